@@ -1,0 +1,30 @@
+# coin-api. `make run` serves the API with demo data on http://127.0.0.1:8080;
+# `make test` runs every test layer. Both install missing Debian packages first.
+JOBS ?= $(shell nproc)
+
+.PHONY: deps build build-debug run test clean
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	@cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
+	@cmake --build build/release -j $(JOBS)
+
+# Debug build: sanitizers on, tests included. The end-to-end tests run its handlers.
+build-debug: deps
+	@cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug >/dev/null
+	@cmake --build build/debug -j $(JOBS)
+
+run: build
+	@scripts/run.sh
+
+# The three layers in turn: unit (GoogleTest), SQL (pgTAP), end to end (GoogleTest over HTTP).
+# The last two print their own counts.
+test: build-debug
+	@cd build/debug && ctest --output-on-failure -L unit
+	@cd build/debug && ctest --output-on-failure --verbose -L sql
+	@cd build/debug && ctest --output-on-failure --verbose -L e2e
+
+clean:
+	rm -rf build var

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The whole stack in the foreground: PostgreSQL, the schema (sqitch), data, the handler pools
+# and nginx. Ctrl-C (or SIGTERM) stops all of it. `make run` and the end-to-end tests use it.
+#
+# Settings, from the environment:
+#   PORT=8080        port nginx serves the API on
+#   BIND=127.0.0.1   address nginx serves the API on
+#   VAR=./var        directory of the stack's state: database, sockets, logs
+#   DATA=demo        demo: fresh demo data up to now; fixture: the test fixture; keep: as it is
+#   HANDLERS=build/release/handlers   directory of the handler binaries
+#   THREADS=4        worker threads (and database connections) per handler process
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+port=${PORT:-8080}
+bind=${BIND:-127.0.0.1}
+data=${DATA:-demo}
+threads=${THREADS:-4}
+handlers=${HANDLERS:-$root_dir/build/release/handlers}
+mkdir -p "${VAR:-$root_dir/var}"
+var=$(cd "${VAR:-$root_dir/var}" && pwd)
+groups=(supply)  # one handler binary, and one pool, per endpoint group
+
+for group in "${groups[@]}"; do
+  [ -x "$handlers/$group" ] || die "no handler $handlers/$group (make build)"
+done
+(exec 3<>"/dev/tcp/$bind/$port") 2>/dev/null && die "$bind:$port is already in use (PORT=...)"
+
+children=()
+stop() {
+  trap - EXIT INT TERM
+  [ ${#children[@]} -eq 0 ] || kill -TERM "${children[@]}" 2>/dev/null || true
+  wait
+  pg_stop "$var"
+}
+trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# Every *.conf of nginx/, with the placeholders of nginx/nginx.conf filled in.
+render_nginx() {
+  local conf=$var/nginx/conf file
+  mkdir -p "$conf" "$var/nginx/tmp"
+  for file in "$root_dir"/nginx/*.conf; do
+    sed -e "s|@VAR@|$var|g" -e "s|@SOURCE@|$root_dir|g" -e "s|@LISTEN@|$bind:$port|g" \
+        -e "s|@CONF@|$conf|g" "$file" >"$conf/$(basename "$file")"
+  done
+}
+
+wait_for() {  # wait_for WHAT COMMAND...: up to 30 s
+  local tries=300
+  until "${@:2}" 2>/dev/null; do
+    ((--tries)) || die "$1 did not come up"
+    sleep 0.1
+  done
+}
+
+say "starting PostgreSQL in $var/pg"
+pg_start "$var"
+db_deploy
+say "loading data: $data"
+db_load "$data"
+
+mkdir -p "$var/run"
+chmod 0755 "$var/run"
+for group in "${groups[@]}"; do
+  PGUSER=coin_api "$handlers/$group" --socket "$var/run/$group.sock" --threads "$threads" &
+  children+=($!)
+  wait_for "handler $group" test -S "$var/run/$group.sock"
+done
+
+render_nginx
+nginx -p "$var/nginx" -c "$var/nginx/conf/nginx.conf" -g 'daemon off;' &
+children+=($!)
+wait_for nginx bash -c "exec 3<>/dev/tcp/$bind/$port"
+
+say "coin-api serves http://$bind:$port (Ctrl-C stops it)"
+wait -n
+die "a process of the stack ended on its own; stopping the rest"

@@ -1,0 +1,14 @@
+#pragma once
+// One-line error logs on stderr: "2026-11-22T08:00:00Z supply: what happened".
+
+#include <string_view>
+
+namespace coin {
+
+// Names the program in every line; call once at start-up.
+void set_log_name(std::string_view name);
+
+// Writes one line; line breaks inside `message` become spaces, so a line is one event.
+void log_error(std::string_view message);
+
+}  // namespace coin

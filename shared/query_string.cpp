@@ -1,0 +1,54 @@
+#include "query_string.hpp"
+
+namespace coin {
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+std::string percent_decode(std::string_view text) {
+  std::string decoded;
+  decoded.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '+') {
+      decoded += ' ';
+    } else if (c == '%' && i + 2 < text.size() && hex_value(text[i + 1]) >= 0 && hex_value(text[i + 2]) >= 0) {
+      decoded += static_cast<char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2]));
+      i += 2;
+    } else {
+      decoded += c;
+    }
+  }
+  return decoded;
+}
+
+QueryString QueryString::parse(std::string_view raw) {
+  QueryString query;
+  while (!raw.empty()) {
+    const std::size_t amp = raw.find('&');
+    const std::string_view pair = raw.substr(0, amp);
+    raw = amp == std::string_view::npos ? std::string_view{} : raw.substr(amp + 1);
+    if (pair.empty()) continue;
+    const std::size_t eq = pair.find('=');
+    const std::string_view key = pair.substr(0, eq);
+    const std::string_view value = eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1);
+    query.pairs_.emplace_back(percent_decode(key), percent_decode(value));
+  }
+  return query;
+}
+
+std::optional<std::string_view> QueryString::get(std::string_view key) const {
+  for (const auto& [k, v] : pairs_) {
+    if (k == key) return v;
+  }
+  return std::nullopt;
+}
+
+}  // namespace coin

@@ -1,0 +1,60 @@
+#include "response.hpp"
+
+#include <json/json.h>
+
+namespace coin {
+namespace {
+
+// Seconds a client (or nginx) should wait before asking again after a server error.
+constexpr std::string_view retry_after_seconds = "5";
+
+std::string_view reason_phrase(int status) {
+  switch (status) {
+    case 200: return "OK";
+    case 404: return "Not Found";
+    case 503: return "Service Unavailable";
+    default: return "Error";
+  }
+}
+
+}  // namespace
+
+std::string envelope(int code, std::string_view message, std::string_view data_json) {
+  std::string out = "{\"code\":" + std::to_string(code) + ",\"message\":" +
+                    Json::valueToQuotedString(std::string(message).c_str()) + ",\"data\":";
+  out.append(data_json);
+  out += '}';
+  return out;
+}
+
+Response success(std::string_view data_json) {
+  return Response{200, "application/json", envelope(0, "SUCCESS", data_json), false};
+}
+
+Response business_error(int code, std::string_view message) {
+  return Response{200, "application/json", envelope(code, message, "null"), false};
+}
+
+Response server_error() {
+  return Response{503, "application/json", envelope(500, "INTERNAL_SERVER_ERROR", "null"), true};
+}
+
+Response plain_text(std::string body) { return Response{200, "text/plain", std::move(body), false}; }
+
+std::string encode(const Response& response) {
+  std::string out = "Status: " + std::to_string(response.status) + ' ';
+  out.append(reason_phrase(response.status));
+  out += "\r\nContent-Type: ";
+  out.append(response.content_type);
+  out += "\r\nContent-Length: " + std::to_string(response.body.size()) + "\r\n";
+  if (response.retry_later) {
+    out += "Retry-After: ";
+    out.append(retry_after_seconds);
+    out += "\r\n";
+  }
+  out += "\r\n";
+  out += response.body;
+  return out;
+}
+
+}  // namespace coin

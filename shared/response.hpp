@@ -1,0 +1,39 @@
+#pragma once
+// What a handler answers, and its encoding as a FastCGI (CGI-style) response.
+//
+// Every endpoint but 6.1/6.2 answers with the spec's envelope (section 2.1):
+//   {"code":0,"message":"SUCCESS","data":<payload>}
+// The payload arrives as JSON text built by PostgreSQL and is copied verbatim, never parsed:
+// numerics keep every digit.
+
+#include <string>
+#include <string_view>
+
+namespace coin {
+
+struct Response {
+  int status = 200;
+  std::string_view content_type = "application/json";
+  std::string body;
+  bool retry_later = false;  // adds Retry-After, for errors that should pass
+};
+
+// The envelope with `data_json` (already JSON) as its data.
+std::string envelope(int code, std::string_view message, std::string_view data_json);
+
+// HTTP 200, code 0, SUCCESS.
+Response success(std::string_view data_json);
+
+// A business error (spec section 7): HTTP 200, a non-zero code, data null.
+Response business_error(int code, std::string_view message);
+
+// HTTP 503 with code 500 INTERNAL_SERVER_ERROR and Retry-After; the cause goes to the log only.
+Response server_error();
+
+// A bare value as text/plain, no envelope (6.1, 6.2).
+Response plain_text(std::string body);
+
+// The response as the handler writes it to the FastCGI stream: CGI headers, blank line, body.
+std::string encode(const Response& response);
+
+}  // namespace coin

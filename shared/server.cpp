@@ -1,0 +1,133 @@
+#include "server.hpp"
+
+#include <fcgiapp.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <string>
+#include <thread>
+
+#include "config.hpp"
+#include "log.hpp"
+
+namespace coin {
+namespace {
+
+std::atomic<bool> stopping{false};
+
+std::string_view param(const FCGX_Request& request, const char* name) {
+  const char* value = FCGX_GetParam(name, request.envp);
+  return value == nullptr ? std::string_view{} : std::string_view{value};
+}
+
+void work(int listen_fd, const Config& config, const std::vector<Route>& routes) {
+  Database database(config.database, statements_of(routes));
+  FCGX_Request request;
+  FCGX_InitRequest(&request, listen_fd, 0);
+  while (!stopping) {
+    if (FCGX_Accept_r(&request) < 0) {
+      if (stopping) break;
+      log_error(std::string("accept failed: ") + std::strerror(errno));
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));  // e.g. out of descriptors
+      continue;
+    }
+    // nginx sends only GET and HEAD here; the request body, if any, is never read.
+    const std::string out = encode(dispatch(routes, database, param(request, "DOCUMENT_URI"),
+                                            param(request, "QUERY_STRING")));
+    FCGX_PutStr(out.data(), static_cast<int>(out.size()), request.out);
+    FCGX_Finish_r(&request);
+  }
+  FCGX_Free(&request, 1);
+}
+
+bool is_unix_socket_path(const std::string& socket) { return socket.find(':') == std::string::npos; }
+
+// The listening socket: --socket, or the one spawn-fcgi leaves on fd 0. -1 on failure.
+int open_listener(const Config& config) {
+  if (config.socket.empty()) {
+    int listening = 0;
+    socklen_t size = sizeof listening;
+    if (getsockopt(0, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) != 0 || listening == 0) {
+      log_error("no --socket given and fd 0 is not a listening socket (see --help)");
+      return -1;
+    }
+    return 0;
+  }
+  if (is_unix_socket_path(config.socket)) ::unlink(config.socket.c_str());  // a stale one
+  const int fd = FCGX_OpenSocket(config.socket.c_str(), config.backlog);
+  if (fd < 0) {
+    log_error("cannot listen on " + config.socket + ": " + std::strerror(errno));
+    return -1;
+  }
+  // nginx's workers run as another user; the API is public, so any local user may connect.
+  if (is_unix_socket_path(config.socket)) ::chmod(config.socket.c_str(), 0666);
+  return fd;
+}
+
+}  // namespace
+
+std::vector<Statement> statements_of(const std::vector<Route>& routes) {
+  std::vector<Statement> statements;
+  for (const Route& route : routes) statements.push_back({std::string(route.path), std::string(route.sql)});
+  return statements;
+}
+
+Response dispatch(const std::vector<Route>& routes, Database& database, std::string_view path,
+                  std::string_view query_string) {
+  for (const Route& route : routes) {
+    if (route.path != path) continue;
+    const std::string name(route.path);
+    const Fetch fetch = [&](const std::vector<std::string>& params) {
+      return database.fetch(name, params);
+    };
+    try {
+      return route.respond(Request{path, QueryString::parse(query_string)}, fetch);
+    } catch (const std::exception& e) {
+      log_error(name + ": " + e.what());
+      return server_error();
+    }
+  }
+  // nginx routes only known paths here; anything else is a configuration mistake.
+  log_error("no route for '" + std::string(path) + "'");
+  return Response{404, "text/plain", "Not Found\n", false};
+}
+
+int serve(int argc, char** argv, std::string_view program, std::string_view summary,
+          const std::vector<Route>& routes) {
+  set_log_name(program);
+  const Config config =
+      parse_config(std::vector<std::string_view>(argv + 1, argv + argc), program, summary);
+
+  std::signal(SIGPIPE, SIG_IGN);  // a client gone mid-response must not end the process
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // workers inherit the mask
+
+  FCGX_Init();
+  const int listen_fd = open_listener(config);
+  if (listen_fd < 0) return 1;
+
+  std::vector<std::thread> workers;
+  for (int i = 0; i < config.threads; ++i) {
+    workers.emplace_back(work, listen_fd, std::cref(config), std::cref(routes));
+  }
+
+  int signal_number = 0;
+  sigwait(&stop_signals, &signal_number);
+  stopping = true;
+  // Wakes every worker blocked in accept(2); those busy with a request finish it first.
+  ::shutdown(listen_fd, SHUT_RDWR);
+  for (std::thread& worker : workers) worker.join();
+  if (!config.socket.empty() && is_unix_socket_path(config.socket)) ::unlink(config.socket.c_str());
+  return 0;
+}
+
+}  // namespace coin

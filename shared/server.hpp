@@ -1,0 +1,26 @@
+#pragma once
+// The FastCGI side of a handler binary: flags, the accept loop with its worker threads, and
+// the dispatch of each request to its route.
+
+#include <string_view>
+#include <vector>
+
+#include "database.hpp"
+#include "route.hpp"
+
+namespace coin {
+
+// The whole life of a handler binary: parses argv, listens, serves `routes` until SIGTERM or
+// SIGINT, lets requests in progress finish, and returns the exit status for main().
+int serve(int argc, char** argv, std::string_view program, std::string_view summary,
+          const std::vector<Route>& routes);
+
+// Answers one request: finds the route for `path`, runs it on `database`, and turns every
+// failure into the spec's server error (logged, never shown to the client).
+Response dispatch(const std::vector<Route>& routes, Database& database, std::string_view path,
+                  std::string_view query_string);
+
+// One prepared statement per route, named by its path.
+std::vector<Statement> statements_of(const std::vector<Route>& routes);
+
+}  // namespace coin

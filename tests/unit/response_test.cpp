@@ -1,0 +1,62 @@
+#include "response.hpp"
+
+#include <gtest/gtest.h>
+
+namespace coin {
+namespace {
+
+TEST(Envelope, WrapsDataVerbatim) {
+  EXPECT_EQ(envelope(0, "SUCCESS", R"({"apy":0.04187523017364205837261904762})"),
+            R"({"code":0,"message":"SUCCESS","data":{"apy":0.04187523017364205837261904762}})");
+}
+
+TEST(Envelope, EscapesTheMessage) {
+  EXPECT_EQ(envelope(1, "Required request parameter 'chain' is \"not\" present\n", "null"),
+            R"({"code":1,"message":"Required request parameter 'chain' is \"not\" present\n","data":null})");
+}
+
+TEST(Success, IsCodeZeroWithJson) {
+  const Response response = success("[1,2]");
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.content_type, "application/json");
+  EXPECT_EQ(response.body, R"({"code":0,"message":"SUCCESS","data":[1,2]})");
+  EXPECT_FALSE(response.retry_later);
+}
+
+TEST(BusinessError, IsHttp200WithTheCodeAndNullData) {
+  const Response response = business_error(10002, "Invalid chain.");
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.body, R"({"code":10002,"message":"Invalid chain.","data":null})");
+}
+
+TEST(ServerError, Is503WithCode500AndRetryAfter) {
+  const Response response = server_error();
+  EXPECT_EQ(response.status, 503);
+  EXPECT_EQ(response.body, R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})");
+  EXPECT_TRUE(response.retry_later);
+}
+
+TEST(PlainText, IsTextPlainWithoutEnvelope) {
+  const Response response = plain_text("812345678.25");
+  EXPECT_EQ(response.content_type, "text/plain");
+  EXPECT_EQ(response.body, "812345678.25");
+}
+
+TEST(Encode, WritesCgiHeadersThenTheBody) {
+  EXPECT_EQ(encode(plain_text("12.5")),
+            "Status: 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 4\r\n\r\n12.5");
+}
+
+TEST(Encode, AddsRetryAfterToServerErrors) {
+  const std::string body = R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})";
+  EXPECT_EQ(encode(server_error()),
+            "Status: 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: " +
+                std::to_string(body.size()) + "\r\nRetry-After: 5\r\n\r\n" + body);
+}
+
+TEST(Encode, CountsBytesNotCharacters) {
+  EXPECT_NE(encode(plain_text("\xE2\x82\xAC")).find("Content-Length: 3\r\n"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace coin
