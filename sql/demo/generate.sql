@@ -2,7 +2,7 @@
 -- history of the protocol, from its launch (2025-01-25 00:00 UTC) up to now():
 --   * an hourly snapshot for the whole history, plus 5-minute snapshots for the last 8 days;
 --   * per chain (tron, eth, bsc): COIN and sCOIN supplies growing from tens of millions to hundreds
---     of millions, COIN at ~1 USD, sCOIN price accruing the savings rate, the savings APY (29 digits);
+--     of millions, COIN at ~1 USD, sCOIN price accruing the savings rate, the savings APY (29 decimals);
 --   * regular, PSM and Smart Allocator Vaults per chain, with their minted COIN, debt and collateral;
 --   * Smart Allocator positions on DeFi platforms (also on plasma), with holdings and earnings.
 -- Deterministic: no random(); every value is a smooth function (growth plus sin waves) of the
@@ -47,9 +47,11 @@ ANALYZE demo_time;
 -- Chains: supplies grow from launch (coin0, scoin0) to their size on day 666 = 2026-11-22 (coin1,
 -- scoin1), with slow and intraday wobbles. The savings module pays a continuous rate
 -- rate(d) = rate0 + 0.004 sin(2 pi d/97 + k) + 0.0012 sin(2 pi d/23 + 2k) a year; the sCOIN price
--- is exp(integral of rate / 365), written out in closed form, so it is 1 at launch.
+-- is exp(integral of rate / 365), written out in closed form, so it is 1 at launch. k varies the
+-- phases per chain.
 -- The APY is what the chain reports: a per-second rate rounded to a ray (27 decimals), compounded
--- over a year of seconds, which gives the 29 significant digits the spec speaks of.
+-- over a year of seconds, kept to 29 decimals (the spec's 29 digits). The base is cast to scale 33
+-- so that power() works past the 29th decimal.
 INSERT INTO snapshot.chain_state
        (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
 SELECT chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy,

@@ -1,0 +1,70 @@
+#include "http_client.hpp"
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+
+namespace coin::e2e {
+namespace {
+
+size_t collect_body(char* data, size_t size, size_t count, void* response) {
+  static_cast<HttpResponse*>(response)->body.append(data, size * count);
+  return size * count;
+}
+
+size_t collect_header(char* data, size_t size, size_t count, void* response) {
+  const std::string line(data, size * count);
+  const size_t colon = line.find(':');
+  if (colon != std::string::npos) {
+    std::string name = line.substr(0, colon);
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const size_t start = line.find_first_not_of(' ', colon + 1);
+    const size_t end = line.find_last_not_of("\r\n");
+    static_cast<HttpResponse*>(response)->headers[name] =
+        start == std::string::npos || end < start ? "" : line.substr(start, end - start + 1);
+  }
+  return size * count;
+}
+
+}  // namespace
+
+std::string HttpResponse::header(const std::string& lower_case_name) const {
+  const auto found = headers.find(lower_case_name);
+  return found == headers.end() ? "" : found->second;
+}
+
+bool HttpResponse::has_header(const std::string& lower_case_name) const {
+  return headers.count(lower_case_name) != 0;
+}
+
+HttpResponse http(std::string_view method, const std::string& url,
+                  const std::vector<std::string>& headers) {
+  const std::unique_ptr<CURL, void (*)(CURL*)> curl(curl_easy_init(), curl_easy_cleanup);
+  curl_slist* header_list = nullptr;
+  for (const std::string& header : headers) header_list = curl_slist_append(header_list, header.c_str());
+  const std::unique_ptr<curl_slist, void (*)(curl_slist*)> header_guard(header_list, curl_slist_free_all);
+
+  HttpResponse response;
+  const std::string method_name(method);
+  curl_easy_setopt(curl.get(), CURLOPT_URL, url.c_str());
+  if (method == "HEAD") {
+    curl_easy_setopt(curl.get(), CURLOPT_NOBODY, 1L);
+  } else if (method != "GET") {
+    curl_easy_setopt(curl.get(), CURLOPT_CUSTOMREQUEST, method_name.c_str());
+  }
+  curl_easy_setopt(curl.get(), CURLOPT_HTTPHEADER, header_list);
+  curl_easy_setopt(curl.get(), CURLOPT_WRITEFUNCTION, collect_body);
+  curl_easy_setopt(curl.get(), CURLOPT_WRITEDATA, &response);
+  curl_easy_setopt(curl.get(), CURLOPT_HEADERFUNCTION, collect_header);
+  curl_easy_setopt(curl.get(), CURLOPT_HEADERDATA, &response);
+  curl_easy_setopt(curl.get(), CURLOPT_TIMEOUT, 30L);
+  const CURLcode result = curl_easy_perform(curl.get());
+  if (result != CURLE_OK) throw std::runtime_error(method_name + " " + url + ": " + curl_easy_strerror(result));
+  curl_easy_getinfo(curl.get(), CURLINFO_RESPONSE_CODE, &response.status);
+  return response;
+}
+
+}  // namespace coin::e2e

@@ -1,0 +1,144 @@
+#include "stack.hpp"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "http_client.hpp"
+
+namespace coin::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+
+// A port nothing listens on right now: the kernel's pick for port 0.
+int free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&address), size) != 0 ||
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) != 0) {
+    throw std::runtime_error("no free port");
+  }
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+std::string make_var_directory() {
+  std::string path = "/tmp/coin-e2e.XXXXXX";
+  if (::mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  ::chmod(path.c_str(), 0755);  // postgres and nginx's workers must reach it
+  return path;
+}
+
+bool has_exited(pid_t pid) {
+  int status = 0;
+  return ::waitpid(pid, &status, WNOHANG) == pid;
+}
+
+}  // namespace
+
+Stack::Stack(std::string_view data) : var_(make_var_directory()), port_(free_port()) {
+  const std::string script = std::string(COIN_SOURCE_DIR) + "/scripts/run.sh";
+  const std::string environment[] = {"PORT=" + std::to_string(port_), "VAR=" + var_,
+                                     "DATA=" + std::string(data),
+                                     std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2"};
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+  if (pid_ == 0) {
+    const int log_fd = ::open((var_ + "/stack.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(log_fd, STDOUT_FILENO);
+    ::dup2(log_fd, STDERR_FILENO);
+    for (const std::string& setting : environment) ::putenv(const_cast<char*>(setting.c_str()));
+    ::execl("/bin/bash", "bash", script.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+
+  // Demo data takes longest: its generator writes some 600k rows.
+  const auto deadline = std::chrono::steady_clock::now() + 180s;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (has_exited(pid_)) {
+      pid_ = -1;
+      throw std::runtime_error("the stack ended before it served:\n" + log());
+    }
+    try {
+      if (http("GET", url("/totalSupply")).status == 200) return;
+    } catch (const std::runtime_error&) {
+      // not listening yet
+    }
+    std::this_thread::sleep_for(200ms);
+  }
+  const std::string text = log();
+  stop();
+  throw std::runtime_error("the stack did not answer within 180 s:\n" + text);
+}
+
+Stack::~Stack() {
+  stop();
+  std::error_code ignored;
+  std::filesystem::remove_all(var_, ignored);
+}
+
+void Stack::stop() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGTERM);  // scripts/run.sh stops nginx, the handlers and PostgreSQL
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+std::string Stack::url(std::string_view path_and_query) const {
+  return "http://127.0.0.1:" + std::to_string(port_) + std::string(path_and_query);
+}
+
+std::string Stack::log() const {
+  std::ifstream file(var_ + "/stack.log");
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+namespace {
+
+std::unique_ptr<Stack> fixture;
+std::unique_ptr<Stack> demo;
+
+// Stops the stacks after the last test, while the test binary still runs.
+class StopStacks : public testing::Environment {
+  void TearDown() override {
+    fixture.reset();
+    demo.reset();
+  }
+};
+const testing::Environment* const stop_stacks = testing::AddGlobalTestEnvironment(new StopStacks);
+
+}  // namespace
+
+const Stack& fixture_stack() {
+  if (!fixture) fixture = std::make_unique<Stack>("fixture");
+  return *fixture;
+}
+
+const Stack& demo_stack() {
+  if (!demo) demo = std::make_unique<Stack>("demo");
+  return *demo;
+}
+
+}  // namespace coin::e2e

@@ -1,0 +1,184 @@
+// Group A (spec 6.1-6.5) over real HTTP: nginx, handlers/supply and PostgreSQL.
+// The expected values are worked out by hand in tests/sql/fixture.sql's header.
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "decimal.hpp"
+#include "http_client.hpp"
+#include "stack.hpp"
+
+namespace coin::e2e {
+namespace {
+
+const char* const group_a_paths[] = {
+    "/totalSupply",
+    "/circulatingSupply",
+    "/api/v1/external/earn-apy",
+    "/api/v1/external/total-supply/coin",
+    "/api/v1/external/total-supply/scoin",
+};
+
+HttpResponse get(const Stack& stack, std::string_view path) { return http("GET", stack.url(path)); }
+
+// The body of a success envelope around `data`.
+std::string success(std::string_view data) {
+  return R"({"code":0,"message":"SUCCESS","data":)" + std::string(data) + "}";
+}
+
+void expect_cors(const HttpResponse& response) {
+  EXPECT_EQ(response.header("access-control-allow-origin"), "*");
+  EXPECT_EQ(response.header("access-control-allow-methods"), "GET, HEAD, OPTIONS");
+}
+
+TEST(SupplyFixture, TotalSupplyIsCoinPlusScoinAsBareText) {
+  const HttpResponse response = get(fixture_stack(), "/totalSupply");
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.header("content-type"), "text/plain");
+  EXPECT_EQ(response.body, "1000255000.499999999999999999");
+  expect_cors(response);
+}
+
+TEST(SupplyFixture, CirculatingSupplyIsTheSameFigure) {
+  const HttpResponse response = get(fixture_stack(), "/circulatingSupply");
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.header("content-type"), "text/plain");
+  EXPECT_EQ(response.body, "1000255000.499999999999999999");
+  expect_cors(response);
+}
+
+TEST(SupplyFixture, EarnApyIsCutToExactlyFourDecimalStrings) {
+  const HttpResponse response = get(fixture_stack(), "/api/v1/external/earn-apy");
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.header("content-type"), "application/json");
+  EXPECT_EQ(response.body, success(R"({"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0400"})"));
+  expect_cors(response);
+}
+
+TEST(SupplyFixture, CoinSupplyIsPerChainNumbersAndTheirSum) {
+  const HttpResponse response = get(fixture_stack(), "/api/v1/external/total-supply/coin");
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.header("content-type"), "application/json");
+  EXPECT_EQ(response.body,
+            success(R"({"symbol":"COIN","totalSupply":1000250000.5,"tron":123456789.123456789012345678,)"
+                    R"("eth":876543210.876543210987654322,"bsc":250000.5})"));
+  expect_cors(response);
+}
+
+TEST(SupplyFixture, ScoinSupplyIsPerChainNumbersAndTheirSum) {
+  const HttpResponse response = get(fixture_stack(), "/api/v1/external/total-supply/scoin");
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.header("content-type"), "application/json");
+  EXPECT_EQ(response.body,
+            success(R"({"symbol":"sCOIN","totalSupply":4999.999999999999999999,)"
+                    R"("tron":4999.999999999999999998,"eth":0.000000000000000001,"bsc":0})"));
+  expect_cors(response);
+}
+
+TEST(SupplyFixture, UnknownQueryParametersAreIgnored) {
+  EXPECT_EQ(get(fixture_stack(), "/totalSupply?chain=eth&x=%27%3B").body, "1000255000.499999999999999999");
+  EXPECT_EQ(get(fixture_stack(), "/api/v1/external/earn-apy?interval=WEEKLY").body,
+            success(R"({"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0400"})"));
+}
+
+TEST(SupplyFixture, HeadAnswersLikeGetWithoutBody) {
+  for (const char* path : group_a_paths) {
+    const HttpResponse head = http("HEAD", fixture_stack().url(path));
+    const HttpResponse full = get(fixture_stack(), path);
+    EXPECT_EQ(head.status, 200) << path;
+    EXPECT_EQ(head.body, "") << path;
+    EXPECT_EQ(head.header("content-type"), full.header("content-type")) << path;
+    EXPECT_EQ(head.header("content-length"), std::to_string(full.body.size())) << path;
+    expect_cors(head);
+  }
+}
+
+TEST(SupplyFixture, OptionsIsACorsPreflight) {
+  for (const char* path : group_a_paths) {
+    const HttpResponse response =
+        http("OPTIONS", fixture_stack().url(path),
+             {"Origin: https://wallet.example", "Access-Control-Request-Method: GET",
+              "Access-Control-Request-Headers: x-requested-with"});
+    EXPECT_EQ(response.status, 204) << path;
+    EXPECT_EQ(response.body, "") << path;
+    EXPECT_EQ(response.header("access-control-allow-headers"), "x-requested-with") << path;
+    EXPECT_EQ(response.header("access-control-max-age"), "86400") << path;
+    expect_cors(response);
+  }
+}
+
+TEST(SupplyFixture, OtherMethodsAre405WithAllowAndCors) {
+  for (const char* method : {"POST", "PUT", "DELETE", "PATCH"}) {
+    const HttpResponse response = http(method, fixture_stack().url("/api/v1/external/total-supply/coin"));
+    EXPECT_EQ(response.status, 405) << method;
+    EXPECT_EQ(response.header("allow"), "GET, HEAD, OPTIONS") << method;
+    EXPECT_EQ(response.body.find("SUCCESS"), std::string::npos) << method;
+    expect_cors(response);
+  }
+}
+
+TEST(SupplyFixture, UnknownPathsAreAnHtml404WithCors) {
+  for (const char* path : {"/", "/nope", "/totalSupply/", "/TotalSupply", "/api/v1/external/total-supply",
+                           "/api/v1/external/total-supply/coin/", "/api/v2/external/earn-apy",
+                           "/404.html", "/50x.json"}) {
+    const HttpResponse response = get(fixture_stack(), path);
+    EXPECT_EQ(response.status, 404) << path;
+    EXPECT_EQ(response.header("content-type"), "text/html") << path;
+    EXPECT_NE(response.body.find("<h1>404 Not Found</h1>"), std::string::npos) << path;
+    expect_cors(response);
+  }
+}
+
+TEST(SupplyFixture, AMalformedPathIsA400WithCors) {
+  const HttpResponse response = get(fixture_stack(), "/api/v1/external/earn-apy%00");
+  EXPECT_EQ(response.status, 400);
+  EXPECT_EQ(response.header("content-type"), "text/html");
+  expect_cors(response);
+}
+
+TEST(SupplyFixture, EncodedAndDoubledSlashesReachTheSameEndpoint) {
+  const std::string expected = success(R"({"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0400"})");
+  EXPECT_EQ(get(fixture_stack(), "/api/v1/external/earn%2Dapy").body, expected);
+  EXPECT_EQ(get(fixture_stack(), "//api/v1/external/earn-apy").body, expected);
+}
+
+TEST(SupplyFixture, ServerHidesItsVersion) {
+  const HttpResponse response = get(fixture_stack(), "/totalSupply");
+  EXPECT_EQ(response.header("server"), "nginx");
+  EXPECT_EQ(response.header("allow"), "");
+}
+
+// The demo data: figures unknown in advance, so the test checks how they relate.
+TEST(SupplyDemo, TotalSupplyEqualsCoinPlusScoinTotals) {
+  const std::string coin = get(demo_stack(), "/api/v1/external/total-supply/coin").body;
+  const std::string scoin = get(demo_stack(), "/api/v1/external/total-supply/scoin").body;
+  const std::string total = get(demo_stack(), "/totalSupply").body;
+  ASSERT_TRUE(std::regex_match(total, std::regex("[1-9][0-9]*(\\.[0-9]*[1-9])?"))) << total;
+  EXPECT_EQ(total, decimal_sum({number_field(coin, "totalSupply"), number_field(scoin, "totalSupply")}));
+  EXPECT_EQ(get(demo_stack(), "/circulatingSupply").body, total);
+}
+
+TEST(SupplyDemo, EachTotalIsTheSumOfItsChains) {
+  for (const char* path : {"/api/v1/external/total-supply/coin", "/api/v1/external/total-supply/scoin"}) {
+    const std::string body = get(demo_stack(), path).body;
+    EXPECT_EQ(number_field(body, "totalSupply"),
+              decimal_sum({number_field(body, "tron"), number_field(body, "eth"), number_field(body, "bsc")}))
+        << body;
+  }
+}
+
+TEST(SupplyDemo, SuppliesAndApysLookReal) {
+  const std::string coin = get(demo_stack(), "/api/v1/external/total-supply/coin").body;
+  // Hundreds of millions: nine or more digits before the point.
+  EXPECT_TRUE(std::regex_match(number_field(coin, "totalSupply"), std::regex("[1-9][0-9]{8,}(\\.[0-9]+)?")))
+      << coin;
+  const std::string apy = get(demo_stack(), "/api/v1/external/earn-apy").body;
+  EXPECT_TRUE(std::regex_match(
+      apy, std::regex(R"(\{"code":0,"message":"SUCCESS","data":\{"tronApy":"0\.0[1-9][0-9]{2}",)"
+                      R"("ethApy":"0\.0[1-9][0-9]{2}","bscApy":"0\.0[1-9][0-9]{2}"\}\})")))
+      << apy;
+}
+
+}  // namespace
+}  // namespace coin::e2e

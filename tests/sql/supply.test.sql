@@ -4,7 +4,7 @@
 BEGIN;
 \ir fixture.sql
 
-SELECT plan(35);
+SELECT plan(38);
 
 -- The fixture is what its header says: every snapshot table filled, 7 chain states.
 SELECT results_eq(
@@ -79,6 +79,30 @@ SELECT is(
   (SELECT "circulatingSupply" FROM api.circulating_supply),
   (SELECT "totalSupply" FROM api.total_supply),
   'circulating_supply = total_supply');
+
+-- ---------------------------------------------------------------------------------------------
+-- Trailing zeros of a sum are trimmed at every level. sCOIN on tron becomes
+-- 4999.499999999999999999 (its latest row updated), so:
+--   scoin: 4999.499999999999999999 + 0.000000000000000001 + 0 = 4999.500000000000000000 -> 4999.5
+--   total: 1000250000.5 + 4999.5 = 1000255000.0 -> 1000255000
+UPDATE snapshot.chain_state SET scoin_supply = 4999.499999999999999999
+ WHERE chain = 'tron' AND taken_at = '2026-05-13 08:00:00+08';
+
+SELECT results_eq(
+  $$SELECT row_to_json(v)::text FROM api.scoin_supply v$$,
+  $$VALUES ('{"symbol":"sCOIN","totalSupply":4999.5,"tron":4999.499999999999999999,"eth":0.000000000000000001,"bsc":0}')$$,
+  'scoin_supply: a total ending in zeros is trimmed');
+SELECT results_eq(
+  $$SELECT row_to_json(v)::text FROM api.total_supply v$$,
+  $$VALUES ('{"totalSupply":1000255000}')$$,
+  'total_supply: a whole total has no decimals');
+SELECT results_eq(
+  $$SELECT row_to_json(v)::text FROM api.circulating_supply v$$,
+  $$VALUES ('{"circulatingSupply":1000255000}')$$,
+  'circulating_supply: a whole total has no decimals');
+
+UPDATE snapshot.chain_state SET scoin_supply = 4999.999999999999999998
+ WHERE chain = 'tron' AND taken_at = '2026-05-13 08:00:00+08';
 
 -- ---------------------------------------------------------------------------------------------
 -- The latest bsc snapshot goes: the one a millisecond older (coin 250000.499999, scoin 7,

@@ -1,0 +1,26 @@
+#pragma once
+// A small blocking HTTP client over libcurl, for the end-to-end tests.
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace coin::e2e {
+
+struct HttpResponse {
+  long status = 0;
+  std::map<std::string, std::string> headers;  // names in lower case
+  std::string body;
+
+  // The header's value, or "" when it is absent.
+  std::string header(const std::string& lower_case_name) const;
+  bool has_header(const std::string& lower_case_name) const;
+};
+
+// Sends `method` (GET, HEAD, OPTIONS, POST...) to `url` with extra `headers` ("Name: value").
+// Throws std::runtime_error when no HTTP answer comes back.
+HttpResponse http(std::string_view method, const std::string& url,
+                  const std::vector<std::string>& headers = {});
+
+}  // namespace coin::e2e

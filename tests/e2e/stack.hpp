@@ -1,0 +1,38 @@
+#pragma once
+// The whole stack, as `make run` starts it (scripts/run.sh): PostgreSQL, the schema, data, the
+// handlers of the Debug build and nginx, on a free port with a var directory of its own.
+
+#include <sys/types.h>
+
+#include <string>
+#include <string_view>
+
+namespace coin::e2e {
+
+class Stack {
+ public:
+  // Starts the stack with `data` ("fixture" or "demo") and waits until it answers.
+  // Throws std::runtime_error, with the stack's log, when it does not come up.
+  explicit Stack(std::string_view data);
+  ~Stack();  // SIGTERM, then waits for every process of the stack to end
+  Stack(const Stack&) = delete;
+  Stack& operator=(const Stack&) = delete;
+
+  // http://127.0.0.1:<port><path_and_query>
+  std::string url(std::string_view path_and_query) const;
+
+ private:
+  std::string log() const;
+  void stop();
+
+  std::string var_;
+  int port_ = 0;
+  pid_t pid_ = -1;
+};
+
+// One stack per kind of data for the whole test run, started on first use and stopped when
+// the tests end.
+const Stack& fixture_stack();
+const Stack& demo_stack();
+
+}  // namespace coin::e2e
