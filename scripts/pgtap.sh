@@ -12,4 +12,4 @@ pg_start "$var"
 db_deploy
 psql -qX -c 'CREATE EXTENSION IF NOT EXISTS pgtap' >/dev/null
 cd "$root_dir/tests/sql"
-pg_prove --ext .test.sql --failures *.test.sql
+pg_prove --ext .sql --failures *.test.sql

@@ -37,14 +37,17 @@ trap stop EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# Every *.conf of nginx/, with the placeholders of nginx/nginx.conf filled in.
+# Every *.conf of nginx/, with the placeholders of nginx/nginx.conf filled in, and the pages.
 render_nginx() {
   local conf=$var/nginx/conf file
   mkdir -p "$conf" "$var/nginx/tmp"
   for file in "$root_dir"/nginx/*.conf; do
-    sed -e "s|@VAR@|$var|g" -e "s|@SOURCE@|$root_dir|g" -e "s|@LISTEN@|$bind:$port|g" \
-        -e "s|@CONF@|$conf|g" "$file" >"$conf/$(basename "$file")"
+    sed -e "s|@VAR@|$var|g" -e "s|@LISTEN@|$bind:$port|g" -e "s|@CONF@|$conf|g" \
+      "$file" >"$conf/$(basename "$file")"
   done
+  rm -rf "$var/nginx/html"
+  cp -R "$root_dir/nginx/html" "$var/nginx/html"
+  chmod -R a+rX "$var/nginx/html"
 }
 
 wait_for() {  # wait_for WHAT COMMAND...: up to 30 s

@@ -2,7 +2,7 @@
 -- history of the protocol, from its launch (2025-01-25 00:00 UTC) up to now():
 --   * an hourly snapshot for the whole history, plus 5-minute snapshots for the last 8 days;
 --   * per chain (tron, eth, bsc): COIN and sCOIN supplies growing from tens of millions to hundreds
---     of millions, COIN at ~1 USD, sCOIN price accruing the savings rate, the savings APY (29 decimals);
+--     of millions, COIN at ~1 USD, sCOIN price accruing the savings rate, the savings APY (29 significant digits);
 --   * regular, PSM and Smart Allocator Vaults per chain, with their minted COIN, debt and collateral;
 --   * Smart Allocator positions on DeFi platforms (also on plasma), with holdings and earnings.
 -- Deterministic: no random(); every value is a smooth function (growth plus sin waves) of the
@@ -50,8 +50,8 @@ ANALYZE demo_time;
 -- is exp(integral of rate / 365), written out in closed form, so it is 1 at launch. k varies the
 -- phases per chain.
 -- The APY is what the chain reports: a per-second rate rounded to a ray (27 decimals), compounded
--- over a year of seconds, kept to 29 decimals (the spec's 29 digits). The base is cast to scale 33
--- so that power() works past the 29th decimal.
+-- over a year of seconds, kept to 30 decimals: 29 significant digits, the spec's most. The base is
+-- cast to scale 33 so that power() works past the 30th decimal.
 INSERT INTO snapshot.chain_state
        (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
 SELECT chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy,
@@ -75,7 +75,7 @@ SELECT chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn
            round(power(1 + round(((p.rate0 + 0.004 * sin(2 * pi() * t.d / 97 + p.k)
                                            + 0.0012 * sin(2 * pi() * t.d / 23 + 2 * p.k))
                                   / 31536000)::numeric, 27)::numeric(40, 33),
-                       31536000) - 1, 29) AS earn_apy
+                       31536000) - 1, 30) AS earn_apy
       FROM (VALUES ('tron'::snapshot.chain, 30e6::float8, 420e6::float8, 2e6::float8, 120e6::float8, 0.0360::float8, 1),
                    ('eth',                  10e6,         150e6,         1e6,         70e6,          0.0355,         2),
                    ('bsc',                   2e6,          40e6,         0.2e6,       20e6,          0.0365,         3)
