@@ -1,6 +1,7 @@
 # coin-api. `make run` serves the API with demo data on http://127.0.0.1:8080;
 # `make test` runs every test layer. Both install missing Debian packages first.
 JOBS ?= $(shell nproc)
+MAKEFLAGS += --no-print-directory
 
 .PHONY: deps build build-debug run test clean
 
