@@ -21,6 +21,9 @@ class Stack {
   // http://127.0.0.1:<port><path_and_query>
   std::string url(std::string_view path_and_query) const;
 
+  // The stack's state directory (VAR of scripts/run.sh).
+  const std::string& var() const { return var_; }
+
  private:
   std::string log() const;
   void stop();

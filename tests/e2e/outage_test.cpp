@@ -1,0 +1,71 @@
+// What clients see when part of the stack is down: the spec's server error, never a hang, a
+// stack trace or a database message; and service again once the part is back.
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "http_client.hpp"
+#include "stack.hpp"
+
+namespace coin::e2e {
+namespace {
+
+const std::string server_error_body = R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})";
+
+// Runs a step of scripts/lib.sh (pg_stop, pg_start) on the stack's database.
+void database_step(const Stack& stack, const std::string& step) {
+  const std::string command = "bash -c 'source " + std::string(COIN_SOURCE_DIR) +
+                              "/scripts/lib.sh && " + step + " " + stack.var() + "' >/dev/null 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+}
+
+void expect_server_error(const HttpResponse& response) {
+  EXPECT_EQ(response.status, 503);
+  EXPECT_EQ(response.header("content-type"), "application/json");
+  EXPECT_EQ(response.header("retry-after"), "5");
+  EXPECT_EQ(response.header("access-control-allow-origin"), "*");
+}
+
+// A stack of its own: these tests take parts of it down.
+class Outage : public testing::Test {
+ protected:
+  static void SetUpTestSuite() { stack = new Stack("fixture"); }
+  static void TearDownTestSuite() {
+    delete stack;
+    stack = nullptr;
+  }
+  static Stack* stack;
+};
+Stack* Outage::stack = nullptr;
+
+TEST_F(Outage, ADatabaseOutageIsAServerErrorAndServiceResumesAfterIt) {
+  ASSERT_EQ(http("GET", stack->url("/totalSupply")).status, 200);
+
+  database_step(*stack, "pg_stop");
+  for (const char* path : {"/totalSupply", "/api/v1/external/total-supply/coin"}) {
+    const HttpResponse response = http("GET", stack->url(path));
+    expect_server_error(response);
+    EXPECT_EQ(response.body, server_error_body) << path;
+  }
+
+  database_step(*stack, "pg_start");
+  const HttpResponse response = http("GET", stack->url("/totalSupply"));
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.body, "1000255000.499999999999999999");
+}
+
+TEST_F(Outage, AHandlerPoolThatIsDownIsAServerErrorFromNginx) {
+  const std::string socket = stack->var() + "/run/supply.sock";
+  ASSERT_EQ(std::rename(socket.c_str(), (socket + ".away").c_str()), 0);
+  const HttpResponse response = http("GET", stack->url("/api/v1/external/earn-apy"));
+  ASSERT_EQ(std::rename((socket + ".away").c_str(), socket.c_str()), 0);
+
+  expect_server_error(response);
+  EXPECT_EQ(response.body, server_error_body + "\n");
+  EXPECT_EQ(http("GET", stack->url("/api/v1/external/earn-apy")).status, 200);
+}
+
+}  // namespace
+}  // namespace coin::e2e
