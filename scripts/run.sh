@@ -19,7 +19,7 @@ threads=${THREADS:-4}
 handlers=${HANDLERS:-$root_dir/build/release/handlers}
 mkdir -p "${VAR:-$root_dir/var}"
 var=$(cd "${VAR:-$root_dir/var}" && pwd)
-groups=(supply)  # one handler binary, and one pool, per endpoint group
+groups=(supply protocol)  # one handler binary, and one pool, per endpoint group
 
 for group in "${groups[@]}"; do
   [ -x "$handlers/$group" ] || die "no handler $handlers/$group (make build)"

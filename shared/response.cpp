@@ -27,8 +27,32 @@ std::string envelope(int code, std::string_view message, std::string_view data_j
   return out;
 }
 
+std::string compact_json(std::string_view json) {
+  std::string out;
+  out.reserve(json.size());
+  bool in_string = false;
+  bool escaped = false;
+  for (const char c : json) {
+    if (in_string) {
+      out += c;
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
+    if (c == '"') in_string = true;
+    out += c;
+  }
+  return out;
+}
+
 Response success(std::string_view data_json) {
-  return Response{200, "application/json", envelope(0, "SUCCESS", data_json), false};
+  return Response{200, "application/json", envelope(0, "SUCCESS", compact_json(data_json)), false};
 }
 
 Response business_error(int code, std::string_view message) {

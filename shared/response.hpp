@@ -21,8 +21,12 @@ struct Response {
 // The envelope with `data_json` (already JSON) as its data.
 std::string envelope(int code, std::string_view message, std::string_view data_json);
 
-// HTTP 200, code 0, SUCCESS.
+// HTTP 200, code 0, SUCCESS; `data_json` is sent compacted.
 Response success(std::string_view data_json);
+
+// `json` without the white space between its tokens; strings and numbers are left untouched.
+// (PostgreSQL's json_build_object and json_agg write ' : ', ', ' and line breaks.)
+std::string compact_json(std::string_view json);
 
 // A business error (spec section 7): HTTP 200, a non-zero code, data null.
 Response business_error(int code, std::string_view message);

@@ -1,29 +1,10 @@
 -- Deploy coin_api:api_supply to pg
--- Group A of the spec (6.1-6.5): supplies and the savings APY, as of each chain's latest snapshot.
+-- Group A of the spec (6.1-6.5): supplies and the savings APY, as of each chain's latest snapshot
+-- (derived.chain_state_at('infinity')).
 -- An api view's columns are the endpoint's fields, named and typed as the spec says; the handler
 -- sends row_to_json of the view, so numerics reach the client with every digit.
 
 BEGIN;
-
-CREATE VIEW derived.latest_chain_state AS
-SELECT c.chain,
-       s.taken_at,
-       coalesce(s.coin_supply, 0)  AS coin_supply,
-       coalesce(s.scoin_supply, 0) AS scoin_supply,
-       coalesce(s.coin_price, 0)   AS coin_price,
-       coalesce(s.scoin_price, 0)  AS scoin_price,
-       coalesce(s.earn_apy, 0)     AS earn_apy,
-       coalesce(s.earn_tvl, 0)     AS earn_tvl
-  FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
-  LEFT JOIN LATERAL (
-         SELECT *
-           FROM snapshot.chain_state cs
-          WHERE cs.chain = c.chain
-          ORDER BY cs.taken_at DESC
-          LIMIT 1
-       ) AS s ON true;
-COMMENT ON VIEW derived.latest_chain_state IS
-  'One row per chain (tron, eth, bsc): its latest chain_state, zeros where it has none yet';
 
 CREATE VIEW derived.token_supply AS
 SELECT t.symbol,
@@ -31,7 +12,7 @@ SELECT t.symbol,
        trim_scale(sum(t.amount) FILTER (WHERE l.chain = 'tron'))    AS tron,
        trim_scale(sum(t.amount) FILTER (WHERE l.chain = 'eth'))     AS eth,
        trim_scale(sum(t.amount) FILTER (WHERE l.chain = 'bsc'))     AS bsc
-  FROM derived.latest_chain_state AS l
+  FROM derived.chain_state_at('infinity') AS l
  CROSS JOIN LATERAL (VALUES ('COIN', l.coin_supply), ('sCOIN', l.scoin_supply)) AS t(symbol, amount)
  GROUP BY t.symbol;
 COMMENT ON VIEW derived.token_supply IS
@@ -77,7 +58,7 @@ CREATE VIEW api.earn_apy AS
 SELECT min(trunc(earn_apy, 4)::text) FILTER (WHERE chain = 'tron') AS "tronApy",
        min(trunc(earn_apy, 4)::text) FILTER (WHERE chain = 'eth')  AS "ethApy",
        min(trunc(earn_apy, 4)::text) FILTER (WHERE chain = 'bsc')  AS "bscApy"
-  FROM derived.latest_chain_state;
+  FROM derived.chain_state_at('infinity');
 COMMENT ON VIEW api.earn_apy IS '6.3 GET /api/v1/external/earn-apy';
 COMMENT ON COLUMN api.earn_apy."tronApy" IS 'Latest Earn APY on TRON as a decimal string, cut (not rounded) to exactly 4 decimals';
 COMMENT ON COLUMN api.earn_apy."ethApy" IS 'Latest Earn APY on Ethereum as a decimal string, cut (not rounded) to exactly 4 decimals';

@@ -17,8 +17,10 @@ $$;
 COMMENT ON ROLE coin_api IS 'The handlers log in as this role: SELECT on the api views and nothing else';
 COMMENT ON ROLE coin_indexer IS 'The indexer writes snapshot data as this role';
 
--- A public, read-only API: no statement of the handlers may write or run for long.
+-- A public, read-only API: no statement of the handlers may write or run for long. JIT
+-- compiling costs hundreds of milliseconds, far more than any of the API's queries take.
 ALTER ROLE coin_api SET default_transaction_read_only = on;
 ALTER ROLE coin_api SET statement_timeout = '5s';
+ALTER ROLE coin_api SET jit = off;
 
 COMMIT;

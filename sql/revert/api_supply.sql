@@ -8,6 +8,5 @@ DROP VIEW api.total_supply;
 DROP VIEW api.scoin_supply;
 DROP VIEW api.coin_supply;
 DROP VIEW derived.token_supply;
-DROP VIEW derived.latest_chain_state;
 
 COMMIT;

@@ -30,13 +30,18 @@ SELECT ok(
 SELECT results_eq(
   $$SELECT setdatabase, unnest(setconfig) COLLATE "default" FROM pg_db_role_setting
      WHERE setrole = 'coin_api'::regrole ORDER BY 2$$,
-  $$VALUES (0::oid, 'default_transaction_read_only=on'), (0::oid, 'statement_timeout=5s')$$,
+  $$VALUES (0::oid, 'default_transaction_read_only=on'), (0::oid, 'jit=off'),
+           (0::oid, 'statement_timeout=5s')$$,
   'coin_api: exactly these settings, for all databases, none overridden per database');
 
 -- ---------------------------------------------------------------------------------------------
 -- The api schema: the views of the endpoints and nothing else.
 SELECT views_are('api', ARRAY['total_supply', 'circulating_supply', 'earn_apy',
-                              'coin_supply', 'scoin_supply']);
+                              'coin_supply', 'scoin_supply',
+                              'market_overview', 'platform_overview', 'apy_overview',
+                              'supply_value_history', 'collateral_value_history',
+                              'vault_collaterals', 'latest_collateral', 'collateral_history',
+                              'allocator_overview']);
 SELECT is(
   ARRAY(SELECT c.oid::regclass::text FROM pg_class c
          WHERE c.relnamespace = 'api'::regnamespace AND c.relkind <> 'v' ORDER BY 1),

@@ -23,6 +23,27 @@ TEST(Success, IsCodeZeroWithJson) {
   EXPECT_FALSE(response.retry_later);
 }
 
+TEST(Success, CompactsTheData) {
+  EXPECT_EQ(success("[{\"a\" : 1, \"b\" : [2, 3]}, \n {\"a\" : 4}]").body,
+            R"({"code":0,"message":"SUCCESS","data":[{"a":1,"b":[2,3]},{"a":4}]})");
+}
+
+TEST(CompactJson, KeepsStringsAsTheyAre) {
+  EXPECT_EQ(compact_json(R"j({"time" : "2026-05-13 00:00 (UTC+8)", "tag" : " a , b "})j"),
+            R"j({"time":"2026-05-13 00:00 (UTC+8)","tag":" a , b "})j");
+}
+
+TEST(CompactJson, KnowsEscapedQuotesAndBackslashes) {
+  EXPECT_EQ(compact_json(R"({"a" : "say \"hi \" ", "b" : "c:\\ ", "d" : 1})"),
+            R"({"a":"say \"hi \" ","b":"c:\\ ","d":1})");
+}
+
+TEST(CompactJson, LeavesNumbersAndCompactTextAlone) {
+  const std::string compact = R"({"apy":0.045699999999999999999999999999,"n":-1.5e-7,"x":null})";
+  EXPECT_EQ(compact_json(compact), compact);
+  EXPECT_EQ(compact_json("\t[ 1 ,\r\n 2 ]\n"), "[1,2]");
+}
+
 TEST(BusinessError, IsHttp200WithTheCodeAndNullData) {
   const Response response = business_error(10002, "Invalid chain.");
   EXPECT_EQ(response.status, 200);

@@ -1,0 +1,38 @@
+#pragma once
+// Checks of required query parameters with a fixed set of values, answered as spec section 7
+// says: a parameter that is absent gives code 1 "Required request parameter '<name>' is not
+// present"; a value outside the set (wrong case, empty, an injection attempt...) gives code
+// 10002 with the parameter's own message. Presence is checked for every parameter first, in
+// order, then the values, in order. Parameters not asked for are ignored.
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "query_string.hpp"
+#include "response.hpp"
+
+namespace coin {
+
+struct Parameter {
+  std::string_view name;
+  std::initializer_list<std::string_view> allowed;
+  std::string_view invalid_message;  // e.g. "Invalid chain."
+};
+
+// The chains of the protocol (spec section 1), and 6.13's windows.
+inline const Parameter chain_parameter{"chain", {"tron", "eth", "bsc"}, "Invalid chain."};
+inline const Parameter interval_parameter{
+    "interval", {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"}, "Invalid interval."};
+
+struct CheckedParameters {
+  std::optional<Response> error;     // set when a check failed
+  std::vector<std::string> values;   // otherwise the values, in the order asked
+};
+
+CheckedParameters check_parameters(const QueryString& query,
+                                   std::initializer_list<Parameter> parameters);
+
+}  // namespace coin

@@ -1,0 +1,76 @@
+#include "parameters.hpp"
+
+#include <gtest/gtest.h>
+
+namespace coin {
+namespace {
+
+CheckedParameters check_history(std::string_view query_string) {
+  return check_parameters(QueryString::parse(query_string), {chain_parameter, interval_parameter});
+}
+
+std::string error_body(const CheckedParameters& checked) {
+  EXPECT_TRUE(checked.error.has_value());
+  return checked.error ? checked.error->body : "";
+}
+
+const std::string chain_missing =
+    R"({"code":1,"message":"Required request parameter 'chain' is not present","data":null})";
+const std::string interval_missing =
+    R"({"code":1,"message":"Required request parameter 'interval' is not present","data":null})";
+const std::string chain_invalid = R"({"code":10002,"message":"Invalid chain.","data":null})";
+const std::string interval_invalid = R"({"code":10002,"message":"Invalid interval.","data":null})";
+
+TEST(CheckParameters, ReturnsTheValuesInTheOrderAsked) {
+  const CheckedParameters checked = check_history("interval=ANNUAL&x=1&chain=bsc");
+  EXPECT_FALSE(checked.error.has_value());
+  EXPECT_EQ(checked.values, (std::vector<std::string>{"bsc", "ANNUAL"}));
+}
+
+TEST(CheckParameters, AcceptsEveryAllowedValue) {
+  for (const char* chain : {"tron", "eth", "bsc"}) {
+    for (const char* interval : {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"}) {
+      EXPECT_FALSE(check_history(std::string("chain=") + chain + "&interval=" + interval).error);
+    }
+  }
+}
+
+TEST(CheckParameters, AMissingParameterIsCode1AndChainComesFirst) {
+  EXPECT_EQ(error_body(check_history("")), chain_missing);
+  EXPECT_EQ(error_body(check_history("interval=WEEKLY")), chain_missing);
+  EXPECT_EQ(error_body(check_history("chain=eth")), interval_missing);
+  EXPECT_EQ(error_body(check_history("Chain=eth&interval=WEEKLY")), chain_missing);
+}
+
+TEST(CheckParameters, PresenceIsCheckedBeforeValues) {
+  EXPECT_EQ(error_body(check_history("chain=TRON")), interval_missing);
+}
+
+TEST(CheckParameters, AValueOutsideTheSetIsCode10002) {
+  for (const char* chain : {"TRON", "Eth", "plasma", "", "tron ", "%20tron", "tron%00",
+                            "tron'%20OR%20'1'='1", "eth;DROP+TABLE+x"}) {
+    EXPECT_EQ(error_body(check_history(std::string("chain=") + chain + "&interval=WEEKLY")), chain_invalid)
+        << chain;
+  }
+  for (const char* interval : {"weekly", "DAILY", "", "WEEKLY,MONTHLY"}) {
+    EXPECT_EQ(error_body(check_history(std::string("chain=eth&interval=") + interval)), interval_invalid)
+        << interval;
+  }
+}
+
+TEST(CheckParameters, ChainValuesAreCheckedBeforeIntervalValues) {
+  EXPECT_EQ(error_body(check_history("interval=DAILY&chain=sol")), chain_invalid);
+}
+
+TEST(CheckParameters, TheFirstOfRepeatedParametersCounts) {
+  EXPECT_EQ(check_history("chain=eth&chain=nope&interval=WEEKLY").values,
+            (std::vector<std::string>{"eth", "WEEKLY"}));
+  EXPECT_EQ(error_body(check_history("chain=nope&chain=eth&interval=WEEKLY")), chain_invalid);
+}
+
+TEST(CheckParameters, AnEncodedValueIsDecodedFirst) {
+  EXPECT_FALSE(check_history("chain=%65th&interval=WEEK%4CY").error);
+}
+
+}  // namespace
+}  // namespace coin
