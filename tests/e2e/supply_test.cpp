@@ -12,14 +12,6 @@
 namespace coin::e2e {
 namespace {
 
-const char* const group_a_paths[] = {
-    "/totalSupply",
-    "/circulatingSupply",
-    "/api/v1/external/earn-apy",
-    "/api/v1/external/total-supply/coin",
-    "/api/v1/external/total-supply/scoin",
-};
-
 HttpResponse get(const Stack& stack, std::string_view path) { return http("GET", stack.url(path)); }
 
 // The body of a success envelope around `data`.
@@ -75,73 +67,6 @@ TEST(SupplyFixture, UnknownQueryParametersAreIgnored) {
   EXPECT_EQ(get(fixture_stack(), "/totalSupply?chain=eth&x=%27%3B").body, "1000255000.499999999999999999");
   EXPECT_EQ(get(fixture_stack(), "/api/v1/external/earn-apy?interval=WEEKLY").body,
             success(R"({"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0400"})"));
-}
-
-TEST(SupplyFixture, HeadAnswersLikeGetWithoutBody) {
-  for (const char* path : group_a_paths) {
-    const HttpResponse head = http("HEAD", fixture_stack().url(path));
-    const HttpResponse full = get(fixture_stack(), path);
-    EXPECT_EQ(head.status, 200) << path;
-    EXPECT_EQ(head.body, "") << path;
-    EXPECT_EQ(head.header("content-type"), full.header("content-type")) << path;
-    EXPECT_EQ(head.header("content-length"), std::to_string(full.body.size())) << path;
-    expect_cors(head);
-  }
-}
-
-TEST(SupplyFixture, OptionsIsACorsPreflight) {
-  for (const char* path : group_a_paths) {
-    const HttpResponse response =
-        http("OPTIONS", fixture_stack().url(path),
-             {"Origin: https://wallet.example", "Access-Control-Request-Method: GET",
-              "Access-Control-Request-Headers: x-requested-with"});
-    EXPECT_EQ(response.status, 204) << path;
-    EXPECT_EQ(response.body, "") << path;
-    EXPECT_EQ(response.header("access-control-allow-headers"), "x-requested-with") << path;
-    EXPECT_EQ(response.header("access-control-max-age"), "86400") << path;
-    expect_cors(response);
-  }
-}
-
-TEST(SupplyFixture, OtherMethodsAre405WithAllowAndCors) {
-  for (const char* method : {"POST", "PUT", "DELETE", "PATCH"}) {
-    const HttpResponse response = http(method, fixture_stack().url("/api/v1/external/total-supply/coin"));
-    EXPECT_EQ(response.status, 405) << method;
-    EXPECT_EQ(response.header("allow"), "GET, HEAD, OPTIONS") << method;
-    EXPECT_EQ(response.body.find("SUCCESS"), std::string::npos) << method;
-    expect_cors(response);
-  }
-}
-
-TEST(SupplyFixture, UnknownPathsAreAnHtml404WithCors) {
-  for (const char* path : {"/", "/nope", "/totalSupply/", "/TotalSupply", "/api/v1/external/total-supply",
-                           "/api/v1/external/total-supply/coin/", "/api/v2/external/earn-apy",
-                           "/404.html", "/50x.json"}) {
-    const HttpResponse response = get(fixture_stack(), path);
-    EXPECT_EQ(response.status, 404) << path;
-    EXPECT_EQ(response.header("content-type"), "text/html") << path;
-    EXPECT_NE(response.body.find("<h1>404 Not Found</h1>"), std::string::npos) << path;
-    expect_cors(response);
-  }
-}
-
-TEST(SupplyFixture, AMalformedPathIsA400WithCors) {
-  const HttpResponse response = get(fixture_stack(), "/api/v1/external/earn-apy%00");
-  EXPECT_EQ(response.status, 400);
-  EXPECT_EQ(response.header("content-type"), "text/html");
-  expect_cors(response);
-}
-
-TEST(SupplyFixture, EncodedAndDoubledSlashesReachTheSameEndpoint) {
-  const std::string expected = success(R"({"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0400"})");
-  EXPECT_EQ(get(fixture_stack(), "/api/v1/external/earn%2Dapy").body, expected);
-  EXPECT_EQ(get(fixture_stack(), "//api/v1/external/earn-apy").body, expected);
-}
-
-TEST(SupplyFixture, ServerHidesItsVersion) {
-  const HttpResponse response = get(fixture_stack(), "/totalSupply");
-  EXPECT_EQ(response.header("server"), "nginx");
-  EXPECT_EQ(response.header("allow"), "");
 }
 
 // The demo data: figures unknown in advance, so the test checks how they relate.

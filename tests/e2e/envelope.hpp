@@ -1,0 +1,24 @@
+#pragma once
+// Reading the spec's envelope in the tests.
+
+#include <gtest/gtest.h>
+
+#include "http_client.hpp"
+#include "json.hpp"
+#include "stack.hpp"
+
+namespace coin::e2e {
+
+// GET `path` and return the envelope's data, after checking it is a success (HTTP 200,
+// application/json, code 0, SUCCESS). Throws when the body is not JSON.
+inline Json fetch_data(const Stack& stack, const std::string& path) {
+  const HttpResponse response = http("GET", stack.url(path));
+  EXPECT_EQ(response.status, 200) << path;
+  EXPECT_EQ(response.header("content-type"), "application/json") << path;
+  const Json envelope = Json::parse(response.body);
+  EXPECT_EQ(envelope["code"].text(), "0") << path;
+  EXPECT_EQ(envelope["message"].text(), "SUCCESS") << path;
+  return envelope["data"];
+}
+
+}  // namespace coin::e2e

@@ -1,0 +1,101 @@
+// What nginx and the handlers do for every endpoint alike: content types, CORS, HEAD, the CORS
+// preflight, 405, 404, 400.
+
+#include <gtest/gtest.h>
+
+#include "endpoints.hpp"
+#include "http_client.hpp"
+#include "stack.hpp"
+
+namespace coin::e2e {
+namespace {
+
+void expect_cors(const HttpResponse& response, const std::string& context) {
+  EXPECT_EQ(response.header("access-control-allow-origin"), "*") << context;
+  EXPECT_EQ(response.header("access-control-allow-methods"), "GET, HEAD, OPTIONS") << context;
+}
+
+TEST(HttpRules, EveryEndpointAnswersWithItsContentTypeAndCors) {
+  for (const Endpoint& endpoint : endpoints) {
+    const HttpResponse response = http("GET", fixture_stack().url(endpoint.path));
+    EXPECT_EQ(response.status, 200) << endpoint.spec;
+    EXPECT_EQ(response.header("content-type"), endpoint.content_type) << endpoint.spec;
+    EXPECT_FALSE(response.body.empty()) << endpoint.spec;
+    expect_cors(response, endpoint.spec);
+  }
+}
+
+TEST(HttpRules, HeadAnswersLikeGetWithoutBody) {
+  for (const Endpoint& endpoint : endpoints) {
+    const HttpResponse head = http("HEAD", fixture_stack().url(endpoint.path));
+    const HttpResponse full = http("GET", fixture_stack().url(endpoint.path));
+    EXPECT_EQ(head.status, 200) << endpoint.spec;
+    EXPECT_EQ(head.body, "") << endpoint.spec;
+    EXPECT_EQ(head.header("content-type"), full.header("content-type")) << endpoint.spec;
+    // Large bodies are gzip-able, but only when asked for: none of these asked.
+    EXPECT_EQ(head.header("content-length"), std::to_string(full.body.size())) << endpoint.spec;
+    expect_cors(head, endpoint.spec);
+  }
+}
+
+TEST(HttpRules, OptionsIsACorsPreflight) {
+  for (const Endpoint& endpoint : endpoints) {
+    const HttpResponse response =
+        http("OPTIONS", fixture_stack().url(endpoint.path),
+             {"Origin: https://wallet.example", "Access-Control-Request-Method: GET",
+              "Access-Control-Request-Headers: x-requested-with"});
+    EXPECT_EQ(response.status, 204) << endpoint.spec;
+    EXPECT_EQ(response.body, "") << endpoint.spec;
+    EXPECT_EQ(response.header("access-control-allow-headers"), "x-requested-with") << endpoint.spec;
+    EXPECT_EQ(response.header("access-control-max-age"), "86400") << endpoint.spec;
+    expect_cors(response, endpoint.spec);
+  }
+}
+
+TEST(HttpRules, OtherMethodsAre405WithAllowAndCors) {
+  for (const Endpoint& endpoint : endpoints) {
+    for (const char* method : {"POST", "PUT", "DELETE", "PATCH"}) {
+      const std::string context = endpoint.spec + " " + method;
+      const HttpResponse response = http(method, fixture_stack().url(endpoint.path));
+      EXPECT_EQ(response.status, 405) << context;
+      EXPECT_EQ(response.header("allow"), "GET, HEAD, OPTIONS") << context;
+      EXPECT_EQ(response.body.find("SUCCESS"), std::string::npos) << context;
+      expect_cors(response, context);
+    }
+  }
+}
+
+TEST(HttpRules, UnknownPathsAreAnHtml404WithCors) {
+  for (const char* path : {"/", "/nope", "/totalSupply/", "/TotalSupply", "/api/v1/external/total-supply",
+                           "/api/v1/external/total-supply/coin/", "/api/v2/external/earn-apy",
+                           "/api/v1/market-site", "/api/v1/data-platform/latest-collateral/eth",
+                           "/api/v1/smart-allocator/detail-overview.json", "/404.html", "/50x.json"}) {
+    const HttpResponse response = http("GET", fixture_stack().url(path));
+    EXPECT_EQ(response.status, 404) << path;
+    EXPECT_EQ(response.header("content-type"), "text/html") << path;
+    EXPECT_NE(response.body.find("<h1>404 Not Found</h1>"), std::string::npos) << path;
+    expect_cors(response, path);
+  }
+}
+
+TEST(HttpRules, AMalformedPathIsA400WithCors) {
+  const HttpResponse response = http("GET", fixture_stack().url("/api/v1/external/earn-apy%00"));
+  EXPECT_EQ(response.status, 400);
+  EXPECT_EQ(response.header("content-type"), "text/html");
+  expect_cors(response, "%00");
+}
+
+TEST(HttpRules, EncodedAndDoubledSlashesReachTheSameEndpoint) {
+  const std::string expected = http("GET", fixture_stack().url("/api/v1/external/earn-apy")).body;
+  EXPECT_EQ(http("GET", fixture_stack().url("/api/v1/external/earn%2Dapy")).body, expected);
+  EXPECT_EQ(http("GET", fixture_stack().url("//api/v1/external/earn-apy")).body, expected);
+}
+
+TEST(HttpRules, ServerHidesItsVersionAndSendsNoAllowOnSuccess) {
+  const HttpResponse response = http("GET", fixture_stack().url("/totalSupply"));
+  EXPECT_EQ(response.header("server"), "nginx");
+  EXPECT_FALSE(response.has_header("allow"));
+}
+
+}  // namespace
+}  // namespace coin::e2e
