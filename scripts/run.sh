@@ -67,7 +67,7 @@ db_load "$data"
 mkdir -p "$var/run"
 chmod 0755 "$var/run"
 for group in "${groups[@]}"; do
-  PGUSER=coin_api "$handlers/$group" --socket "$var/run/$group.sock" --threads "$threads" &
+  PGUSER=coin_api PGAPPNAME="coin-api $group" "$handlers/$group" --socket "$var/run/$group.sock" --threads "$threads" &
   children+=($!)
   wait_for "handler $group" test -S "$var/run/$group.sock"
 done
