@@ -78,29 +78,31 @@ WITH point AS (  -- each chain's APY and Earn TVL at every daily snapshot, and n
   SELECT NULL, s.chain, s.taken_at, s.earn_apy, s.earn_tvl
     FROM derived.chain_state_at('infinity') AS s
 ),
+-- Every mean is a weighted_mean, to 30 decimals: avg() keeps as few as 16 significant digits.
 cross_chain AS (  -- the Earn-TVL-weighted mean over the chains at each point
   SELECT at,
-         coalesce(derived.weighted_mean(sum(earn_apy * earn_tvl), sum(earn_tvl)), avg(earn_apy)) AS apy
+         coalesce(derived.weighted_mean(sum(earn_apy * earn_tvl), sum(earn_tvl)),
+                  derived.weighted_mean(sum(earn_apy), count(*))) AS apy
     FROM point
    GROUP BY at
 ),
 chain_series AS (  -- a chain's daily points start with its first snapshot
   SELECT chain,
          min(earn_apy) FILTER (WHERE at IS NULL) AS current_apy,
-         avg(earn_apy) FILTER (WHERE at IS NOT NULL AND taken_at IS NOT NULL) AS average_apy,
+         derived.weighted_mean(sum(earn_apy) FILTER (WHERE at IS NOT NULL AND taken_at IS NOT NULL),
+                               count(*) FILTER (WHERE at IS NOT NULL AND taken_at IS NOT NULL)) AS average_apy,
          coalesce(json_agg(json_build_object('statisticTime', derived.epoch_ms(at),
                                              'apy', trim_scale(earn_apy)::text) ORDER BY at)
                     FILTER (WHERE at IS NOT NULL AND taken_at IS NOT NULL), '[]') AS items
     FROM point
    GROUP BY chain
 )
-SELECT (SELECT trim_scale(round(coalesce(avg(apy), 0), 30))::text
+SELECT (SELECT trim_scale(coalesce(derived.weighted_mean(sum(apy), count(*)), 0))::text
           FROM cross_chain WHERE at IS NOT NULL) AS "averageApy",
-       (SELECT trim_scale(round(apy, 30))::text
-          FROM cross_chain WHERE at IS NULL) AS "currentApy",
+       (SELECT trim_scale(apy)::text FROM cross_chain WHERE at IS NULL) AS "currentApy",
        json_agg(json_build_object('chain', chain,
                                   'currentApy', trim_scale(current_apy)::text,
-                                  'averageApy', trim_scale(round(coalesce(average_apy, 0), 30))::text,
+                                  'averageApy', trim_scale(coalesce(average_apy, 0))::text,
                                   'items', items) ORDER BY chain) AS items
   FROM chain_series;
 COMMENT ON VIEW api.apy_overview IS '6.8 GET /api/v1/market-site/overview/apy';

@@ -6,15 +6,15 @@ BEGIN;
 
 SELECT plan(38);
 
--- The fixture is what its header says: every snapshot table filled, 7 chain states.
+-- The fixture is what its header says: every snapshot table filled, 17 chain states.
 SELECT results_eq(
   $$SELECT 'chain_state', count(*) FROM snapshot.chain_state
     UNION ALL SELECT 'vault', count(*) FROM snapshot.vault
     UNION ALL SELECT 'vault_state', count(*) FROM snapshot.vault_state
     UNION ALL SELECT 'allocator_position', count(*) FROM snapshot.allocator_position
     UNION ALL SELECT 'allocator_position_state', count(*) FROM snapshot.allocator_position_state$$,
-  $$VALUES ('chain_state', 7::bigint), ('vault', 3), ('vault_state', 4),
-           ('allocator_position', 2), ('allocator_position_state', 2)$$,
+  $$VALUES ('chain_state', 17::bigint), ('vault', 7), ('vault_state', 23),
+           ('allocator_position', 3), ('allocator_position_state', 9)$$,
   'fixture: every snapshot table holds the rows of fixture.sql');
 
 -- ---------------------------------------------------------------------------------------------
@@ -216,7 +216,7 @@ SELECT results_eq(
   'fixture.sql can be loaded again: total_supply is back to the fixture''s answer');
 SELECT results_eq(
   $$SELECT count(*) FROM snapshot.chain_state$$,
-  $$VALUES (7::bigint)$$,
+  $$VALUES (17::bigint)$$,
   'fixture.sql can be loaded again: it replaced the rows instead of adding to them');
 
 SELECT * FROM finish();
