@@ -13,6 +13,7 @@
 
 #include "query_string.hpp"
 #include "response.hpp"
+#include "route.hpp"
 
 namespace coin {
 
@@ -34,5 +35,13 @@ struct CheckedParameters {
 
 CheckedParameters check_parameters(const QueryString& query,
                                    std::initializer_list<Parameter> parameters);
+
+// A Respond for routes with parameters: checks `Required`, then runs the statement with their
+// values as $1, $2 ... and sends its JSON as the envelope's data.
+template <const Parameter&... Required>
+Response respond_checked(const Request& request, const Fetch& fetch) {
+  const CheckedParameters checked = check_parameters(request.query, {Required...});
+  return checked.error ? *checked.error : success(fetch(checked.values));
+}
 
 }  // namespace coin

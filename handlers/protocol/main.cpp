@@ -18,21 +18,8 @@
 
 namespace {
 
-using coin::check_parameters;
-using coin::Fetch;
-using coin::Request;
-using coin::Response;
-
-Response latest_collateral(const Request& request, const Fetch& fetch) {
-  const auto checked = check_parameters(request.query, {coin::chain_parameter});
-  return checked.error ? *checked.error : coin::success(fetch(checked.values));
-}
-
-Response collateral_history(const Request& request, const Fetch& fetch) {
-  const auto checked =
-      check_parameters(request.query, {coin::chain_parameter, coin::interval_parameter});
-  return checked.error ? *checked.error : coin::success(fetch(checked.values));
-}
+using coin::chain_parameter;
+using coin::interval_parameter;
 
 const std::vector<coin::Route> routes = {
     {"/api/v1/market-site/overview", "SELECT row_to_json(v)::text FROM api.market_overview AS v",
@@ -53,11 +40,11 @@ const std::vector<coin::Route> routes = {
      coin::respond_envelope},
     {"/api/v1/data-platform/latest-collateral",
      "SELECT data::text FROM api.latest_collateral WHERE chain = $1",
-     latest_collateral},
+     coin::respond_checked<chain_parameter>},
     {"/api/v1/data-platform/collateral-history",
      R"(SELECT data::text FROM api.collateral_history
          WHERE chain = $1 AND "interval" = $2)",
-     collateral_history},
+     coin::respond_checked<chain_parameter, interval_parameter>},
     {"/api/v1/smart-allocator/detail-overview",
      "SELECT row_to_json(v)::text FROM api.allocator_overview AS v", coin::respond_envelope},
 };
