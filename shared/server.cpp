@@ -74,6 +74,7 @@ int open_listener(const Config& config) {
 
 std::vector<Statement> statements_of(const std::vector<Route>& routes) {
   std::vector<Statement> statements;
+  statements.reserve(routes.size());
   for (const Route& route : routes) statements.push_back({std::string(route.path), std::string(route.sql)});
   return statements;
 }
@@ -116,6 +117,7 @@ int serve(int argc, char** argv, std::string_view program, std::string_view summ
   if (listen_fd < 0) return 1;
 
   std::vector<std::thread> workers;
+  workers.reserve(static_cast<size_t>(config.threads));
   for (int i = 0; i < config.threads; ++i) {
     workers.emplace_back(work, listen_fd, std::cref(config), std::cref(routes));
   }
