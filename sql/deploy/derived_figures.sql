@@ -188,7 +188,10 @@ COMMENT ON VIEW derived.chain_daily_change IS
 
 CREATE VIEW derived.daily_midnight AS
 SELECT m AS midnight
-  FROM (SELECT min(taken_at) AS first FROM snapshot.chain_state) AS f,
+  FROM (SELECT min(first.taken_at) AS first  -- each chain's first, by its primary key
+          FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain),
+               LATERAL (SELECT taken_at FROM snapshot.chain_state AS cs
+                         WHERE cs.chain = c.chain ORDER BY cs.taken_at LIMIT 1) AS first) AS f,
        derived.as_of AS a,
        -- the first midnight at or after the first snapshot, then one a day up to today's
        generate_series(derived.utc8_midnight(f.first + interval '24 hours' - interval '1 microsecond'),
