@@ -3,11 +3,25 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <string_view>
+
 #include "http_client.hpp"
 #include "json.hpp"
 #include "stack.hpp"
 
 namespace coin::e2e {
+
+// The body of a success envelope around `data` (JSON text).
+inline std::string success_body(std::string_view data) {
+  return R"({"code":0,"message":"SUCCESS","data":)" + std::string(data) + "}";
+}
+
+// Every response, errors included, allows any origin.
+inline void expect_cors(const HttpResponse& response, const std::string& context) {
+  EXPECT_EQ(response.header("access-control-allow-origin"), "*") << context;
+  EXPECT_EQ(response.header("access-control-allow-methods"), "GET, HEAD, OPTIONS") << context;
+}
 
 // GET `path` and return the envelope's data, after checking it is a success (HTTP 200,
 // application/json, code 0, SUCCESS). Throws when the body is not JSON.

@@ -4,16 +4,12 @@
 #include <gtest/gtest.h>
 
 #include "endpoints.hpp"
+#include "envelope.hpp"
 #include "http_client.hpp"
 #include "stack.hpp"
 
 namespace coin::e2e {
 namespace {
-
-void expect_cors(const HttpResponse& response, const std::string& context) {
-  EXPECT_EQ(response.header("access-control-allow-origin"), "*") << context;
-  EXPECT_EQ(response.header("access-control-allow-methods"), "GET, HEAD, OPTIONS") << context;
-}
 
 TEST(HttpRules, EveryEndpointAnswersWithItsContentTypeAndCors) {
   for (const Endpoint& endpoint : endpoints) {

@@ -24,7 +24,7 @@ void expect_error(const std::string& path_and_query, const std::string& body) {
   const HttpResponse response = http("GET", fixture_stack().url(path_and_query));
   EXPECT_EQ(response.status, 200) << path_and_query;
   EXPECT_EQ(response.header("content-type"), "application/json") << path_and_query;
-  EXPECT_EQ(response.header("access-control-allow-origin"), "*") << path_and_query;
+  expect_cors(response, path_and_query);
   EXPECT_EQ(response.body, body) << path_and_query;
 }
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "envelope.hpp"
 #include "http_client.hpp"
 #include "json.hpp"
 #include "stack.hpp"
@@ -18,13 +19,9 @@ std::string body_of(const std::string& path) {
   return response.body;
 }
 
-std::string success(const std::string& data) {
-  return R"({"code":0,"message":"SUCCESS","data":)" + data + "}";
-}
-
 TEST(ProtocolFixture, MarketOverviewIsNumbersWithoutTotalCollateralValue) {
   EXPECT_EQ(body_of("/api/v1/market-site/overview"),
-            success(R"({"totalSupply":1000250000.5,)"
+            success_body(R"({"totalSupply":1000250000.5,)"
                     R"("totalSupplyValue":1000405904.512695123457230060662108642197530866,)"
                     R"("tvl":29135481.736308642,"earnTvl":6544.376,)"
                     R"("tronApy":0.045699999999999999999999999999,"ethApy":0.031259999999999999999999999999,)"
@@ -33,7 +30,7 @@ TEST(ProtocolFixture, MarketOverviewIsNumbersWithoutTotalCollateralValue) {
 
 TEST(ProtocolFixture, PlatformOverviewIsStringsWithChangesSinceUtc8Midnight) {
   EXPECT_EQ(body_of("/api/v1/data-platform/overview/info"),
-            success(R"({"totalSupplyValue":"1000405904.512695123457230060662108642197530866",)"
+            success_body(R"({"totalSupplyValue":"1000405904.512695123457230060662108642197530866",)"
                     R"("totalSupplyValueDailyChange":"-124944.880649319863869939337891357802469134",)"
                     R"("totalCollateralValue":"29135481.736308642",)"
                     R"("totalCollateralValueDailyChange":"715477.862852642",)"
@@ -43,7 +40,7 @@ TEST(ProtocolFixture, PlatformOverviewIsStringsWithChangesSinceUtc8Midnight) {
 
 TEST(ProtocolFixture, ApyOverviewHasWeightedMeansAndDailyPoints) {
   EXPECT_EQ(body_of("/api/v1/market-site/overview/apy"),
-            success(R"({"averageApy":"0.053017027552011450186576700915",)"
+            success_body(R"({"averageApy":"0.053017027552011450186576700915",)"
                     R"("currentApy":"0.042976106996297278762711677934","items":[)"
                     R"({"chain":"tron","currentApy":"0.045699999999999999999999999999",)"
                     R"("averageApy":"0.072800000000000000000000000001","items":[)"
@@ -60,7 +57,7 @@ TEST(ProtocolFixture, ApyOverviewHasWeightedMeansAndDailyPoints) {
 
 TEST(ProtocolFixture, SupplyValueHistoryIsDailyStringTriples) {
   EXPECT_EQ(body_of("/api/v1/data-platform/overview/supply-value-history"),
-            success(R"([{"statisticTime":1778428800000,"coin":["0","888888888.888888888888888889","0"],)"
+            success_body(R"([{"statisticTime":1778428800000,"coin":["0","888888888.888888888888888889","0"],)"
                     R"("scoin":["0","0.5","0"]},)"
                     R"({"statisticTime":1778515200000,"coin":["130000000.987654321","888888888.888888888888888889","0"],)"
                     R"("scoin":["9000.999999999999999999","0.5","0"]},)"
@@ -70,14 +67,14 @@ TEST(ProtocolFixture, SupplyValueHistoryIsDailyStringTriples) {
 
 TEST(ProtocolFixture, CollateralValueHistoryIsDailyStringTriples) {
   EXPECT_EQ(body_of("/api/v1/data-platform/overview/collateral-value-history"),
-            success(R"([{"statisticTime":1778428800000,"collateralValue":["0","15000000.25","0"]},)"
+            success_body(R"([{"statisticTime":1778428800000,"collateralValue":["0","15000000.25","0"]},)"
                     R"({"statisticTime":1778515200000,"collateralValue":["2000000.5","15000000.25","0"]},)"
                     R"({"statisticTime":1778601600000,"collateralValue":["2469000.873456","24790001","1161002"]}])"));
 }
 
 TEST(ProtocolFixture, VaultCollateralsAreRegularTypesTotalledOverChains) {
   EXPECT_EQ(body_of("/api/v1/vault/collaterals"),
-            success(R"({"items":[{"ilk":"TRX-A","minCollateralRatio":"1.5","stabilityFee":"0.045",)"
+            success_body(R"({"items":[{"ilk":"TRX-A","minCollateralRatio":"1.5","stabilityFee":"0.045",)"
                     R"("maxMinted":"50000000","dust":"100","curMinted":"1234567.891234567891234567",)"
                     R"("totalCollateral":"2500000.75"},)"
                     R"({"ilk":"WBTC-A","minCollateralRatio":"1.5","stabilityFee":"0.0525","maxMinted":"3000000.75",)"
@@ -89,7 +86,7 @@ TEST(ProtocolFixture, VaultCollateralsAreRegularTypesTotalledOverChains) {
 TEST(ProtocolFixture, LatestCollateralOfEachChain) {
   EXPECT_EQ(
       body_of("/api/v1/data-platform/latest-collateral?chain=tron"),
-      success(R"({"apy":0.045699999999999999999999999999,"coinTotalSupply":123456789.123456789012345678,)"
+      success_body(R"({"apy":0.045699999999999999999999999999,"coinTotalSupply":123456789.123456789012345678,)"
               R"("totalSupplyValue":123437409.494026603827378206739708642197530866,)"
               R"("totalSupplyValueDailyChange":-55658.380517839493721793260291357802469134,)"
               R"("totalCollateralValue":2500000.75,"totalCollateralValueDailyChange":30999.876544,)"
@@ -103,7 +100,7 @@ TEST(ProtocolFixture, LatestCollateralOfEachChain) {
               R"("stabilityFee":"0.03","line":"20000000","apy":null,"estimatedAnnualEarnings":null,"psmFee":null}]})"));
   EXPECT_EQ(
       body_of("/api/v1/data-platform/latest-collateral?chain=eth"),
-      success(R"({"apy":0.031259999999999999999999999999,"coinTotalSupply":876543210.876543210987654322,)"
+      success_body(R"({"apy":0.031259999999999999999999999999,"coinTotalSupply":876543210.876543210987654322,)"
               R"("totalSupplyValue":876718519.5187185196298518539224,)"
               R"("totalSupplyValueDailyChange":-69151.5100814803701481460776,)"
               R"("totalCollateralValue":25482346.011,"totalCollateralValueDailyChange":692345.011,)"
@@ -122,7 +119,7 @@ TEST(ProtocolFixture, LatestCollateralOfEachChain) {
               R"("apy":0.052345678901234567890123456789,"estimatedAnnualEarnings":261728.39,"psmFee":null}]})"));
   EXPECT_EQ(
       body_of("/api/v1/data-platform/latest-collateral?chain=bsc"),
-      success(R"({"apy":0.04,"coinTotalSupply":250000.5,"totalSupplyValue":249975.49995,)"
+      success_body(R"({"apy":0.04,"coinTotalSupply":250000.5,"totalSupplyValue":249975.49995,)"
               R"("totalSupplyValueDailyChange":-134.99005,"totalCollateralValue":1153134.975308642,)"
               R"("totalCollateralValueDailyChange":-7867.024691358,"earnTvl":0,"earnTvlDailyChange":-10.5,"items":[)"
               R"({"vaultType":"WBTC-A","chain":"bsc","collateralType":1,"contractAddress":"0x5B7e3C1d9A2f4E6b8D0c2F4a6C8e0B2d4F6a8C0e",)"
@@ -144,7 +141,7 @@ const std::string tron_live =
 
 TEST(ProtocolFixture, CollateralHistoryDailyWindowsEndWithTheLivePoint) {
   const std::string tron_daily =
-      success(R"j({"items":[{"statisticTime":1778515200000,"time":"2026-05-12 00:00 (UTC+8)",)j"
+      success_body(R"j({"items":[{"statisticTime":1778515200000,"time":"2026-05-12 00:00 (UTC+8)",)j"
               R"("collateralValue":2000000.5,"debt":900050,"mintedCOIN":900000,)"
               R"("coinTotalSupply":130000000.987654321,"totalSupplyValue":130022542.04775308643209999894,)"
               R"("earnTvl":9500,"earnApy":0.0999},)"
@@ -186,7 +183,7 @@ TEST(ProtocolFixture, CollateralHistoryWeeklyIsHourlyFromTheFirstSnapshot) {
 
 TEST(ProtocolFixture, AllocatorOverviewHasAPercentApyAndItsVaultsDebt) {
   EXPECT_EQ(body_of("/api/v1/smart-allocator/detail-overview"),
-            success(R"({"apy":4.9340628507093153759800224467,"debt":6000000,"platformSummaryInfos":[)"
+            success_body(R"({"apy":4.9340628507093153759800224467,"debt":6000000,"platformSummaryInfos":[)"
                     R"({"platform":"Aave","chain":"bsc","gemSymbol":"USDT","holdingAmount":1200000.000001,)"
                     R"("apyHoldingAmount":1000000,"apy":0.050123456789012345678901234567,"actualEarnings":3010.987654321,)"
                     R"("operatorAddress":"0x1F3a5C7e9B1d3F5a7C9e1B3d5F7a9C1e3B5d7F9a","strategy":"Investment","tag":""},)"
