@@ -4,9 +4,10 @@ set -euo pipefail
 
 packages=(
   g++ cmake make pkg-config                          # build
-  libfcgi-dev libjsoncpp-dev libpqxx-dev             # the handlers
+  libfcgi-dev libjsoncpp-dev libpqxx-dev zlib1g-dev  # the handlers
   postgresql postgresql-15-pgtap sqitch libdbd-pg-perl nginx  # the stack
   libgtest-dev libcurl4-openssl-dev                  # the tests
+  wrk procps                                         # the benchmark
 )
 
 missing=()

@@ -60,13 +60,16 @@ db_deploy() {
   sqitch --quiet --chdir "$root_dir/sql" deploy --verify db:pg: >/dev/null
 }
 
-# Replaces the snapshot data with the demo data (demo), the hand-worked test fixture
-# (fixture), or leaves it as it is (keep). Either load is one transaction.
+# Replaces the snapshot data with the demo data (demo), the benchmark's 3 years of 5-minute
+# snapshots (bench), the hand-worked test fixture (fixture), or leaves it as it is (keep).
+# Each load is one transaction.
 db_load() {
   case $1 in
     demo) psql -qX -v ON_ERROR_STOP=1 -1 -f "$root_dir/sql/demo/generate.sql" >/dev/null ;;
+    bench) psql -qX -v ON_ERROR_STOP=1 -1 -f "$root_dir/sql/demo/generate.sql" >/dev/null \
+             -v launch="$(date -u -d '3 years ago' '+%F 00:00+00')" -v fine_days=1100 ;;
     fixture) psql -qX -v ON_ERROR_STOP=1 -1 -f "$root_dir/tests/sql/fixture.sql" >/dev/null ;;
     keep) ;;
-    *) die "unknown data '$1' (demo, fixture or keep)" ;;
+    *) die "unknown data '$1' (demo, bench, fixture or keep)" ;;
   esac
 }

@@ -9,6 +9,8 @@
 #   DATA=demo        demo: fresh demo data up to now; fixture: the test fixture; keep: as it is
 #   HANDLERS=build/release/handlers   directory of the handler binaries
 #   THREADS=4        worker threads (and database connections) per handler process
+#   CACHE=on         on: nginx's FastCGI cache in front of the handlers; off: only theirs
+#   HANDLER_FLAGS=   more flags for every handler process (e.g. --no-cache)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -16,6 +18,8 @@ port=${PORT:-8080}
 bind=${BIND:-127.0.0.1}
 data=${DATA:-demo}
 threads=${THREADS:-4}
+cache=${CACHE:-on}
+read -r -a handler_flags <<<"${HANDLER_FLAGS:-}"
 handlers=${HANDLERS:-$root_dir/build/release/handlers}
 mkdir -p "${VAR:-$root_dir/var}"
 var=$(cd "${VAR:-$root_dir/var}" && pwd)
@@ -24,6 +28,7 @@ groups=(supply protocol)  # one handler binary, and one pool, per endpoint group
 for group in "${groups[@]}"; do
   [ -x "$handlers/$group" ] || die "no handler $handlers/$group (make build)"
 done
+[ -f "$root_dir/nginx/cache-$cache.conf" ] || die "CACHE is on or off, not '$cache'"
 (exec 3<>"/dev/tcp/$bind/$port") 2>/dev/null && die "$bind:$port is already in use (PORT=...)"
 
 children=()
@@ -42,7 +47,7 @@ render_nginx() {
   local conf=$var/nginx/conf file
   mkdir -p "$conf" "$var/nginx/tmp"
   for file in "$root_dir"/nginx/*.conf; do
-    sed -e "s|@VAR@|$var|g" -e "s|@LISTEN@|$bind:$port|g" -e "s|@CONF@|$conf|g" \
+    sed -e "s|@VAR@|$var|g" -e "s|@LISTEN@|$bind:$port|g" -e "s|@CONF@|$conf|g" -e "s|@CACHE@|$cache|g" \
       "$file" >"$conf/$(basename "$file")"
   done
   rm -rf "$var/nginx/html"
@@ -67,7 +72,8 @@ db_load "$data"
 mkdir -p "$var/run"
 chmod 0755 "$var/run"
 for group in "${groups[@]}"; do
-  PGUSER=coin_api PGAPPNAME="coin-api $group" "$handlers/$group" --socket "$var/run/$group.sock" --threads "$threads" &
+  PGUSER=coin_api PGAPPNAME="coin-api $group" "$handlers/$group" --socket "$var/run/$group.sock" \
+    --threads "$threads" "${handler_flags[@]}" &
   children+=($!)
   wait_for "handler $group" test -S "$var/run/$group.sock"
 done

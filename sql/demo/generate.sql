@@ -1,6 +1,6 @@
 -- Demo data for coin-api: replaces everything in the snapshot tables with a made-up but plausible
--- history of the protocol, from its launch (2025-01-25 00:00 UTC) up to now():
---   * an hourly snapshot for the whole history, plus 5-minute snapshots for the last 8 days;
+-- history of the protocol, from its launch up to now():
+--   * an hourly snapshot for the whole history, plus 5-minute snapshots for the last fine_days days;
 --   * per chain (tron, eth, bsc): COIN and sCOIN supplies growing from tens of millions to hundreds
 --     of millions, COIN at ~1 USD, sCOIN price accruing the savings rate, the savings APY (29 significant digits);
 --   * regular, PSM and Smart Allocator Vaults per chain, with their minted COIN, debt and collateral;
@@ -8,6 +8,11 @@
 -- Deterministic: no random(); every value is a smooth function (growth plus sin waves) of the
 -- snapshot time and per-entity constants, so a row at a given taken_at is the same on every run.
 -- Load it as one transaction:  psql -X -v ON_ERROR_STOP=1 -1 -f sql/demo/generate.sql
+-- Two psql variables shape it: launch (default 2025-01-25 00:00 UTC) and fine_days (default 8).
+-- The benchmark database (make bench-data) is this with launch 3 years ago and 5-minute
+-- snapshots throughout.
+\if :{?launch} \else \set launch '2025-01-25 00:00+00' \endif
+\if :{?fine_days} \else \set fine_days 8 \endif
 
 SET LOCAL work_mem = '256MB';
 
@@ -30,18 +35,19 @@ RETURN CASE chain
        END;
 
 -- The snapshot times, shared by every state table: each hour since launch, and every 5 minutes
--- of the last 8 days (UNION drops the hours that are also on the 5-minute grid).
+-- of the last fine_days days (UNION drops the hours that are also on the 5-minute grid).
 -- d = days since launch, the variable of every formula below.
+CREATE TEMP TABLE demo_launch AS SELECT timestamptz :'launch' AS launch,
+                                        greatest(timestamptz :'launch', now() - :'fine_days' * interval '1 day') AS fine_since;
 CREATE TEMP TABLE demo_time AS
-SELECT t AS taken_at,
-       ((extract(epoch FROM t) - extract(epoch FROM timestamptz '2025-01-25 00:00+00')) / 86400)::float8 AS d
-  FROM (SELECT generate_series(timestamptz '2025-01-25 00:00+00', now(), interval '1 hour')
-        UNION
-        SELECT g
-          FROM generate_series(date_bin(interval '5 minutes', now() - interval '8 days',
-                                        timestamptz '2025-01-25 00:00+00'),
-                               now(), interval '5 minutes') AS g
-         WHERE g >= now() - interval '8 days') AS s(t);
+SELECT t AS taken_at, ((extract(epoch FROM t) - extract(epoch FROM l.launch)) / 86400)::float8 AS d
+  FROM demo_launch AS l,
+       LATERAL (SELECT generate_series(l.launch, now(), interval '1 hour')
+                UNION
+                SELECT g
+                  FROM generate_series(date_bin(interval '5 minutes', l.fine_since, l.launch),
+                                       now(), interval '5 minutes') AS g
+                 WHERE g >= l.fine_since) AS s(t);
 ANALYZE demo_time;
 
 -- Chains: supplies grow from launch (coin0, scoin0) to their size on day 666 = 2026-11-22 (coin1,
@@ -52,8 +58,9 @@ ANALYZE demo_time;
 -- The APY is what the chain reports: a per-second rate rounded to a ray (27 decimals), compounded
 -- over a year of seconds, kept to 30 decimals: 29 significant digits, the spec's most. The base is
 -- cast to scale 33 so that power() works past the 30th decimal.
-INSERT INTO snapshot.chain_state
-       (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
+-- (They go into snapshot.chain_state last, after the Vault states that are derived from them:
+-- the chain snapshots are what brings derived.hourly_figures up to date, in one pass.)
+CREATE TEMP TABLE demo_chain AS
 SELECT chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy,
        round(scoin_supply * scoin_price, 6) AS earn_tvl
   FROM (
@@ -153,31 +160,36 @@ SELECT vault_id, taken_at,
                END AS apy
           FROM demo_vault AS p
           JOIN snapshot.vault AS v USING (chain, vault_type)
-          JOIN snapshot.chain_state AS c ON c.chain = p.chain
+          JOIN demo_chain AS c ON c.chain = p.chain
           JOIN demo_time AS t ON t.taken_at = c.taken_at
       ) AS x
   ) AS y;
 
+INSERT INTO snapshot.chain_state
+       (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
+SELECT chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl
+  FROM demo_chain;
+
 -- Smart Allocator positions; the holdings add up to about the allocator Vaults' debt.
--- A position exists from opened_at on. hmax = its eventual size in USD, reached with time constant
--- tau days from 15% at opening; apy0 = its mean APY; share = the part of the holding that earns it.
+-- A position exists from opened_at = launch + opens_after on. hmax = its eventual size in USD,
+-- reached with time constant tau days from 15% at opening; apy0 = its mean APY; share = the part of the holding that earns it.
 CREATE TEMP TABLE demo_position AS
-SELECT * FROM (VALUES
-  -- k  platform    chain     gem     strategy      tag           opened_at                         hmax           tau  apy0    share
-    ( 1, 'JustLend', 'tron',   'USDT', 'Investment', '',           timestamptz '2025-02-01 00:00+00', 25e6::float8,  30,  0.041,  1.00),
-    ( 2, 'Aave',     'eth',    'USDT', 'Investment', NULL,         timestamptz '2025-02-24 00:00+00', 30e6,          45,  0.048,  1.00),
-    ( 3, 'Venus',    'bsc',    'USDT', 'Investment', NULL,         timestamptz '2025-02-14 08:00+00',  6e6,          30,  0.052,  1.00),
-    ( 4, 'Aave',     'eth',    'USDC', 'Investment', '',           timestamptz '2025-03-11 00:00+00', 20e6,          40,  0.046,  1.00),
-    ( 5, 'Compound', 'eth',    'USDC', 'Investment', NULL,         timestamptz '2025-03-26 12:00+00', 12e6,          50,  0.043,  0.95),
-    ( 6, 'Venus',    'bsc',    'USDC', 'Liquidity',  NULL,         timestamptz '2025-04-25 00:00+00',  3e6,          30,  0.039,  0.90),
-    ( 7, 'Morpho',   'eth',    'USDC', 'Investment', 'Steakhouse', timestamptz '2025-05-25 00:00+00', 18e6,          60,  0.058,  1.00),
-    ( 8, 'Morpho',   'eth',    'USDT', 'Investment', 'Gauntlet',   timestamptz '2025-06-24 00:00+00', 10e6,          60,  0.061,  1.00),
-    ( 9, 'Spark',    'eth',    'USDC', 'Investment', '',           timestamptz '2025-08-13 00:00+00',  8e6,          30,  0.047,  1.00),
-    (10, 'Aave',     'plasma', 'USDT', 'Investment', NULL,         timestamptz '2025-09-26 00:00+00', 15e6,          20,  0.055,  1.00),
-    (11, 'Fluid',    'plasma', 'USDT', 'Investment', '',           timestamptz '2025-10-12 06:00+00',  6e6,          25,  0.063,  0.97),
-    (12, 'Fluid',    'eth',    'USDC', 'Investment', NULL,         timestamptz '2025-11-21 00:00+00',  5e6,          30,  0.051,  1.00),
-    (13, 'Morpho',   'eth',    'USDe', 'Investment', 'Gauntlet',   timestamptz '2026-02-28 00:00+00',  4e6,          40,  0.072,  1.00)
-  ) AS p(k, platform, chain, gem_symbol, strategy, tag, opened_at, hmax, tau, apy0, share);
+SELECT p.*, l.launch + p.opens_after AS opened_at FROM demo_launch AS l, (VALUES
+  -- k  platform    chain     gem     strategy      tag           opens_after                   hmax           tau  apy0    share
+    ( 1, 'JustLend', 'tron',   'USDT', 'Investment', '',           interval '7 days',            25e6::float8,  30,  0.041,  1.00),
+    ( 2, 'Aave',     'eth',    'USDT', 'Investment', NULL,         interval '30 days',           30e6,          45,  0.048,  1.00),
+    ( 3, 'Venus',    'bsc',    'USDT', 'Investment', NULL,         interval '20 days 8 hours',    6e6,          30,  0.052,  1.00),
+    ( 4, 'Aave',     'eth',    'USDC', 'Investment', '',           interval '45 days',           20e6,          40,  0.046,  1.00),
+    ( 5, 'Compound', 'eth',    'USDC', 'Investment', NULL,         interval '60 days 12 hours',  12e6,          50,  0.043,  0.95),
+    ( 6, 'Venus',    'bsc',    'USDC', 'Liquidity',  NULL,         interval '90 days',            3e6,          30,  0.039,  0.90),
+    ( 7, 'Morpho',   'eth',    'USDC', 'Investment', 'Steakhouse', interval '120 days',          18e6,          60,  0.058,  1.00),
+    ( 8, 'Morpho',   'eth',    'USDT', 'Investment', 'Gauntlet',   interval '150 days',          10e6,          60,  0.061,  1.00),
+    ( 9, 'Spark',    'eth',    'USDC', 'Investment', '',           interval '200 days',           8e6,          30,  0.047,  1.00),
+    (10, 'Aave',     'plasma', 'USDT', 'Investment', NULL,         interval '244 days',          15e6,          20,  0.055,  1.00),
+    (11, 'Fluid',    'plasma', 'USDT', 'Investment', '',           interval '260 days 6 hours',   6e6,          25,  0.063,  0.97),
+    (12, 'Fluid',    'eth',    'USDC', 'Investment', NULL,         interval '300 days',           5e6,          30,  0.051,  1.00),
+    (13, 'Morpho',   'eth',    'USDe', 'Investment', 'Gauntlet',   interval '399 days',           4e6,          40,  0.072,  1.00)
+  ) AS p(k, platform, chain, gem_symbol, strategy, tag, opens_after, hmax, tau, apy0, share);
 
 INSERT INTO snapshot.allocator_position (platform, chain, gem_symbol, operator_address, strategy, tag)
 SELECT platform, chain, gem_symbol,
@@ -208,7 +220,7 @@ SELECT position_id, taken_at, holding_amount,
      CROSS JOIN LATERAL (SELECT extract(epoch FROM t.taken_at - p.opened_at)::float8 / 86400) AS age(days)
   ) AS s;
 
-DROP TABLE demo_time, demo_vault, demo_position;
+DROP TABLE demo_launch, demo_time, demo_chain, demo_vault, demo_position;
 DROP FUNCTION pg_temp.demo_address(text, text);
 
 ANALYZE snapshot.chain_state, snapshot.vault, snapshot.vault_state,

@@ -1,4 +1,8 @@
 -- Deploy coin_api:api_protocol to pg
+-- Rework of @v0.1: the histories (6.8-6.10) and 6.13's windows read their points from
+-- derived.hourly_figures instead of computing each one per request (the daily points are its
+-- rows at 00:00 UTC+8, which replace derived.daily_midnight). The group is dropped and
+-- created whole, so this file is the complete definition of every Group B view.
 -- Group B of the spec (6.6-6.14): overview, histories, Vaults and the Smart Allocator.
 --
 -- A view without parameters is its endpoint's data: the handler sends row_to_json of its one
@@ -9,6 +13,12 @@
 -- means are rounded to 30 decimals (29 significant digits for an APY of a few percent).
 
 BEGIN;
+
+DROP VIEW api.allocator_overview, api.collateral_history, api.latest_collateral,
+          api.vault_collaterals, api.collateral_value_history, api.supply_value_history,
+          api.apy_overview, api.platform_overview, api.market_overview;
+-- The daily points are hourly_figures' midnights now.
+DROP VIEW derived.daily_midnight;
 
 -- 6.6 ----------------------------------------------------------------------------------------
 CREATE VIEW api.market_overview AS
@@ -70,10 +80,10 @@ COMMENT ON COLUMN api.platform_overview."earnSaDailyChange" IS 'earnSa now minus
 
 -- 6.8 ----------------------------------------------------------------------------------------
 CREATE VIEW api.apy_overview AS
-WITH point AS (  -- each chain's APY and Earn TVL at every daily snapshot, and now (at is null)
-  SELECT d.midnight AS at, s.chain, s.taken_at, s.earn_apy, s.earn_tvl
-    FROM derived.daily_midnight AS d
-   CROSS JOIN LATERAL derived.chain_state_at(d.midnight) AS s
+WITH point AS (  -- each chain's APY and Earn TVL at every daily snapshot (at: epoch ms), and now (at is null)
+  SELECT h.statistic_time AS at, h.chain, h.taken_at, h.earn_apy, h.earn_tvl
+    FROM derived.hourly_figures AS h
+   WHERE h.is_midnight
   UNION ALL
   SELECT NULL, s.chain, s.taken_at, s.earn_apy, s.earn_tvl
     FROM derived.chain_state_at('infinity') AS s
@@ -91,7 +101,7 @@ chain_series AS (  -- a chain's daily points start with its first snapshot
          min(earn_apy) FILTER (WHERE at IS NULL) AS current_apy,
          derived.weighted_mean(sum(earn_apy) FILTER (WHERE at IS NOT NULL AND taken_at IS NOT NULL),
                                count(*) FILTER (WHERE at IS NOT NULL AND taken_at IS NOT NULL)) AS average_apy,
-         coalesce(json_agg(json_build_object('statisticTime', derived.epoch_ms(at),
+         coalesce(json_agg(json_build_object('statisticTime', at,
                                              'apy', trim_scale(earn_apy)::text) ORDER BY at)
                     FILTER (WHERE at IS NOT NULL AND taken_at IS NOT NULL), '[]') AS items
     FROM point
@@ -117,12 +127,12 @@ COMMENT ON COLUMN api.apy_overview.items IS
 
 -- 6.9 ----------------------------------------------------------------------------------------
 CREATE VIEW api.supply_value_history AS
-SELECT derived.epoch_ms(d.midnight) AS "statisticTime",
-       array_agg(trim_scale(s.coin_supply)::text ORDER BY s.chain)  AS coin,
-       array_agg(trim_scale(s.scoin_supply)::text ORDER BY s.chain) AS scoin
-  FROM derived.daily_midnight AS d
- CROSS JOIN LATERAL derived.chain_state_at(d.midnight) AS s
- GROUP BY d.midnight;
+SELECT h.statistic_time AS "statisticTime",
+       array_agg(trim_scale(h.coin_supply)::text ORDER BY h.chain)  AS coin,
+       array_agg(trim_scale(h.scoin_supply)::text ORDER BY h.chain) AS scoin
+  FROM derived.hourly_figures AS h
+ WHERE h.is_midnight
+ GROUP BY h.statistic_time;
 COMMENT ON VIEW api.supply_value_history IS
   '6.9 GET /api/v1/data-platform/overview/supply-value-history: one row per daily snapshot since the first';
 COMMENT ON COLUMN api.supply_value_history."statisticTime" IS 'The daily snapshot time, 00:00 UTC+8, in epoch ms';
@@ -131,11 +141,11 @@ COMMENT ON COLUMN api.supply_value_history.scoin IS 'sCOIN supply per chain [tro
 
 -- 6.10 ---------------------------------------------------------------------------------------
 CREATE VIEW api.collateral_value_history AS
-SELECT derived.epoch_ms(d.midnight) AS "statisticTime",
-       array_agg(trim_scale(c.collateral_value)::text ORDER BY c.chain) AS "collateralValue"
-  FROM derived.daily_midnight AS d
- CROSS JOIN LATERAL derived.chain_collateral_at(d.midnight) AS c
- GROUP BY d.midnight;
+SELECT h.statistic_time AS "statisticTime",
+       array_agg(trim_scale(h.collateral_value)::text ORDER BY h.chain) AS "collateralValue"
+  FROM derived.hourly_figures AS h
+ WHERE h.is_midnight
+ GROUP BY h.statistic_time;
 COMMENT ON VIEW api.collateral_value_history IS
   '6.10 GET /api/v1/data-platform/overview/collateral-value-history: one row per daily snapshot since the first';
 COMMENT ON COLUMN api.collateral_value_history."statisticTime" IS 'The daily snapshot time, 00:00 UTC+8, in epoch ms';
@@ -226,29 +236,34 @@ WITH window_kind(name, step, points) AS (
 SELECT c.chain::text AS chain, w.name AS "interval",
        json_build_object('items', (
          SELECT coalesce(json_agg(json_build_object(
-                  'statisticTime', derived.epoch_ms(p.at),
-                  'time', CASE WHEN p.live THEN NULL ELSE derived.utc8_text(p.at) END,
+                  'statisticTime', f.statistic_time,
+                  'time', CASE WHEN f.live THEN NULL ELSE derived.utc8_text(f.at) END,
                   'collateralValue', trim_scale(f.collateral_value),
                   'debt', trim_scale(f.debt),
                   'mintedCOIN', trim_scale(f.minted),
                   'coinTotalSupply', trim_scale(f.coin_supply),
                   'totalSupplyValue', trim_scale(f.supply_value),
                   'earnTvl', trim_scale(f.earn_tvl),
-                  'earnApy', trim_scale(f.earn_apy)) ORDER BY p.at), '[]')
+                  'earnApy', trim_scale(f.earn_apy)) ORDER BY f.at), '[]')
            FROM derived.as_of AS a
            -- the window's grid points strictly before the live point, then the live point
           CROSS JOIN LATERAL (
-                 SELECT g, g, false
-                   FROM generate_series(derived.utc8_floor(a.taken_at - interval '1 microsecond', w.step)
-                                          - (w.points - 1) * w.step,
-                                        derived.utc8_floor(a.taken_at - interval '1 microsecond', w.step),
-                                        w.step) AS g
+                 SELECT h.at, h.statistic_time, false, h.taken_at, h.coin_supply, h.supply_value,
+                        h.earn_apy, h.earn_tvl, h.collateral_value, h.debt, h.minted
+                   FROM derived.hourly_figures AS h
+                  WHERE h.chain = c.chain
+                    AND h.at < a.taken_at
+                    AND h.at >= derived.utc8_floor(a.taken_at - interval '1 microsecond', w.step)
+                                 - (w.points - 1) * w.step
+                    AND (w.step = interval '1 hour' OR h.is_midnight)
                  UNION ALL
-                 SELECT a.taken_at, 'infinity', true
-               ) AS p(at, figures_at, live)
-          CROSS JOIN LATERAL derived.chain_figures_at(p.figures_at) AS f
-          WHERE f.chain = c.chain
-            AND f.taken_at IS NOT NULL  -- no point before the chain's first snapshot
+                 SELECT a.taken_at, derived.epoch_ms(a.taken_at), true, n.taken_at, n.coin_supply,
+                        n.supply_value, n.earn_apy, n.earn_tvl, n.collateral_value, n.debt, n.minted
+                   FROM derived.chain_figures_at('infinity') AS n
+                  WHERE n.chain = c.chain
+               ) AS f(at, statistic_time, live, taken_at, coin_supply, supply_value, earn_apy,
+                      earn_tvl, collateral_value, debt, minted)
+          WHERE f.taken_at IS NOT NULL  -- no point before the chain's first snapshot
        )) AS data
   FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
  CROSS JOIN window_kind AS w;
