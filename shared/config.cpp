@@ -41,6 +41,8 @@ std::string usage(std::string_view program, std::string_view summary) {
                      ")\n"
                      "  --database CONNINFO      libpq connection string (default: empty, so libpq's\n"
                      "                           PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply)\n"
+                     "  --no-cache               query the database for every request (no response\n"
+                     "                           cache, no LISTEN connection); for measurements\n"
                      "  --help                   print this text and exit\n"
                      "\n"
                      "SIGTERM or SIGINT stops accepting, lets requests in progress finish, and exits 0.\n"
@@ -56,6 +58,10 @@ Config parse_config(const std::vector<std::string_view>& args, std::string_view 
     if (flag == "--help" || flag == "-h") {
       std::fputs(usage(program, summary).c_str(), stdout);
       std::exit(0);
+    }
+    if (flag == "--no-cache") {
+      config.cache = false;
+      continue;
     }
     if (flag != "--socket" && flag != "--threads" && flag != "--backlog" && flag != "--database") {
       fail(program, "unknown option '" + std::string(flag) + "'");

@@ -13,7 +13,6 @@
 
 #include "query_string.hpp"
 #include "response.hpp"
-#include "route.hpp"
 
 namespace coin {
 
@@ -34,14 +33,6 @@ struct CheckedParameters {
 };
 
 CheckedParameters check_parameters(const QueryString& query,
-                                   std::initializer_list<Parameter> parameters);
-
-// A Respond for routes with parameters: checks `Required`, then runs the statement with their
-// values as $1, $2 ... and sends its JSON as the envelope's data.
-template <const Parameter&... Required>
-Response respond_checked(const Request& request, const Fetch& fetch) {
-  const CheckedParameters checked = check_parameters(request.query, {Required...});
-  return checked.error ? *checked.error : success(fetch(checked.values));
-}
+                                   const std::vector<const Parameter*>& parameters);
 
 }  // namespace coin

@@ -3,21 +3,6 @@
 #include <json/json.h>
 
 namespace coin {
-namespace {
-
-// Seconds a client (or nginx) should wait before asking again after a server error.
-constexpr std::string_view retry_after_seconds = "5";
-
-std::string_view reason_phrase(int status) {
-  switch (status) {
-    case 200: return "OK";
-    case 404: return "Not Found";
-    case 503: return "Service Unavailable";
-    default: return "Error";
-  }
-}
-
-}  // namespace
 
 std::string envelope(int code, std::string_view message, std::string_view data_json) {
   std::string out = "{\"code\":" + std::to_string(code) + ",\"message\":" +
@@ -64,21 +49,5 @@ Response server_error() {
 }
 
 Response plain_text(std::string body) { return Response{200, "text/plain", std::move(body), false}; }
-
-std::string encode(const Response& response) {
-  std::string out = "Status: " + std::to_string(response.status) + ' ';
-  out.append(reason_phrase(response.status));
-  out += "\r\nContent-Type: ";
-  out.append(response.content_type);
-  out += "\r\nContent-Length: " + std::to_string(response.body.size()) + "\r\n";
-  if (response.retry_later) {
-    out += "Retry-After: ";
-    out.append(retry_after_seconds);
-    out += "\r\n";
-  }
-  out += "\r\n";
-  out += response.body;
-  return out;
-}
 
 }  // namespace coin

@@ -1,5 +1,5 @@
 #pragma once
-// What a handler answers, and its encoding as a FastCGI (CGI-style) response.
+// What a handler answers: status, type and body. (prepared.hpp turns it into the bytes sent.)
 //
 // Every endpoint but 6.1/6.2 answers with the spec's envelope (section 2.1):
 //   {"code":0,"message":"SUCCESS","data":<payload>}
@@ -36,8 +36,5 @@ Response server_error();
 
 // A bare value as text/plain, no envelope (6.1, 6.2).
 Response plain_text(std::string body);
-
-// The response as the handler writes it to the FastCGI stream: CGI headers, blank line, body.
-std::string encode(const Response& response);
 
 }  // namespace coin

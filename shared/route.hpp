@@ -1,37 +1,25 @@
 #pragma once
-// A handler binary is a table of routes: a path, the one SQL statement behind it, and a
-// short function that turns the request and that statement's result into a response.
+// A handler binary is a table of routes: a path, the one SQL statement behind it, the kind of
+// body it answers with, and the query parameters it requires. The parameters are checked in
+// order (spec section 7) and their values passed to the statement as $1, $2 ...
 
-#include <functional>
-#include <string>
 #include <string_view>
 #include <vector>
 
-#include "query_string.hpp"
-#include "response.hpp"
+#include "parameters.hpp"
 
 namespace coin {
 
-struct Request {
-  std::string_view path;  // nginx's $document_uri: decoded, no query string
-  QueryString query;
+enum class Body {
+  envelope,  // the statement's JSON as the data of the spec's envelope (section 2.1)
+  text,      // the statement's value as a bare text/plain body (6.1, 6.2)
 };
-
-// Runs the route's prepared statement with `params` ($1, $2 ...) and returns its one value.
-using Fetch = std::function<std::string(const std::vector<std::string>& params)>;
-
-using Respond = Response (*)(const Request& request, const Fetch& fetch);
 
 struct Route {
   std::string_view path;
   std::string_view sql;
-  Respond respond;
+  Body body = Body::envelope;
+  std::vector<const Parameter*> parameters = {};
 };
-
-// Responds with the statement's value as a bare text/plain body (6.1, 6.2).
-Response respond_text(const Request& request, const Fetch& fetch);
-
-// Responds with the statement's value, JSON text, as the data of a success envelope.
-Response respond_envelope(const Request& request, const Fetch& fetch);
 
 }  // namespace coin

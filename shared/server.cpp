@@ -15,6 +15,7 @@
 
 #include "config.hpp"
 #include "log.hpp"
+#include "snapshot_listener.hpp"
 
 namespace coin {
 namespace {
@@ -26,7 +27,8 @@ std::string_view param(const FCGX_Request& request, const char* name) {
   return value == nullptr ? std::string_view{} : std::string_view{value};
 }
 
-void work(int listen_fd, const Config& config, const std::vector<Route>& routes) {
+void work(int listen_fd, const Config& config, const std::vector<Route>& routes,
+          ResponseCache& cache) {
   Database database(config.database, statements_of(routes));
   FCGX_Request request;
   FCGX_InitRequest(&request, listen_fd, 0);
@@ -38,8 +40,10 @@ void work(int listen_fd, const Config& config, const std::vector<Route>& routes)
       continue;
     }
     // nginx sends only GET and HEAD here; the request body, if any, is never read.
-    const std::string out = encode(dispatch(routes, database, param(request, "DOCUMENT_URI"),
-                                            param(request, "QUERY_STRING")));
+    const std::shared_ptr<const Prepared> prepared =
+        dispatch(routes, database, cache, param(request, "DOCUMENT_URI"), param(request, "QUERY_STRING"));
+    const std::string& out = choose(*prepared, param(request, "HTTP_IF_NONE_MATCH"),
+                                    param(request, "HTTP_ACCEPT_ENCODING"));
     FCGX_PutStr(out.data(), static_cast<int>(out.size()), request.out);
     FCGX_Finish_r(&request);
   }
@@ -79,24 +83,45 @@ std::vector<Statement> statements_of(const std::vector<Route>& routes) {
   return statements;
 }
 
-Response dispatch(const std::vector<Route>& routes, Database& database, std::string_view path,
-                  std::string_view query_string) {
+namespace {
+
+// The answer of a route whose parameters passed: cached, or its statement's value.
+std::shared_ptr<const Prepared> answer(const Route& route, const std::vector<std::string>& values,
+                                       Database& database, ResponseCache& cache) {
+  std::string key(route.path);
+  for (const std::string& value : values) key += '\n' + value;
+  if (std::shared_ptr<const Prepared> cached = cache.find(key)) return cached;
+  const ResponseCache::Generation generation = cache.generation();
+  const std::string value = database.fetch(std::string(route.path), values);
+  auto prepared = std::make_shared<const Prepared>(
+      prepare(route.body == Body::text ? plain_text(value) : success(value)));
+  cache.store(key, prepared, generation);
+  return prepared;
+}
+
+}  // namespace
+
+std::shared_ptr<const Prepared> dispatch(const std::vector<Route>& routes, Database& database,
+                                         ResponseCache& cache, std::string_view path,
+                                         std::string_view query_string) {
+  static const auto not_found =
+      std::make_shared<const Prepared>(prepare(Response{404, "text/plain", "Not Found\n", false}));
+  static const auto unavailable = std::make_shared<const Prepared>(prepare(server_error()));
   for (const Route& route : routes) {
     if (route.path != path) continue;
-    const std::string name(route.path);
-    const Fetch fetch = [&](const std::vector<std::string>& params) {
-      return database.fetch(name, params);
-    };
     try {
-      return route.respond(Request{path, QueryString::parse(query_string)}, fetch);
+      const CheckedParameters checked =
+          check_parameters(QueryString::parse(query_string), route.parameters);
+      if (checked.error) return std::make_shared<const Prepared>(prepare(*checked.error));
+      return answer(route, checked.values, database, cache);
     } catch (const std::exception& e) {
-      log_error(name + ": " + e.what());
-      return server_error();
+      log_error(std::string(route.path) + ": " + e.what());
+      return unavailable;
     }
   }
   // nginx routes only known paths here; anything else is a configuration mistake.
   log_error("no route for '" + std::string(path) + "'");
-  return Response{404, "text/plain", "Not Found\n", false};
+  return not_found;
 }
 
 int serve(int argc, char** argv, std::string_view program, std::string_view summary,
@@ -116,10 +141,16 @@ int serve(int argc, char** argv, std::string_view program, std::string_view summ
   const int listen_fd = open_listener(config);
   if (listen_fd < 0) return 1;
 
+  ResponseCache cache(config.cache);
+  std::thread listener;
+  if (config.cache) {
+    listener = std::thread(listen_for_snapshots, std::cref(config.database), std::ref(cache),
+                           std::cref(stopping));
+  }
   std::vector<std::thread> workers;
   workers.reserve(static_cast<size_t>(config.threads));
   for (int i = 0; i < config.threads; ++i) {
-    workers.emplace_back(work, listen_fd, std::cref(config), std::cref(routes));
+    workers.emplace_back(work, listen_fd, std::cref(config), std::cref(routes), std::ref(cache));
   }
 
   int signal_number = 0;
@@ -128,6 +159,7 @@ int serve(int argc, char** argv, std::string_view program, std::string_view summ
   // Wakes every worker blocked in accept(2); those busy with a request finish it first.
   ::shutdown(listen_fd, SHUT_RDWR);
   for (std::thread& worker : workers) worker.join();
+  if (listener.joinable()) listener.join();
   if (!config.socket.empty() && is_unix_socket_path(config.socket)) ::unlink(config.socket.c_str());
   return 0;
 }

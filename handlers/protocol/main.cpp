@@ -13,7 +13,6 @@
 //
 // Each endpoint reads one api view (sql/deploy/api_protocol.sql), which builds the payload.
 
-#include "parameters.hpp"
 #include "server.hpp"
 
 namespace {
@@ -22,31 +21,26 @@ using coin::chain_parameter;
 using coin::interval_parameter;
 
 const std::vector<coin::Route> routes = {
-    {"/api/v1/market-site/overview", "SELECT row_to_json(v)::text FROM api.market_overview AS v",
-     coin::respond_envelope},
+    {"/api/v1/market-site/overview", "SELECT row_to_json(v)::text FROM api.market_overview AS v"},
     {"/api/v1/data-platform/overview/info",
-     "SELECT row_to_json(v)::text FROM api.platform_overview AS v", coin::respond_envelope},
-    {"/api/v1/market-site/overview/apy", "SELECT row_to_json(v)::text FROM api.apy_overview AS v",
-     coin::respond_envelope},
+     "SELECT row_to_json(v)::text FROM api.platform_overview AS v"},
+    {"/api/v1/market-site/overview/apy", "SELECT row_to_json(v)::text FROM api.apy_overview AS v"},
     {"/api/v1/data-platform/overview/supply-value-history",
      R"(SELECT coalesce(json_agg(v ORDER BY "statisticTime"), '[]')::text
-          FROM api.supply_value_history AS v)",
-     coin::respond_envelope},
+          FROM api.supply_value_history AS v)"},
     {"/api/v1/data-platform/overview/collateral-value-history",
      R"(SELECT coalesce(json_agg(v ORDER BY "statisticTime"), '[]')::text
-          FROM api.collateral_value_history AS v)",
-     coin::respond_envelope},
-    {"/api/v1/vault/collaterals", "SELECT row_to_json(v)::text FROM api.vault_collaterals AS v",
-     coin::respond_envelope},
+          FROM api.collateral_value_history AS v)"},
+    {"/api/v1/vault/collaterals", "SELECT row_to_json(v)::text FROM api.vault_collaterals AS v"},
     {"/api/v1/data-platform/latest-collateral",
-     "SELECT data::text FROM api.latest_collateral WHERE chain = $1",
-     coin::respond_checked<chain_parameter>},
+     "SELECT data::text FROM api.latest_collateral WHERE chain = $1", coin::Body::envelope,
+     {&chain_parameter}},
     {"/api/v1/data-platform/collateral-history",
      R"(SELECT data::text FROM api.collateral_history
          WHERE chain = $1 AND "interval" = $2)",
-     coin::respond_checked<chain_parameter, interval_parameter>},
+     coin::Body::envelope, {&chain_parameter, &interval_parameter}},
     {"/api/v1/smart-allocator/detail-overview",
-     "SELECT row_to_json(v)::text FROM api.allocator_overview AS v", coin::respond_envelope},
+     "SELECT row_to_json(v)::text FROM api.allocator_overview AS v"},
 };
 
 }  // namespace

@@ -14,15 +14,12 @@
 namespace {
 
 const std::vector<coin::Route> routes = {
-    {"/totalSupply", R"(SELECT "totalSupply"::text FROM api.total_supply)", coin::respond_text},
+    {"/totalSupply", R"(SELECT "totalSupply"::text FROM api.total_supply)", coin::Body::text},
     {"/circulatingSupply", R"(SELECT "circulatingSupply"::text FROM api.circulating_supply)",
-     coin::respond_text},
-    {"/api/v1/external/earn-apy", "SELECT row_to_json(v)::text FROM api.earn_apy AS v",
-     coin::respond_envelope},
-    {"/api/v1/external/total-supply/coin", "SELECT row_to_json(v)::text FROM api.coin_supply AS v",
-     coin::respond_envelope},
-    {"/api/v1/external/total-supply/scoin",
-     "SELECT row_to_json(v)::text FROM api.scoin_supply AS v", coin::respond_envelope},
+     coin::Body::text},
+    {"/api/v1/external/earn-apy", "SELECT row_to_json(v)::text FROM api.earn_apy AS v"},
+    {"/api/v1/external/total-supply/coin", "SELECT row_to_json(v)::text FROM api.coin_supply AS v"},
+    {"/api/v1/external/total-supply/scoin", "SELECT row_to_json(v)::text FROM api.scoin_supply AS v"},
 };
 
 }  // namespace

@@ -13,15 +13,17 @@ TEST(Config, DefaultsLeaveTheDatabaseToLibpq) {
   EXPECT_EQ(config.threads, 4);
   EXPECT_EQ(config.backlog, 1024);
   EXPECT_EQ(config.database, "");
+  EXPECT_TRUE(config.cache);
 }
 
 TEST(Config, ReadsEveryFlag) {
   const Config config = parse({"--socket", "/run/coin/supply.sock", "--threads", "16", "--backlog",
-                               "64", "--database", "dbname=coin user=coin_api"});
+                               "64", "--database", "dbname=coin user=coin_api", "--no-cache"});
   EXPECT_EQ(config.socket, "/run/coin/supply.sock");
   EXPECT_EQ(config.threads, 16);
   EXPECT_EQ(config.backlog, 64);
   EXPECT_EQ(config.database, "dbname=coin user=coin_api");
+  EXPECT_FALSE(config.cache);
 }
 
 TEST(Config, TheLastOfARepeatedFlagWins) {
@@ -51,7 +53,7 @@ TEST(Usage, NamesEveryFlagAndTheDefaults) {
   const std::string text = usage("supply", "Serves Group A.");
   for (const char* expected : {"Usage: supply [options]", "Serves Group A.", "--socket", "--threads",
                                "(default 4)", "--backlog", "(default 1024)", "--database", "PGHOST",
-                               "--help", "SIGTERM"}) {
+                               "--no-cache", "--help", "SIGTERM"}) {
     EXPECT_NE(text.find(expected), std::string::npos) << expected;
   }
 }

@@ -1,4 +1,5 @@
-// dispatch() without a database server: routes that never fetch, and one whose fetch fails.
+// dispatch() without a database server: parameter errors, unknown paths, a database that
+// cannot be reached, and answers served from the response cache.
 
 #include <gtest/gtest.h>
 
@@ -7,18 +8,9 @@
 namespace coin {
 namespace {
 
-Response echo_chain(const Request& request, const Fetch&) {
-  const auto chain = request.query.get("chain");
-  if (!chain) return business_error(1, "Required request parameter 'chain' is not present");
-  return success("\"" + std::string(*chain) + "\"");
-}
-
-Response throw_logic_error(const Request&, const Fetch&) { throw std::logic_error("SELECT secret"); }
-
 const std::vector<Route> routes = {
-    {"/echo", "SELECT 1", echo_chain},
-    {"/fetch", "SELECT 2", respond_envelope},
-    {"/broken", "SELECT 3", throw_logic_error},
+    {"/value", "SELECT 1", Body::text},
+    {"/by-chain", "SELECT 2", Body::envelope, {&chain_parameter}},
 };
 
 // A database nobody listens on: every fetch fails, quickly.
@@ -26,39 +18,48 @@ Database unreachable_database() {
   return Database("host=/nonexistent/coin-api port=1 connect_timeout=1", statements_of(routes));
 }
 
-TEST(Dispatch, PassesTheDecodedQueryToTheRoute) {
+std::string_view body_of(std::string_view out) { return out.substr(out.find("\r\n\r\n") + 4); }
+
+TEST(Dispatch, AParameterErrorIsAnsweredWithoutTheDatabase) {
   Database database = unreachable_database();
-  EXPECT_EQ(dispatch(routes, database, "/echo", "x=1&chain=%65th&chain=bsc").body,
-            R"({"code":0,"message":"SUCCESS","data":"eth"})");
-  EXPECT_EQ(dispatch(routes, database, "/echo", "").body,
-            R"({"code":1,"message":"Required request parameter 'chain' is not present","data":null})");
+  ResponseCache cache;
+  const auto answer = dispatch(routes, database, cache, "/by-chain", "chain=sol");
+  EXPECT_EQ(body_of(answer->identity), R"({"code":10002,"message":"Invalid chain.","data":null})");
+  EXPECT_EQ(answer->identity.rfind("Status: 200 OK\r\n", 0), 0u);
 }
 
 TEST(Dispatch, AnUnknownPathIsA404WithoutTouchingTheDatabase) {
   Database database = unreachable_database();
-  const Response response = dispatch(routes, database, "/echo/", "");
-  EXPECT_EQ(response.status, 404);
-  EXPECT_EQ(response.content_type, "text/plain");
+  ResponseCache cache;
+  const auto answer = dispatch(routes, database, cache, "/value/", "");
+  EXPECT_EQ(answer->identity.rfind("Status: 404 Not Found\r\nContent-Type: text/plain\r\n", 0), 0u);
 }
 
 TEST(Dispatch, AnUnreachableDatabaseIsAServerErrorThatHidesTheCause) {
   Database database = unreachable_database();
-  const Response response = dispatch(routes, database, "/fetch", "");
-  EXPECT_EQ(response.status, 503);
-  EXPECT_EQ(response.body, R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})");
+  ResponseCache cache;
+  const auto answer = dispatch(routes, database, cache, "/by-chain", "chain=eth");
+  EXPECT_EQ(answer->identity.rfind("Status: 503 Service Unavailable\r\n", 0), 0u);
+  EXPECT_EQ(body_of(answer->identity), R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})");
+  EXPECT_EQ(answer->identity.find("nonexistent"), std::string::npos);
 }
 
-TEST(Dispatch, AnyExceptionIsAServerErrorThatHidesTheCause) {
+TEST(Dispatch, ServesACachedAnswerOfTheCurrentGenerationWithoutTheDatabase) {
   Database database = unreachable_database();
-  const Response response = dispatch(routes, database, "/broken", "");
-  EXPECT_EQ(response.status, 503);
-  EXPECT_EQ(response.body.find("secret"), std::string::npos);
+  ResponseCache cache;
+  cache.trust();
+  const auto cached = std::make_shared<const Prepared>(prepare(success("\"eth\"")));
+  cache.store("/by-chain\neth", cached, cache.generation());
+  // The key is the checked value, whatever else the query string holds.
+  EXPECT_EQ(dispatch(routes, database, cache, "/by-chain", "x=1&chain=%65th&chain=bsc"), cached);
+  cache.invalidate();  // a snapshot was written: the database is asked, and it is down
+  EXPECT_EQ(dispatch(routes, database, cache, "/by-chain", "chain=eth")->identity.rfind("Status: 503", 0), 0u);
 }
 
 TEST(StatementsOf, NamesEachStatementByItsPath) {
   const std::vector<Statement> statements = statements_of(routes);
-  ASSERT_EQ(statements.size(), 3u);
-  EXPECT_EQ(statements[1].name, "/fetch");
+  ASSERT_EQ(statements.size(), 2u);
+  EXPECT_EQ(statements[1].name, "/by-chain");
   EXPECT_EQ(statements[1].sql, "SELECT 2");
 }
 

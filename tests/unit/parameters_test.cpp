@@ -6,7 +6,7 @@ namespace coin {
 namespace {
 
 CheckedParameters check_history(std::string_view query_string) {
-  return check_parameters(QueryString::parse(query_string), {chain_parameter, interval_parameter});
+  return check_parameters(QueryString::parse(query_string), {&chain_parameter, &interval_parameter});
 }
 
 std::string error_body(const CheckedParameters& checked) {

@@ -63,21 +63,5 @@ TEST(PlainText, IsTextPlainWithoutEnvelope) {
   EXPECT_EQ(response.body, "812345678.25");
 }
 
-TEST(Encode, WritesCgiHeadersThenTheBody) {
-  EXPECT_EQ(encode(plain_text("12.5")),
-            "Status: 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 4\r\n\r\n12.5");
-}
-
-TEST(Encode, AddsRetryAfterToServerErrors) {
-  const std::string body = R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})";
-  EXPECT_EQ(encode(server_error()),
-            "Status: 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: " +
-                std::to_string(body.size()) + "\r\nRetry-After: 5\r\n\r\n" + body);
-}
-
-TEST(Encode, CountsBytesNotCharacters) {
-  EXPECT_NE(encode(plain_text("\xE2\x82\xAC")).find("Content-Length: 3\r\n"), std::string::npos);
-}
-
 }  // namespace
 }  // namespace coin

@@ -1,0 +1,144 @@
+#include "prepared.hpp"
+
+#include <cstdint>
+#include <cstdio>
+
+#include "gzip.hpp"
+
+namespace coin {
+namespace {
+
+// Seconds a client (or nginx) should wait before asking again after a server error.
+constexpr std::string_view retry_after_seconds = "5";
+
+// Bodies smaller than this go out as they are (as nginx's gzip_min_length).
+constexpr size_t gzip_min_length = 1024;
+
+std::string_view reason_phrase(int status) {
+  switch (status) {
+    case 200: return "OK";
+    case 304: return "Not Modified";
+    case 404: return "Not Found";
+    case 503: return "Service Unavailable";
+    default: return "Error";
+  }
+}
+
+// 64-bit FNV-1a: fast, stable across builds and processes, plenty for telling bodies apart.
+std::string weak_etag(std::string_view body) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (const char c : body) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  char text[24];
+  std::snprintf(text, sizeof text, "W/\"%016llx\"", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+std::string status_line(int status) {
+  std::string line = "Status: " + std::to_string(status) + ' ';
+  line.append(reason_phrase(status));
+  return line + "\r\n";
+}
+
+std::string header(std::string_view name, std::string_view value) {
+  std::string line(name);
+  line += ": ";
+  line.append(value);
+  return line + "\r\n";
+}
+
+// Status, Content-Type, `headers`, Content-Length, blank line, body.
+std::string encode(const Response& response, const std::string& headers, std::string_view body) {
+  std::string out = status_line(response.status) + header("Content-Type", response.content_type);
+  out += headers + header("Content-Length", std::to_string(body.size())) + "\r\n";
+  out.append(body);
+  return out;
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+// Calls `each` with every trimmed element of a comma-separated header value until it says true.
+template <typename Each>
+bool any_element(std::string_view list, Each each) {
+  while (!list.empty()) {
+    const size_t comma = list.find(',');
+    if (each(trim(list.substr(0, comma)))) return true;
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return false;
+}
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if ((a[i] | 0x20) != (b[i] | 0x20)) return false;
+  }
+  return true;
+}
+
+std::string_view without_weak_prefix(std::string_view etag) {
+  return etag.substr(0, 2) == "W/" ? etag.substr(2) : etag;
+}
+
+}  // namespace
+
+Prepared prepare(const Response& response) {
+  std::string headers;
+  if (response.status != 200) {
+    headers = header("Cache-Control", "no-store");
+    if (response.retry_later) headers += header("Retry-After", retry_after_seconds);
+    return Prepared{"", encode(response, headers, response.body), "", ""};
+  }
+  Prepared prepared;
+  prepared.etag = weak_etag(response.body);
+  headers = header("ETag", prepared.etag) + header("Cache-Control", cache_control);
+  if (response.body.size() >= gzip_min_length) {
+    const std::string compressed = gzip_compress(response.body);
+    if (compressed.size() < response.body.size()) {
+      headers += header("Vary", "Accept-Encoding");
+      prepared.gzip = encode(response, headers + header("Content-Encoding", "gzip"), compressed);
+    }
+  }
+  prepared.identity = encode(response, headers, response.body);
+  prepared.not_modified = status_line(304) + headers + "\r\n";
+  return prepared;
+}
+
+const std::string& choose(const Prepared& prepared, std::string_view if_none_match,
+                          std::string_view accept_encoding) {
+  if (!prepared.etag.empty() && etag_matches(if_none_match, prepared.etag)) {
+    return prepared.not_modified;
+  }
+  if (!prepared.gzip.empty() && accepts_gzip(accept_encoding)) return prepared.gzip;
+  return prepared.identity;
+}
+
+bool etag_matches(std::string_view if_none_match, std::string_view etag) {
+  if (trim(if_none_match) == "*") return true;
+  return any_element(if_none_match, [&](std::string_view candidate) {
+    return without_weak_prefix(candidate) == without_weak_prefix(etag);
+  });
+}
+
+bool accepts_gzip(std::string_view accept_encoding) {
+  return any_element(accept_encoding, [](std::string_view coding) {
+    const size_t semicolon = coding.find(';');
+    const std::string_view name = trim(coding.substr(0, semicolon));
+    if (!equals_ignoring_case(name, "gzip") && name != "*") return false;
+    if (semicolon == std::string_view::npos) return true;
+    // q=0, q=0.0, q=0.00, q=0.000 refuse it; any other weight accepts it.
+    std::string_view weight = trim(coding.substr(semicolon + 1));
+    if (weight.substr(0, 2) != "q=" && weight.substr(0, 2) != "Q=") return true;
+    weight.remove_prefix(2);
+    return weight.find_first_not_of("0.") != std::string_view::npos;
+  });
+}
+
+}  // namespace coin

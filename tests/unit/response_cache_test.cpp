@@ -1,0 +1,65 @@
+#include "response_cache.hpp"
+
+#include <gtest/gtest.h>
+
+namespace coin {
+namespace {
+
+std::shared_ptr<const Prepared> answer(const std::string& body) {
+  return std::make_shared<const Prepared>(prepare(success(body)));
+}
+
+TEST(ResponseCache, ServesNothingUntilTheListenerListens) {
+  ResponseCache cache;
+  EXPECT_EQ(cache.generation(), ResponseCache::untrusted);
+  cache.store("k", answer("1"), cache.generation());
+  EXPECT_EQ(cache.find("k"), nullptr);
+}
+
+TEST(ResponseCache, ServesWhatWasStoredInTheCurrentGeneration) {
+  ResponseCache cache;
+  cache.trust();
+  const auto stored = answer("1");
+  cache.store("k", stored, cache.generation());
+  EXPECT_EQ(cache.find("k"), stored);
+  EXPECT_EQ(cache.find("other"), nullptr);
+}
+
+TEST(ResponseCache, ASnapshotWrittenMakesEveryEntryStale) {
+  ResponseCache cache;
+  cache.trust();
+  cache.store("k", answer("1"), cache.generation());
+  cache.invalidate();
+  EXPECT_EQ(cache.find("k"), nullptr);
+}
+
+TEST(ResponseCache, AnAnswerQueriedBeforeASnapshotIsNeverServed) {
+  ResponseCache cache;
+  cache.trust();
+  const ResponseCache::Generation before_query = cache.generation();
+  cache.invalidate();  // written while the query ran
+  cache.store("k", answer("old"), before_query);
+  EXPECT_EQ(cache.find("k"), nullptr);
+}
+
+TEST(ResponseCache, NothingIsTrustedWhileDisconnectedNorAfterReconnecting) {
+  ResponseCache cache;
+  cache.trust();
+  cache.store("k", answer("1"), cache.generation());
+  cache.distrust();
+  EXPECT_EQ(cache.find("k"), nullptr);
+  cache.invalidate();  // stays untrusted
+  EXPECT_EQ(cache.generation(), ResponseCache::untrusted);
+  cache.trust();  // notifications may have been missed meanwhile
+  EXPECT_EQ(cache.find("k"), nullptr);
+}
+
+TEST(ResponseCache, AnOffCacheNeverKeepsAnything) {
+  ResponseCache cache(false);
+  cache.trust();
+  cache.store("k", answer("1"), cache.generation());
+  EXPECT_EQ(cache.find("k"), nullptr);
+}
+
+}  // namespace
+}  // namespace coin
