@@ -3,7 +3,7 @@
 JOBS ?= $(shell nproc)
 MAKEFLAGS += --no-print-directory
 
-.PHONY: deps build build-debug run test clean
+.PHONY: deps build build-debug run test bench-data bench clean
 
 deps:
 	@scripts/deps.sh
@@ -26,6 +26,15 @@ test: build-debug
 	@cd build/debug && ctest --output-on-failure -L unit
 	@cd build/debug && ctest --output-on-failure --verbose -L sql
 	@cd build/debug && ctest --output-on-failure --verbose -L e2e
+
+# The benchmark database (var/bench): 3 years of 5-minute snapshots. Takes minutes.
+bench-data: deps
+	@scripts/bench-data.sh
+
+# Throughput, latency, freshness and memory, side by side with their references:
+# prints the table and writes bench/RESULTS.md. Builds the benchmark database if missing.
+bench: build
+	@scripts/bench.sh
 
 clean:
 	rm -rf build var

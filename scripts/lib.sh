@@ -73,3 +73,26 @@ db_load() {
     *) die "unknown data '$1' (demo, bench, fixture or keep)" ;;
   esac
 }
+
+# Renders every *.conf of nginx/ (and any further files given) into directory $2, filling in
+# the placeholders of nginx/nginx.conf: @VAR@ $1, @CONF@ $2, @LISTEN@ $3, @CACHE@ $4. Copies
+# the pages to $1/nginx/html, where nginx's workers can read them.
+render_nginx() {
+  local var=$1 conf=$2 listen=$3 cache=$4 file
+  mkdir -p "$conf" "$var/nginx/tmp"
+  for file in "$root_dir"/nginx/*.conf "${@:5}"; do
+    sed -e "s|@VAR@|$var|g" -e "s|@LISTEN@|$listen|g" -e "s|@CONF@|$conf|g" -e "s|@CACHE@|$cache|g" \
+      "$file" >"$conf/$(basename "$file")"
+  done
+  rm -rf "$var/nginx/html"
+  cp -R "$root_dir/nginx/html" "$var/nginx/html"
+  chmod -R a+rX "$var/nginx/html"
+}
+
+wait_for() {  # wait_for WHAT COMMAND...: up to 30 s
+  local tries=300
+  until "${@:2}" 2>/dev/null; do
+    ((--tries)) || die "$1 did not come up"
+    sleep 0.1
+  done
+}

@@ -42,27 +42,6 @@ trap stop EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# Every *.conf of nginx/, with the placeholders of nginx/nginx.conf filled in, and the pages.
-render_nginx() {
-  local conf=$var/nginx/conf file
-  mkdir -p "$conf" "$var/nginx/tmp"
-  for file in "$root_dir"/nginx/*.conf; do
-    sed -e "s|@VAR@|$var|g" -e "s|@LISTEN@|$bind:$port|g" -e "s|@CONF@|$conf|g" -e "s|@CACHE@|$cache|g" \
-      "$file" >"$conf/$(basename "$file")"
-  done
-  rm -rf "$var/nginx/html"
-  cp -R "$root_dir/nginx/html" "$var/nginx/html"
-  chmod -R a+rX "$var/nginx/html"
-}
-
-wait_for() {  # wait_for WHAT COMMAND...: up to 30 s
-  local tries=300
-  until "${@:2}" 2>/dev/null; do
-    ((--tries)) || die "$1 did not come up"
-    sleep 0.1
-  done
-}
-
 say "starting PostgreSQL in $var/pg"
 pg_start "$var"
 db_deploy
@@ -78,7 +57,7 @@ for group in "${groups[@]}"; do
   wait_for "handler $group" test -S "$var/run/$group.sock"
 done
 
-render_nginx
+render_nginx "$var" "$var/nginx/conf" "$bind:$port" "$cache"
 nginx -p "$var/nginx" -c "$var/nginx/conf/nginx.conf" -g 'daemon off;' &
 children+=($!)
 wait_for nginx bash -c "exec 3<>/dev/tcp/$bind/$port"

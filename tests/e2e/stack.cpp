@@ -55,11 +55,13 @@ bool has_exited(pid_t pid) {
 
 }  // namespace
 
-Stack::Stack(std::string_view data) : var_(make_var_directory()), port_(free_port()) {
+Stack::Stack(std::string_view data, const std::vector<std::string>& settings)
+    : var_(make_var_directory()), port_(free_port()) {
   const std::string script = std::string(COIN_SOURCE_DIR) + "/scripts/run.sh";
-  const std::string environment[] = {"PORT=" + std::to_string(port_), "VAR=" + var_,
-                                     "DATA=" + std::string(data),
-                                     std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2"};
+  std::vector<std::string> environment = {"PORT=" + std::to_string(port_), "VAR=" + var_,
+                                          "DATA=" + std::string(data),
+                                          std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2"};
+  environment.insert(environment.end(), settings.begin(), settings.end());
   pid_ = ::fork();
   if (pid_ < 0) throw std::runtime_error("fork failed");
   if (pid_ == 0) {
@@ -106,6 +108,12 @@ void Stack::stop() {
 
 std::string Stack::url(std::string_view path_and_query) const {
   return "http://127.0.0.1:" + std::to_string(port_) + std::string(path_and_query);
+}
+
+bool Stack::psql(std::string_view role, std::string_view sql) const {
+  const std::string command = "psql -qX -v ON_ERROR_STOP=1 -h '" + var_ + "/pg' -d coin -U " +
+                              std::string(role) + " >/dev/null <<'SQL'\n" + std::string(sql) + "\nSQL\n";
+  return std::system(command.c_str()) == 0;
 }
 
 std::string Stack::log() const {

@@ -6,14 +6,16 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace coin::e2e {
 
 class Stack {
  public:
-  // Starts the stack with `data` ("fixture" or "demo") and waits until it answers.
-  // Throws std::runtime_error, with the stack's log, when it does not come up.
-  explicit Stack(std::string_view data);
+  // Starts the stack with `data` ("fixture" or "demo") and more `settings` of scripts/run.sh
+  // ("CACHE=off"...), and waits until it answers. Throws std::runtime_error, with the stack's
+  // log, when it does not come up.
+  explicit Stack(std::string_view data, const std::vector<std::string>& settings = {});
   ~Stack();  // SIGTERM, then waits for every process of the stack to end
   Stack(const Stack&) = delete;
   Stack& operator=(const Stack&) = delete;
@@ -23,6 +25,9 @@ class Stack {
 
   // The stack's state directory (VAR of scripts/run.sh).
   const std::string& var() const { return var_; }
+
+  // Runs `sql` with psql on the stack's database as `role`; true when it succeeded.
+  bool psql(std::string_view role, std::string_view sql) const;
 
  private:
   std::string log() const;

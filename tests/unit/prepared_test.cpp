@@ -1,26 +1,13 @@
 #include "prepared.hpp"
 
 #include <gtest/gtest.h>
-#include <zlib.h>
 
-#include "gzip.hpp"
+#include "gunzip.hpp"
 
 namespace coin {
 namespace {
 
-std::string gunzip(std::string_view data) {
-  z_stream stream{};
-  EXPECT_EQ(inflateInit2(&stream, 15 + 16), Z_OK);
-  std::string out(1 << 20, '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  stream.avail_in = static_cast<uInt>(data.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(inflate(&stream, Z_FINISH), Z_STREAM_END);
-  out.resize(stream.total_out);
-  inflateEnd(&stream);
-  return out;
-}
+using testing_support::gunzip;
 
 std::string_view body_of(std::string_view out) { return out.substr(out.find("\r\n\r\n") + 4); }
 
