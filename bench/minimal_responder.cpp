@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -57,6 +58,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   const auto answers = load(argv[5]);
+  // A background job of a script may start with SIGTERM ignored or blocked: let it end us.
+  std::signal(SIGTERM, SIG_DFL);
+  sigset_t terminate;
+  sigemptyset(&terminate);
+  sigaddset(&terminate, SIGTERM);
+  pthread_sigmask(SIG_UNBLOCK, &terminate, nullptr);
   FCGX_Init();
   ::unlink(argv[2]);
   const int listen_fd = FCGX_OpenSocket(argv[2], 1024);

@@ -21,6 +21,9 @@ handlers=$root_dir/build/release/handlers
 results=$root_dir/bench/RESULTS.md
 full_port=18080 static_port=18081 minimal_port=18082
 
+for port in $full_port $static_port $minimal_port; do
+  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && die "port $port is in use: is another benchmark running?"
+done
 [ -f "$var/pg/data/PG_VERSION" ] || VAR=$var "$root_dir/scripts/bench-data.sh"
 
 # spec, path, static file name
@@ -72,7 +75,7 @@ record_peak_rss() {
   for group in supply protocol; do
     for pid in $(pgrep -f "^$handlers/$group " || true); do
       kb=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
-      ((kb > ${peak_rss[$group]:-0})) && peak_rss[$group]=$kb
+      if ((kb > ${peak_rss[$group]:-0})); then peak_rss[$group]=$kb; fi
     done
   done
 }

@@ -131,6 +131,10 @@ int serve(int argc, char** argv, std::string_view program, std::string_view summ
       parse_config(std::vector<std::string_view>(argv + 1, argv + argc), program, summary);
 
   std::signal(SIGPIPE, SIG_IGN);  // a client gone mid-response must not end the process
+  // A background job of a shell starts with SIGINT ignored, and an ignored signal never
+  // reaches sigwait(): take both back before waiting for them.
+  std::signal(SIGTERM, SIG_DFL);
+  std::signal(SIGINT, SIG_DFL);
   sigset_t stop_signals;
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGTERM);

@@ -80,41 +80,20 @@ COMMENT ON COLUMN api.platform_overview."earnSaDailyChange" IS 'earnSa now minus
 
 -- 6.8 ----------------------------------------------------------------------------------------
 CREATE VIEW api.apy_overview AS
-WITH point AS (  -- each chain's APY and Earn TVL at every daily snapshot (at: epoch ms), and now (at is null)
-  SELECT h.statistic_time AS at, h.chain, h.taken_at, h.earn_apy, h.earn_tvl
-    FROM derived.hourly_figures AS h
-   WHERE h.is_midnight
-  UNION ALL
-  SELECT NULL, s.chain, s.taken_at, s.earn_apy, s.earn_tvl
-    FROM derived.chain_state_at('infinity') AS s
-),
--- Every mean is a weighted_mean, to 30 decimals: avg() keeps as few as 16 significant digits.
-cross_chain AS (  -- the Earn-TVL-weighted mean over the chains at each point
-  SELECT at,
-         coalesce(derived.weighted_mean(sum(earn_apy * earn_tvl), sum(earn_tvl)),
-                  derived.weighted_mean(sum(earn_apy), count(*))) AS apy
-    FROM point
-   GROUP BY at
-),
-chain_series AS (  -- a chain's daily points start with its first snapshot
-  SELECT chain,
-         min(earn_apy) FILTER (WHERE at IS NULL) AS current_apy,
-         derived.weighted_mean(sum(earn_apy) FILTER (WHERE at IS NOT NULL AND taken_at IS NOT NULL),
-                               count(*) FILTER (WHERE at IS NOT NULL AND taken_at IS NOT NULL)) AS average_apy,
-         coalesce(json_agg(json_build_object('statisticTime', at,
-                                             'apy', trim_scale(earn_apy)::text) ORDER BY at)
-                    FILTER (WHERE at IS NOT NULL AND taken_at IS NOT NULL), '[]') AS items
-    FROM point
-   GROUP BY chain
+WITH now AS (  -- each chain's APY and Earn TVL now; the daily points are in derived.daily_apy
+  SELECT chain, earn_apy, earn_tvl FROM derived.chain_state_at('infinity')
 )
-SELECT (SELECT trim_scale(coalesce(derived.weighted_mean(sum(apy), count(*)), 0))::text
-          FROM cross_chain WHERE at IS NOT NULL) AS "averageApy",
-       (SELECT trim_scale(apy)::text FROM cross_chain WHERE at IS NULL) AS "currentApy",
-       json_agg(json_build_object('chain', chain,
-                                  'currentApy', trim_scale(current_apy)::text,
-                                  'averageApy', trim_scale(coalesce(average_apy, 0))::text,
-                                  'items', items) ORDER BY chain) AS items
-  FROM chain_series;
+SELECT (SELECT trim_scale(coalesce(average_apy, 0))::text
+          FROM derived.daily_apy WHERE chain IS NULL) AS "averageApy",
+       (SELECT trim_scale(derived.cross_chain_apy(sum(earn_apy * earn_tvl), sum(earn_tvl),
+                                                  sum(earn_apy), count(*)))::text
+          FROM now) AS "currentApy",
+       (SELECT json_agg(json_build_object('chain', n.chain,
+                                          'currentApy', trim_scale(n.earn_apy)::text,
+                                          'averageApy', trim_scale(coalesce(d.average_apy, 0))::text,
+                                          'items', coalesce(d.items, '[]')) ORDER BY n.chain)
+          FROM now AS n
+          JOIN derived.daily_apy AS d USING (chain)) AS items;
 COMMENT ON VIEW api.apy_overview IS '6.8 GET /api/v1/market-site/overview/apy';
 COMMENT ON COLUMN api.apy_overview."averageApy" IS
   'Mean over the daily snapshots (00:00 UTC+8, since the first snapshot) of the Earn-TVL-weighted cross-chain APY';

@@ -10,6 +10,9 @@
 --   * a late, corrected or deleted row recomputes every hour from the first it can change;
 --   * a change of a Vault's chain, or a TRUNCATE, recomputes them all.
 -- The refresh runs in the writing transaction, so readers see snapshots and points together.
+--
+-- derived.daily_apy, 6.8's daily series, is a materialized view over the daily points: it
+-- changes once a day, and is refreshed by the same function whenever a daily point changes.
 
 BEGIN;
 
@@ -37,12 +40,52 @@ COMMENT ON TABLE derived.hourly_figures IS
 COMMENT ON COLUMN derived.hourly_figures.is_midnight IS 'at is 00:00 UTC+8: the row is a daily snapshot';
 COMMENT ON COLUMN derived.hourly_figures.statistic_time IS 'at in epoch ms, as the responses show it (computed once, here)';
 
+-- The cross-chain savings APY of a set of chain figures: Earn-TVL-weighted, the plain mean while
+-- no chain has Earn TVL. The arguments are the set's sums: of apy x tvl, tvl, apy, and its count.
+CREATE FUNCTION derived.cross_chain_apy(apy_times_tvl numeric, tvl numeric, apy numeric, chains bigint)
+RETURNS numeric
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN coalesce(derived.weighted_mean(apy_times_tvl, tvl), derived.weighted_mean(apy, chains));
+COMMENT ON FUNCTION derived.cross_chain_apy(numeric, numeric, numeric, bigint) IS
+  'sum(apy x earn_tvl) / sum(earn_tvl) over chains, sum(apy) / count where no chain has Earn TVL; '
+  'called with those sums (6.8 currentApy and its daily points)';
+
+CREATE MATERIALIZED VIEW derived.daily_apy AS
+WITH daily AS (
+  SELECT statistic_time, chain, taken_at, earn_apy, earn_tvl
+    FROM derived.hourly_figures
+   WHERE is_midnight
+),
+cross_chain AS (
+  SELECT derived.cross_chain_apy(sum(earn_apy * earn_tvl), sum(earn_tvl), sum(earn_apy), count(*)) AS apy
+    FROM daily
+   GROUP BY statistic_time
+)
+SELECT NULL::snapshot.chain AS chain,
+       (SELECT derived.weighted_mean(sum(apy), count(*)) FROM cross_chain) AS average_apy,
+       NULL::json AS items
+UNION ALL
+SELECT c.chain,
+       (SELECT derived.weighted_mean(sum(earn_apy), count(*))
+          FROM daily AS d WHERE d.chain = c.chain AND d.taken_at IS NOT NULL),
+       (SELECT coalesce(json_agg(json_build_object('statisticTime', d.statistic_time,
+                                                   'apy', trim_scale(d.earn_apy)::text)
+                                 ORDER BY d.statistic_time), '[]')
+          FROM daily AS d WHERE d.chain = c.chain AND d.taken_at IS NOT NULL)
+  FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
+WITH NO DATA;
+COMMENT ON MATERIALIZED VIEW derived.daily_apy IS
+  '6.8''s daily series. The row with chain null: average_apy, the mean over the daily snapshots of '
+  'the cross-chain APY. A row per chain: average_apy, the mean of its daily APYs, and items, its '
+  'daily points {statisticTime, apy} from its first snapshot on, ascending; null without any';
+
 CREATE FUNCTION derived.refresh_hourly_figures(changed_from timestamptz) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
   first_hour timestamptz;  -- the first hour at or after the first chain snapshot
   last_hour  timestamptz;  -- the last hour at or before the latest one
   resume_at  timestamptz;
+  daily_changed boolean;  -- a daily point (00:00 UTC+8) was removed or added
 BEGIN
   -- One refresh at a time: a second writer waits, then sees the first one's points.
   PERFORM pg_advisory_xact_lock('derived.hourly_figures'::regclass::oid::bigint);
@@ -54,21 +97,33 @@ BEGIN
                    WHERE cs.chain = c.chain ORDER BY cs.taken_at LIMIT 1) AS f;
   SELECT derived.utc8_floor(taken_at, interval '1 hour') INTO last_hour FROM derived.as_of;
 
-  DELETE FROM derived.hourly_figures
-   WHERE last_hour IS NULL OR at >= changed_from OR at < first_hour OR at > last_hour;
+  WITH removed AS (
+    DELETE FROM derived.hourly_figures
+     WHERE last_hour IS NULL OR at >= changed_from OR at < first_hour OR at > last_hour
+    RETURNING is_midnight
+  )
+  SELECT coalesce(bool_or(is_midnight), false) INTO daily_changed FROM removed;
   SELECT coalesce(max(at) + interval '1 hour', first_hour) INTO resume_at FROM derived.hourly_figures;
-  INSERT INTO derived.hourly_figures
-         (at, chain, taken_at, coin_supply, scoin_supply, supply_value, earn_apy, earn_tvl,
-          collateral_value, debt, minted)
-  SELECT h, f.chain, f.taken_at, f.coin_supply, f.scoin_supply, f.supply_value, f.earn_apy,
-         f.earn_tvl, f.collateral_value, f.debt, f.minted
-    FROM generate_series(resume_at, last_hour, interval '1 hour') AS h
-   CROSS JOIN LATERAL derived.chain_figures_at(h) AS f;
+  WITH added AS (
+    INSERT INTO derived.hourly_figures
+           (at, chain, taken_at, coin_supply, scoin_supply, supply_value, earn_apy, earn_tvl,
+            collateral_value, debt, minted)
+    SELECT h, f.chain, f.taken_at, f.coin_supply, f.scoin_supply, f.supply_value, f.earn_apy,
+           f.earn_tvl, f.collateral_value, f.debt, f.minted
+      FROM generate_series(resume_at, last_hour, interval '1 hour') AS h
+     CROSS JOIN LATERAL derived.chain_figures_at(h) AS f
+    RETURNING is_midnight
+  )
+  SELECT daily_changed OR coalesce(bool_or(is_midnight), false) INTO daily_changed FROM added;
+  IF daily_changed THEN
+    REFRESH MATERIALIZED VIEW derived.daily_apy;
+  END IF;
 END
 $$;
 COMMENT ON FUNCTION derived.refresh_hourly_figures(timestamptz) IS
   'Recomputes derived.hourly_figures from hour changed_from on (''infinity'': none), adds the '
-  'hours up to the latest chain snapshot that are missing and drops those outside the snapshots';
+  'hours up to the latest chain snapshot that are missing and drops those outside the snapshots; '
+  'refreshes derived.daily_apy when a daily point changed';
 
 -- The trigger of every snapshot table the figures read. A statement's rows arrive as the
 -- transition tables new_rows (INSERT, UPDATE) and old_rows (UPDATE, DELETE).
@@ -122,6 +177,7 @@ $$;
 CREATE TRIGGER hourly_figures_vault_moved AFTER UPDATE OF chain ON snapshot.vault
   FOR EACH STATEMENT EXECUTE FUNCTION derived.hourly_figures_written();
 
+REFRESH MATERIALIZED VIEW derived.daily_apy;
 SELECT derived.refresh_hourly_figures('-infinity');
 
 COMMIT;

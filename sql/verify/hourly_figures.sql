@@ -5,3 +5,4 @@ SELECT at, chain, is_midnight, statistic_time, taken_at, coin_supply, scoin_supp
   FROM derived.hourly_figures WHERE false;
 SELECT 'derived.refresh_hourly_figures(timestamptz)'::regprocedure;
 SELECT 'derived.hourly_figures_written()'::regprocedure;
+SELECT chain, average_apy, items FROM derived.daily_apy WHERE false;

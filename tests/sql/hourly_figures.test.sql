@@ -4,7 +4,7 @@
 BEGIN;
 \ir fixture.sql
 
-SELECT plan(15);
+SELECT plan(19);
 
 -- The rows that differ between the table and chain_figures_at over the grid, both ways.
 CREATE FUNCTION pg_temp.stale_rows() RETURNS bigint LANGUAGE sql AS $$
@@ -51,6 +51,17 @@ SELECT is((SELECT coin_supply FROM derived.hourly_figures WHERE chain = 'tron' A
           'a newer snapshot: 10:00 still shows the 08:00 snapshot, the new one is after it');
 SELECT is(pg_temp.stale_rows(), 0::bigint, 'a newer snapshot: every hour holds chain_figures_at');
 
+-- One past the next midnight adds a daily point, and 6.8's daily series shows it.
+SELECT is((SELECT json_array_length(items) FROM derived.daily_apy WHERE chain = 'tron'), 2,
+          'daily_apy: tron has the daily points of 05-12 and 05-13');
+INSERT INTO snapshot.chain_state
+  (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
+VALUES ('tron', '2026-05-14 00:30+08', 1, 1, 1, 1, 0.02, 1);
+SELECT is((SELECT count(*) FROM derived.hourly_figures), 219::bigint,
+          'past midnight: the hours up to 05-14 00:00 (73 x 3)');
+SELECT is((SELECT items->2 ->> 'apy' FROM derived.daily_apy WHERE chain = 'tron'), '0.01',
+          'daily_apy refreshed: tron''s 05-14 point is the 10:30 snapshot''s APY');
+
 -- A late Vault state recomputes the hours from its own on.
 INSERT INTO snapshot.vault_state (vault_id, taken_at, minted, debt, locked_value)
 VALUES (1, '2026-05-12 10:00+08', 1, 1, 999);
@@ -69,6 +80,8 @@ DELETE FROM snapshot.chain_state WHERE chain = 'tron' AND taken_at >= '2026-05-1
 SELECT is((SELECT max(at) FROM derived.hourly_figures), '2026-05-13 07:00+08'::timestamptz,
           'deleted latest snapshots: the last hour is the one before eth''s 07:55');
 SELECT is(pg_temp.stale_rows(), 0::bigint, 'deleted latest snapshots: every hour holds chain_figures_at');
+SELECT is((SELECT json_array_length(items) FROM derived.daily_apy WHERE chain = 'tron'), 2,
+          'daily_apy refreshed: the 05-14 point is gone again');
 
 -- A Vault moved to another chain moves its collateral at every hour.
 UPDATE snapshot.vault SET chain = 'bsc' WHERE chain = 'eth' AND vault_type = 'PSM-USDT-A';
