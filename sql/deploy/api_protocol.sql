@@ -1,7 +1,8 @@
 -- Deploy coin_api:api_protocol to pg
 -- Rework of @v0.1: the histories (6.8-6.10) and 6.13's windows read their points from
--- derived.hourly_figures instead of computing each one per request (the daily points are its
--- rows at 00:00 UTC+8, which replace derived.daily_midnight). The group is dropped and
+-- derived.hourly_figures (its rows at 00:00 UTC+8 are the daily points, which replace
+-- derived.daily_midnight) and the daily series kept from it, derived.daily_apy and
+-- derived.daily_values, instead of computing each point per request. The group is dropped and
 -- created whole, so this file is the complete definition of every Group B view.
 -- Group B of the spec (6.6-6.14): overview, histories, Vaults and the Smart Allocator.
 --
@@ -106,12 +107,7 @@ COMMENT ON COLUMN api.apy_overview.items IS
 
 -- 6.9 ----------------------------------------------------------------------------------------
 CREATE VIEW api.supply_value_history AS
-SELECT h.statistic_time AS "statisticTime",
-       array_agg(trim_scale(h.coin_supply)::text ORDER BY h.chain)  AS coin,
-       array_agg(trim_scale(h.scoin_supply)::text ORDER BY h.chain) AS scoin
-  FROM derived.hourly_figures AS h
- WHERE h.is_midnight
- GROUP BY h.statistic_time;
+SELECT statistic_time AS "statisticTime", coin, scoin FROM derived.daily_values;
 COMMENT ON VIEW api.supply_value_history IS
   '6.9 GET /api/v1/data-platform/overview/supply-value-history: one row per daily snapshot since the first';
 COMMENT ON COLUMN api.supply_value_history."statisticTime" IS 'The daily snapshot time, 00:00 UTC+8, in epoch ms';
@@ -120,11 +116,7 @@ COMMENT ON COLUMN api.supply_value_history.scoin IS 'sCOIN supply per chain [tro
 
 -- 6.10 ---------------------------------------------------------------------------------------
 CREATE VIEW api.collateral_value_history AS
-SELECT h.statistic_time AS "statisticTime",
-       array_agg(trim_scale(h.collateral_value)::text ORDER BY h.chain) AS "collateralValue"
-  FROM derived.hourly_figures AS h
- WHERE h.is_midnight
- GROUP BY h.statistic_time;
+SELECT statistic_time AS "statisticTime", collateral_value AS "collateralValue" FROM derived.daily_values;
 COMMENT ON VIEW api.collateral_value_history IS
   '6.10 GET /api/v1/data-platform/overview/collateral-value-history: one row per daily snapshot since the first';
 COMMENT ON COLUMN api.collateral_value_history."statisticTime" IS 'The daily snapshot time, 00:00 UTC+8, in epoch ms';

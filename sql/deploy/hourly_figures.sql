@@ -11,8 +11,9 @@
 --   * a change of a Vault's chain, or a TRUNCATE, recomputes them all.
 -- The refresh runs in the writing transaction, so readers see snapshots and points together.
 --
--- derived.daily_apy, 6.8's daily series, is a materialized view over the daily points: it
--- changes once a day, and is refreshed by the same function whenever a daily point changes.
+-- derived.daily_apy and derived.daily_values, the daily series of 6.8 and of 6.9 and 6.10, are
+-- materialized views over the daily points: they change once a day, and are refreshed by the
+-- same function whenever a daily point changes.
 
 BEGIN;
 
@@ -79,6 +80,19 @@ COMMENT ON MATERIALIZED VIEW derived.daily_apy IS
   'the cross-chain APY. A row per chain: average_apy, the mean of its daily APYs, and items, its '
   'daily points {statisticTime, apy} from its first snapshot on, ascending; null without any';
 
+CREATE MATERIALIZED VIEW derived.daily_values AS
+SELECT statistic_time,
+       array_agg(trim_scale(coin_supply)::text ORDER BY chain)      AS coin,
+       array_agg(trim_scale(scoin_supply)::text ORDER BY chain)     AS scoin,
+       array_agg(trim_scale(collateral_value)::text ORDER BY chain) AS collateral_value
+  FROM derived.hourly_figures
+ WHERE is_midnight
+ GROUP BY statistic_time
+WITH NO DATA;
+COMMENT ON MATERIALIZED VIEW derived.daily_values IS
+  'The daily points of 6.9 and 6.10: per daily snapshot (statistic_time, epoch ms), the COIN and '
+  'sCOIN supplies and the collateral value of [tron, eth, bsc], as the decimal text they are sent as';
+
 CREATE FUNCTION derived.refresh_hourly_figures(changed_from timestamptz) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -117,13 +131,14 @@ BEGIN
   SELECT daily_changed OR coalesce(bool_or(is_midnight), false) INTO daily_changed FROM added;
   IF daily_changed THEN
     REFRESH MATERIALIZED VIEW derived.daily_apy;
+    REFRESH MATERIALIZED VIEW derived.daily_values;
   END IF;
 END
 $$;
 COMMENT ON FUNCTION derived.refresh_hourly_figures(timestamptz) IS
   'Recomputes derived.hourly_figures from hour changed_from on (''infinity'': none), adds the '
   'hours up to the latest chain snapshot that are missing and drops those outside the snapshots; '
-  'refreshes derived.daily_apy when a daily point changed';
+  'refreshes derived.daily_apy and derived.daily_values when a daily point changed';
 
 -- The trigger of every snapshot table the figures read. A statement's rows arrive as the
 -- transition tables new_rows (INSERT, UPDATE) and old_rows (UPDATE, DELETE).
@@ -178,6 +193,7 @@ CREATE TRIGGER hourly_figures_vault_moved AFTER UPDATE OF chain ON snapshot.vaul
   FOR EACH STATEMENT EXECUTE FUNCTION derived.hourly_figures_written();
 
 REFRESH MATERIALIZED VIEW derived.daily_apy;
+REFRESH MATERIALIZED VIEW derived.daily_values;
 SELECT derived.refresh_hourly_figures('-infinity');
 
 COMMIT;

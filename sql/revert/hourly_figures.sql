@@ -17,6 +17,7 @@ END
 $$;
 DROP FUNCTION derived.hourly_figures_written();
 DROP FUNCTION derived.refresh_hourly_figures(timestamptz);
+DROP MATERIALIZED VIEW derived.daily_values;
 DROP MATERIALIZED VIEW derived.daily_apy;
 DROP FUNCTION derived.cross_chain_apy(numeric, numeric, numeric, bigint);
 DROP TABLE derived.hourly_figures;
