@@ -58,13 +58,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   const auto answers = load(argv[5]);
-  // A background job of a script may start with SIGTERM ignored or blocked: let it end us.
-  std::signal(SIGTERM, SIG_DFL);
-  sigset_t terminate;
-  sigemptyset(&terminate);
-  sigaddset(&terminate, SIGTERM);
-  pthread_sigmask(SIG_UNBLOCK, &terminate, nullptr);
   FCGX_Init();
+  // libfcgi's own SIGTERM handler only sets a flag that threads blocked in accept() never see.
+  std::signal(SIGTERM, SIG_DFL);
   ::unlink(argv[2]);
   const int listen_fd = FCGX_OpenSocket(argv[2], 1024);
   if (listen_fd < 0) return 1;

@@ -89,7 +89,7 @@ std::string_view without_weak_prefix(std::string_view etag) {
 
 }  // namespace
 
-Prepared prepare(const Response& response) {
+Prepared prepare(const Response& response, bool compress) {
   std::string headers;
   if (response.status != 200) {
     headers = header("Cache-Control", "no-store");
@@ -99,7 +99,7 @@ Prepared prepare(const Response& response) {
   Prepared prepared;
   prepared.etag = weak_etag(response.body);
   headers = header("ETag", prepared.etag) + header("Cache-Control", cache_control);
-  if (response.body.size() >= gzip_min_length) {
+  if (compress && response.body.size() >= gzip_min_length) {
     const std::string compressed = gzip_compress(response.body);
     if (compressed.size() < response.body.size()) {
       headers += header("Vary", "Accept-Encoding");

@@ -26,7 +26,8 @@ struct Prepared {
   std::string not_modified;  // the 304; empty for errors
 };
 
-Prepared prepare(const Response& response);
+// `compress`: also prepare the gzip variant of a large body (worth it when kept for reuse).
+Prepared prepare(const Response& response, bool compress = true);
 
 // The bytes that answer a request with these If-None-Match and Accept-Encoding headers.
 const std::string& choose(const Prepared& prepared, std::string_view if_none_match,
