@@ -95,6 +95,19 @@ side_by_side() {
   echo "$((a1 > a2 ? a1 : a2)) $((b1 > b2 ? b1 : b2))"
 }
 
+# measure_pairs STACK REFERENCE PORT WHAT: every endpoint through the stack and through the
+# reference server on PORT, side by side, into the associative arrays named STACK and REFERENCE.
+measure_pairs() {
+  local -n stack_rps=$1 reference_rps=$2
+  local entry spec path file
+  for entry in "${endpoints[@]}"; do
+    IFS='|' read -r spec path file <<<"$entry"
+    say "$spec: $4"
+    read -r "stack_rps[$spec]" "reference_rps[$spec]" < <(
+      side_by_side "http://127.0.0.1:$full_port$path" "http://127.0.0.1:$3/$file")
+  done
+}
+
 declare -A full=() static=() bypass=() minimal=() median=() p99=()
 
 say "building"
@@ -119,12 +132,7 @@ reference_pids+=($!)
 wait_for "the reference nginx" curl -sf -o /dev/null "http://127.0.0.1:$static_port/6.1.txt"
 wait_for "the minimal responder" curl -sf -o /dev/null "http://127.0.0.1:$minimal_port/6.1.txt"
 
-for entry in "${endpoints[@]}"; do
-  IFS='|' read -r spec path file <<<"$entry"
-  say "$spec: full stack, static file"
-  read -r "full[$spec]" "static[$spec]" < <(side_by_side "http://127.0.0.1:$full_port$path" \
-                                                        "http://127.0.0.1:$static_port/$file")
-done
+measure_pairs full static $static_port "full stack, static file"
 
 database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
 postgres_version=$(database 'SHOW server_version')
@@ -156,12 +164,7 @@ stop_stack
 
 # 2. nginx's cache bypassed, against the minimal responder.
 start_stack off ""
-for entry in "${endpoints[@]}"; do
-  IFS='|' read -r spec path file <<<"$entry"
-  say "$spec: cache bypassed, minimal responder"
-  read -r "bypass[$spec]" "minimal[$spec]" < <(side_by_side "http://127.0.0.1:$full_port$path" \
-                                                            "http://127.0.0.1:$minimal_port/$file")
-done
+measure_pairs bypass minimal $minimal_port "cache bypassed, minimal responder"
 stop_stack
 
 # 3. Uncached: every request runs the endpoint's query.
