@@ -24,13 +24,22 @@ const Stack& uncached_stack() {
   return stack;
 }
 
+// The answer from nginx's copy. A copy is fresh to the end of the second it was made in, so a
+// request right after a second begins may find it expired: a few tries find a HIT.
+HttpResponse cached_get(const Stack& stack, const std::string& path) {
+  HttpResponse response;
+  for (int tries = 0; tries < 5 && response.header("x-cache-status") != "HIT"; ++tries) {
+    response = http("GET", stack.url(path));
+  }
+  return response;
+}
+
 TEST(Caching, ACachedAnswerIsTheFreshOne) {
   for (const Endpoint& endpoint : endpoints) {
     const HttpResponse fresh = http("GET", uncached_stack().url(endpoint.path));
     ASSERT_EQ(fresh.status, 200) << endpoint.spec;
     EXPECT_FALSE(fresh.has_header("x-cache-status")) << endpoint.spec;
-    http("GET", fixture_stack().url(endpoint.path));  // fills the caches
-    const HttpResponse cached = http("GET", fixture_stack().url(endpoint.path));
+    const HttpResponse cached = cached_get(fixture_stack(), endpoint.path);
     EXPECT_EQ(cached.header("x-cache-status"), "HIT") << endpoint.spec;
     EXPECT_EQ(cached.body, fresh.body) << endpoint.spec;
     EXPECT_EQ(cached.header("etag"), fresh.header("etag")) << endpoint.spec;
@@ -81,8 +90,9 @@ TEST(Caching, LargeAnswersComeGzippedToClientsThatAcceptIt) {
 TEST(Caching, ANewSnapshotShowsWithoutARestart) {
   const Stack stack("fixture");
   const std::string before = "1000255000.499999999999999999";  // 6.1 on the fixture
-  for (int i = 0; i < 3; ++i) ASSERT_EQ(http("GET", stack.url("/totalSupply")).body, before);
-  ASSERT_EQ(http("GET", stack.url("/totalSupply")).header("x-cache-status"), "HIT");
+  const HttpResponse cached = cached_get(stack, "/totalSupply");
+  ASSERT_EQ(cached.header("x-cache-status"), "HIT");
+  ASSERT_EQ(cached.body, before);
 
   // tron's latest snapshot an hour later, with 1000 more COIN and the same sCOIN.
   ASSERT_TRUE(stack.psql("coin_indexer", R"(
