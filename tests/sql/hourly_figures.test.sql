@@ -4,7 +4,7 @@
 BEGIN;
 \ir fixture.sql
 
-SELECT plan(19);
+SELECT plan(21);
 
 -- The rows that differ between the table and chain_figures_at over the grid, both ways.
 CREATE FUNCTION pg_temp.stale_rows() RETURNS bigint LANGUAGE sql AS $$
@@ -61,6 +61,8 @@ SELECT is((SELECT count(*) FROM derived.hourly_figures), 219::bigint,
           'past midnight: the hours up to 05-14 00:00 (73 x 3)');
 SELECT is((SELECT items->2 ->> 'apy' FROM derived.daily_apy WHERE chain = 'tron'), '0.01',
           'daily_apy refreshed: tron''s 05-14 point is the 10:30 snapshot''s APY');
+SELECT is((SELECT coin[1] FROM derived.daily_values WHERE statistic_time = 1778688000000), '1',
+          'daily_values refreshed: the 05-14 point (epoch ms) has tron''s 10:30 supply');
 
 -- A late Vault state recomputes the hours from its own on.
 INSERT INTO snapshot.vault_state (vault_id, taken_at, minted, debt, locked_value)
@@ -82,6 +84,8 @@ SELECT is((SELECT max(at) FROM derived.hourly_figures), '2026-05-13 07:00+08'::t
 SELECT is(pg_temp.stale_rows(), 0::bigint, 'deleted latest snapshots: every hour holds chain_figures_at');
 SELECT is((SELECT json_array_length(items) FROM derived.daily_apy WHERE chain = 'tron'), 2,
           'daily_apy refreshed: the 05-14 point is gone again');
+SELECT is((SELECT count(*) FROM derived.daily_values), 3::bigint,
+          'daily_values refreshed: the daily points of 05-11, 05-12 and 05-13 are left');
 
 -- A Vault moved to another chain moves its collateral at every hour.
 UPDATE snapshot.vault SET chain = 'bsc' WHERE chain = 'eth' AND vault_type = 'PSM-USDT-A';
