@@ -3,10 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include "cgi_output.hpp"
 #include "server.hpp"
 
 namespace coin {
 namespace {
+
+using testing_support::body_of;
 
 const std::vector<Route> routes = {
     {"/value", "SELECT 1", Body::text},
@@ -17,8 +20,6 @@ const std::vector<Route> routes = {
 Database unreachable_database() {
   return Database("host=/nonexistent/coin-api port=1 connect_timeout=1", statements_of(routes));
 }
-
-std::string_view body_of(std::string_view out) { return out.substr(out.find("\r\n\r\n") + 4); }
 
 TEST(Dispatch, AParameterErrorIsAnsweredWithoutTheDatabase) {
   Database database = unreachable_database();

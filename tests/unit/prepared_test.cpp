@@ -2,14 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include "cgi_output.hpp"
 #include "gunzip.hpp"
 
 namespace coin {
 namespace {
 
+using testing_support::body_of;
 using testing_support::gunzip;
-
-std::string_view body_of(std::string_view out) { return out.substr(out.find("\r\n\r\n") + 4); }
 
 // A history-sized payload: repetitive JSON, as 6.9 is.
 std::string long_data() {
