@@ -32,7 +32,8 @@ std::string usage(std::string_view program, std::string_view summary) {
                      "Options:\n"
                      "  --socket PATH|HOST:PORT  FastCGI socket to listen on (a unix socket is made\n"
                      "                           connectable by every local user); without it, the\n"
-                     "                           listening socket on fd 0, as spawn-fcgi passes it\n"
+                     "                           socket systemd passes (LISTEN_FDS=1: fd 3), else\n"
+                     "                           the listening socket on fd 0, as spawn-fcgi passes it\n"
                      "  --threads N              worker threads, one database connection each (default " +
                      std::to_string(defaults.threads) +
                      ")\n"
@@ -46,7 +47,9 @@ std::string usage(std::string_view program, std::string_view summary) {
                      "  --help                   print this text and exit\n"
                      "\n"
                      "SIGTERM or SIGINT stops accepting, lets requests in progress finish, and exits 0.\n"
-                     "Errors go to stderr, one line each.\n";
+                     "Errors go to stderr, one line each. A database that is down never stops the process:\n"
+                     "requests get a 503 meanwhile, and connections are retried (50 ms, doubling up to\n"
+                     "500 ms; PGCONNECT_TIMEOUT defaults to 2 s).\n";
   return text;
 }
 

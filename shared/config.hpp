@@ -8,7 +8,7 @@
 namespace coin {
 
 struct Config {
-  std::string socket;    // unix socket path or host:port; empty = the socket on fd 0 (spawn-fcgi)
+  std::string socket;    // unix socket path or host:port; empty = inherited (systemd, spawn-fcgi)
   int threads = 4;       // worker threads, each with its own database connection
   int backlog = 1024;    // listen(2) backlog of a socket this process opens
   std::string database;  // libpq connection string; empty = PGHOST, PGDATABASE, PGUSER ...

@@ -3,6 +3,20 @@
 #include <pqxx/pqxx>
 
 namespace coin {
+namespace {
+
+// Whether `error` means the session is gone, rather than that the statement failed: the link
+// broke, or the server ended the session (SQLSTATE class 08, or 57P01-57P03: shutdown, crash,
+// pg_terminate_backend).
+bool session_lost(const pqxx::failure& error) {
+  if (dynamic_cast<const pqxx::broken_connection*>(&error) != nullptr) return true;
+  const auto* sql = dynamic_cast<const pqxx::sql_error*>(&error);
+  if (sql == nullptr) return false;
+  const std::string& state = sql->sqlstate();
+  return state.rfind("08", 0) == 0 || state.rfind("57P", 0) == 0;
+}
+
+}  // namespace
 
 Database::Database(std::string conninfo, std::vector<Statement> statements)
     : conninfo_(std::move(conninfo)), statements_(std::move(statements)) {}
@@ -10,11 +24,17 @@ Database::Database(std::string conninfo, std::vector<Statement> statements)
 Database::~Database() = default;
 
 pqxx::connection& Database::connection() {
-  if (!connection_) {
+  if (connection_) return *connection_;
+  if (!backoff_.ready()) throw DatabaseError("database unreachable, waiting before the next attempt");
+  try {
     auto fresh = std::make_unique<pqxx::connection>(conninfo_);
     for (const Statement& statement : statements_) fresh->prepare(statement.name, statement.sql);
     connection_ = std::move(fresh);
+  } catch (const pqxx::broken_connection&) {
+    backoff_.failed();
+    throw;
   }
+  backoff_.succeeded();
   return *connection_;
 }
 
@@ -29,18 +49,16 @@ std::string Database::fetch_once(const std::string& name, const std::vector<std:
 }
 
 std::string Database::fetch(const std::string& name, const std::vector<std::string>& params) {
-  try {
+  for (int attempt = 1;; ++attempt) {
     try {
       return fetch_once(name, params);
-    } catch (const pqxx::broken_connection&) {
-      connection_.reset();  // the server restarted or the link dropped: one fresh try
-      return fetch_once(name, params);
+    } catch (const pqxx::failure& e) {
+      const bool lost = session_lost(e);
+      if (lost) connection_.reset();
+      if (lost && attempt == 1) continue;  // one fresh session, at once
+      throw DatabaseError((lost ? "database unreachable: " : "statement " + name + " failed: ") +
+                          std::string(e.what()));
     }
-  } catch (const pqxx::broken_connection& e) {
-    connection_.reset();
-    throw DatabaseError(std::string("database unreachable: ") + e.what());
-  } catch (const pqxx::failure& e) {
-    throw DatabaseError("statement " + name + " failed: " + e.what());
   }
 }
 

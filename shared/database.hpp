@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "backoff.hpp"
+
 namespace coin {
 
 struct Statement {
@@ -28,8 +30,10 @@ class Database {
   Database& operator=(const Database&) = delete;
 
   // Runs prepared statement `name` and returns the first column of its first row as text.
-  // A lost connection is re-opened and the statement tried once more. Throws DatabaseError
-  // when that fails too, when the statement fails, or when it yields no row or NULL.
+  // A session lost since the last request (a server restart, pg_terminate_backend) is opened
+  // again and the statement tried once more. Throws DatabaseError when that fails too, when
+  // the statement fails or times out, when it yields no row or NULL, and, without trying,
+  // while the backoff after a failed connection attempt lasts.
   std::string fetch(const std::string& name, const std::vector<std::string>& params = {});
 
  private:
@@ -39,6 +43,7 @@ class Database {
   std::string conninfo_;
   std::vector<Statement> statements_;
   std::unique_ptr<pqxx::connection> connection_;
+  Backoff backoff_;
 };
 
 }  // namespace coin

@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <string>
@@ -64,16 +65,27 @@ void work(int listen_fd, const Config& config, const std::vector<Route>& routes,
 
 bool is_unix_socket_path(const std::string& socket) { return socket.find(':') == std::string::npos; }
 
-// The listening socket: --socket, or the one spawn-fcgi leaves on fd 0. -1 on failure.
+// The socket a supervisor handed over: systemd's socket activation passes it as fd 3 (with
+// LISTEN_PID and LISTEN_FDS), spawn-fcgi as fd 0.
+int inherited_socket() {
+  const char* pid = std::getenv("LISTEN_PID");
+  const char* count = std::getenv("LISTEN_FDS");
+  const bool from_systemd = pid != nullptr && count != nullptr && std::atol(pid) == ::getpid() &&
+                            std::string_view(count) == "1";
+  return from_systemd ? 3 : 0;
+}
+
+// The listening socket: --socket, or the one inherited. -1 on failure.
 int open_listener(const Config& config) {
   if (config.socket.empty()) {
+    const int fd = inherited_socket();
     int listening = 0;
     socklen_t size = sizeof listening;
-    if (getsockopt(0, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) != 0 || listening == 0) {
-      log_error("no --socket given and fd 0 is not a listening socket (see --help)");
+    if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) != 0 || listening == 0) {
+      log_error("no --socket given and no listening socket inherited (see --help)");
       return -1;
     }
-    return 0;
+    return fd;
   }
   if (is_unix_socket_path(config.socket)) ::unlink(config.socket.c_str());  // a stale one
   const int fd = FCGX_OpenSocket(config.socket.c_str(), config.backlog);
@@ -154,6 +166,10 @@ int serve(int argc, char** argv, std::string_view program, std::string_view summ
   sigaddset(&stop_signals, SIGTERM);
   sigaddset(&stop_signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // workers inherit the mask
+
+  // A database host that does not answer must not hold a worker for long: libpq waits
+  // forever by default. The PGCONNECT_TIMEOUT of the environment, if any, wins.
+  ::setenv("PGCONNECT_TIMEOUT", "2", 0);
 
   FCGX_Init();
   const int listen_fd = open_listener(config);

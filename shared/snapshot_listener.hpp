@@ -1,8 +1,8 @@
 #pragma once
 // The thread of a handler process that LISTENs for snapshot_written (sql/deploy/snapshot_notify.sql)
 // and keeps the response cache in step: a new generation on every notification and on every
-// (re)connection; no cache while disconnected. A lost connection is retried with a backoff
-// that doubles from 100 ms up to 5 s.
+// (re)connection; no cache while disconnected. A lost connection is retried with the
+// handlers' backoff (backoff.hpp).
 
 #include <atomic>
 #include <string>
