@@ -56,7 +56,7 @@ trap stop_all EXIT
 
 # start_stack CACHE HANDLER_FLAGS: scripts/run.sh on the benchmark database, as it is.
 start_stack() {
-  PORT=$full_port VAR=$var DATA=keep CACHE=$1 HANDLER_FLAGS=$2 HANDLERS=$handlers \
+  PORT=$full_port VAR=$var DATA=keep CACHE=$1 HANDLER_FLAGS=$2 HANDLERS=$handlers THREADS=2 \
     "$root_dir/scripts/run.sh" >"$var/stack.log" 2>&1 &
   stack_pid=$!
   wait_for "the stack (see $var/stack.log)" curl -sf -o /dev/null "http://127.0.0.1:$full_port/totalSupply"
@@ -125,8 +125,8 @@ chmod a+r "$var/reference/answers"/*
 "$root_dir/build/release/bench/minimal_responder" --socket "$var/reference/minimal.sock" \
   --threads 4 "$var/reference/answers" &
 reference_pids+=($!)
-render_nginx "$var" "$var/reference/conf" "127.0.0.1:0" off "$root_dir/bench/nginx.conf"
-sed -i -e "s|@STATIC_PORT@|$static_port|" -e "s|@MINIMAL_PORT@|$minimal_port|" "$var/reference/conf/nginx.conf"
+render_nginx "$var" "$var/reference/conf" STATIC_PORT="$static_port" MINIMAL_PORT="$minimal_port" \
+  "$root_dir/bench/nginx.conf"
 nginx -p "$var/reference" -c "$var/reference/conf/nginx.conf" -g 'daemon off;' &
 reference_pids+=($!)
 wait_for "the reference nginx" curl -sf -o /dev/null "http://127.0.0.1:$static_port/6.1.txt"
@@ -191,7 +191,7 @@ sorted_freshness=$(printf '%s\n' "${freshness[@]}" | sort -n)
   echo "- machine: $(nproc) cores ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM, $(uname -sr)"
   echo "- software: $(nginx -v 2>&1 | sed 's/.*: //'), PostgreSQL $postgres_version, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- data: $data_scale"
-  echo "- load: wrk -t2 -c64 -d${seconds}s, the better of two runs per cell (order A B B A), on the same $(nproc) cores as nginx, the handlers (4 threads each) and PostgreSQL"
+  echo "- load: wrk -t2 -c64 -d${seconds}s, the better of two runs per cell (order A B B A), on the same $(nproc) cores as nginx, the handlers (two processes of 2 threads per pool, like the minimal responder's 4) and PostgreSQL"
   echo
   echo "| endpoint | full req/s | static req/s | full/static | bypass req/s | minimal req/s | bypass/minimal | uncached median ms | uncached p99 ms |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"

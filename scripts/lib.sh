@@ -74,19 +74,53 @@ db_load() {
   esac
 }
 
-# Renders every *.conf of nginx/ (and any further files given) into directory $2, filling in
-# the placeholders of nginx/nginx.conf: @VAR@ $1, @CONF@ $2, @LISTEN@ $3, @CACHE@ $4. Copies
-# the pages to $1/nginx/html, where nginx's workers can read them.
+# render_nginx VAR CONF [NAME=value...] [FILE...]: renders every *.conf of nginx/ (and any
+# further FILEs) into directory CONF, replacing @VAR@ with VAR, @CONF@ with CONF and every other
+# @NAME@ with its value: given, or the default below (nginx/nginx.conf describes them). A
+# placeholder left unfilled is an error. Copies the pages to VAR/nginx/html, where nginx's
+# workers can read them.
 render_nginx() {
-  local var=$1 conf=$2 listen=$3 cache=$4 file
-  mkdir -p "$conf" "$var/nginx/tmp"
-  for file in "$root_dir"/nginx/*.conf "${@:5}"; do
-    sed -e "s|@VAR@|$var|g" -e "s|@LISTEN@|$listen|g" -e "s|@CONF@|$conf|g" -e "s|@CACHE@|$cache|g" \
-      "$file" >"$conf/$(basename "$file")"
+  local var=$1 conf=$2 arg name file
+  local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [CACHE]=on
+                   [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100)
+  local files=("$root_dir"/nginx/*.conf) edits=()
+  for arg in "${@:3}"; do
+    case $arg in
+      *=*) values[${arg%%=*}]=${arg#*=} ;;
+      *) files+=("$arg") ;;
+    esac
   done
+  for name in "${!values[@]}"; do edits+=(-e "s|@$name@|${values[$name]}|g"); done
+  mkdir -p "$conf" "$var/nginx/tmp"
+  for file in "${files[@]}"; do
+    sed "${edits[@]}" "$file" >"$conf/$(basename "$file")"
+  done
+  ! grep -n '@[A-Z_]*@' "$conf"/*.conf || die "unfilled placeholders in $conf"
   rm -rf "$var/nginx/html"
   cp -R "$root_dir/nginx/html" "$var/nginx/html"
   chmod -R a+rX "$var/nginx/html"
+}
+
+# supervise NAME COMMAND...: runs COMMAND, and again whenever it ends, until SIGTERM, which it
+# passes on. A command that keeps failing at once is restarted less and less often (0.1 s,
+# doubling up to 5 s); one that ran for 10 s or more is restarted after 0.1 s.
+supervise() {
+  local name=$1 child= started status tenths=1
+  trap '[ -z "$child" ] || kill -TERM "$child" 2>/dev/null; wait; exit 0' TERM
+  shift
+  while :; do
+    started=$SECONDS
+    "$@" &
+    child=$!
+    status=0
+    wait "$child" || status=$?
+    say "$name ended (status $status); starting it again"
+    ((SECONDS - started < 10)) || tenths=1
+    sleep "$((tenths / 10)).$((tenths % 10))" &
+    child=$!
+    wait "$child" || true
+    ((tenths = tenths * 2 > 50 ? 50 : tenths * 2))
+  done
 }
 
 wait_for() {  # wait_for WHAT COMMAND...: up to 30 s

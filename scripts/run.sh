@@ -11,6 +11,11 @@
 #   THREADS=4        worker threads (and database connections) per handler process
 #   CACHE=on         on: nginx's FastCGI cache in front of the handlers; off: only theirs
 #   HANDLER_FLAGS=   more flags for every handler process (e.g. --no-cache)
+#   RATE_LIMIT=off   on: nginx limits requests per client address to RATE, BURST more at once
+#   RATE=50r/s BURST=100  (defaults of render_nginx, scripts/lib.sh)
+#
+# Each pool has two handler processes, each run by a supervisor that starts it again when it
+# ends (crashed or killed), like systemd does in production (deploy/systemd/).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -19,6 +24,7 @@ bind=${BIND:-127.0.0.1}
 data=${DATA:-demo}
 threads=${THREADS:-4}
 cache=${CACHE:-on}
+rate_limit=${RATE_LIMIT:-off}
 read -r -a handler_flags <<<"${HANDLER_FLAGS:-}"
 handlers=${HANDLERS:-$root_dir/build/release/handlers}
 mkdir -p "${VAR:-$root_dir/var}"
@@ -29,6 +35,7 @@ for group in "${groups[@]}"; do
   [ -x "$handlers/$group" ] || die "no handler $handlers/$group (make build)"
 done
 [ -f "$root_dir/nginx/cache-$cache.conf" ] || die "CACHE is on or off, not '$cache'"
+[ -f "$root_dir/nginx/rate-limit-$rate_limit.conf" ] || die "RATE_LIMIT is on or off, not '$rate_limit'"
 (exec 3<>"/dev/tcp/$bind/$port") 2>/dev/null && die "$bind:$port is already in use (PORT=...)"
 
 children=()
@@ -50,14 +57,19 @@ db_load "$data"
 
 mkdir -p "$var/run"
 chmod 0755 "$var/run"
-for group in "${groups[@]}"; do
-  PGUSER=coin_api PGAPPNAME="coin-api $group" "$handlers/$group" --socket "$var/run/$group.sock" \
-    --threads "$threads" "${handler_flags[@]}" &
+processes=()  # two per pool
+for group in "${groups[@]}"; do processes+=("$group-1" "$group-2"); done
+for process in "${processes[@]}"; do
+  supervise "$process" env PGUSER=coin_api PGAPPNAME="coin-api $process" "$handlers/${process%-*}" \
+    --socket "$var/run/$process.sock" --threads "$threads" "${handler_flags[@]}" &
   children+=($!)
-  wait_for "handler $group" test -S "$var/run/$group.sock"
+done
+for process in "${processes[@]}"; do
+  wait_for "handler $process" test -S "$var/run/$process.sock"
 done
 
-render_nginx "$var" "$var/nginx/conf" "$bind:$port" "$cache"
+render_nginx "$var" "$var/nginx/conf" LISTEN="$bind:$port" CACHE="$cache" RATE_LIMIT="$rate_limit" \
+  ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"}
 nginx -p "$var/nginx" -c "$var/nginx/conf/nginx.conf" -g 'daemon off;' &
 children+=($!)
 wait_for nginx bash -c "exec 3<>/dev/tcp/$bind/$port"

@@ -7,7 +7,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "envelope.hpp"
 #include "http_client.hpp"
@@ -64,13 +66,20 @@ TEST_F(Outage, ADatabaseOutageServesTheLastGoodAnswerOrAServerErrorAndServiceRes
 }
 
 TEST_F(Outage, AHandlerPoolThatIsDownIsAServerErrorFromNginx) {
-  const std::string socket = stack->var() + "/run/supply.sock";
-  ASSERT_EQ(std::rename(socket.c_str(), (socket + ".away").c_str()), 0);
+  const std::vector<std::string> sockets = {stack->var() + "/run/supply-1.sock",
+                                            stack->var() + "/run/supply-2.sock"};
+  for (const std::string& socket : sockets) {
+    ASSERT_EQ(std::rename(socket.c_str(), (socket + ".away").c_str()), 0);
+  }
   const HttpResponse response = http("GET", stack->url("/api/v1/external/earn-apy"));
-  ASSERT_EQ(std::rename((socket + ".away").c_str(), socket.c_str()), 0);
+  for (const std::string& socket : sockets) {
+    ASSERT_EQ(std::rename((socket + ".away").c_str(), socket.c_str()), 0);
+  }
 
   expect_server_error(response);
   EXPECT_EQ(response.body, server_error_body + "\n");
+  // nginx leaves a failed process out for fail_timeout (1 s), counted in whole seconds.
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));
   EXPECT_EQ(http("GET", stack->url("/api/v1/external/earn-apy")).status, 200);
 }
 
