@@ -1,0 +1,355 @@
+// libFuzzer target over what a request controls before any SQL runs: the query string, the
+// checks of its parameters (spec section 7) and the If-None-Match / Accept-Encoding headers
+// that choose the prepared answer. scripts/fuzz.sh builds and runs it.
+//
+// The input is up to three slices split on '\n' (which a request line or header never holds):
+//   query string \n If-None-Match \n Accept-Encoding
+// A broken invariant calls abort(), which libFuzzer reports with the input that caused it.
+
+#include <json/json.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parameters.hpp"
+#include "prepared.hpp"
+#include "query_string.hpp"
+#include "response.hpp"
+
+namespace coin {
+namespace {
+
+[[noreturn]] void fail(const char* condition, int line) {
+  std::fprintf(stderr, "query_fuzzer.cpp:%d: invariant violated: %s\n", line, condition);
+  std::abort();
+}
+
+#define REQUIRE(condition) ((condition) ? void() : fail(#condition, __LINE__))
+
+bool contains(std::string_view text, std::string_view part) {
+  return text.find(part) != std::string_view::npos;
+}
+
+bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+bool ends_with(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+// What the spec says of each parameter (sections 1, 6.13 and 7), written out again here so
+// that the real Parameter objects of parameters.hpp are checked against it, not against
+// themselves.
+struct Spec {
+  const Parameter* parameter;
+  std::string_view name;
+  std::vector<std::string_view> allowed;
+  std::string_view invalid_message;
+};
+
+const Spec chain_spec{&chain_parameter, "chain", {"tron", "eth", "bsc"}, "Invalid chain."};
+const Spec interval_spec{&interval_parameter,
+                         "interval",
+                         {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"},
+                         "Invalid interval."};
+
+// Every distinct parameter list of the route tables (handlers/*/main.cpp): most routes have
+// none, 6.12 has chain, 6.13 chain then interval.
+const std::vector<std::vector<const Spec*>> parameter_lists = {
+    {}, {&chain_spec}, {&chain_spec, &interval_spec}};
+
+bool allowed(const Spec& spec, std::string_view value) {
+  for (const std::string_view candidate : spec.allowed) {
+    if (candidate == value) return true;
+  }
+  return false;
+}
+
+// A strict JSON parser: no comments, one root value and nothing after it, no duplicate keys.
+const Json::CharReader& json_reader() {
+  static const std::unique_ptr<Json::CharReader> reader = [] {
+    Json::CharReaderBuilder builder;
+    Json::CharReaderBuilder::strictMode(&builder.settings_);
+    return std::unique_ptr<Json::CharReader>(builder.newCharReader());
+  }();
+  return *reader;
+}
+
+bool parse_json(std::string_view text, Json::Value& root) {
+  std::string errors;
+  // CharReader::parse is not const in jsoncpp 1.9; the reader keeps no state between calls.
+  return const_cast<Json::CharReader&>(json_reader())
+      .parse(text.data(), text.data() + text.size(), &root, &errors);
+}
+
+// Every byte as %XX: percent_decode must give back exactly `text`.
+std::string percent_encode(std::string_view text) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    out += '%';
+    out += hex[byte >> 4];
+    out += hex[byte & 0xF];
+  }
+  return out;
+}
+
+// True when `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past
+// U+10FFFF).
+bool valid_utf8(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    std::size_t length = 0;
+    std::uint32_t code_point = 0;
+    if (byte < 0x80) {
+      ++i;
+      continue;
+    } else if ((byte & 0xE0) == 0xC0) {
+      length = 2, code_point = byte & 0x1Fu;
+    } else if ((byte & 0xF0) == 0xE0) {
+      length = 3, code_point = byte & 0x0Fu;
+    } else if ((byte & 0xF8) == 0xF0) {
+      length = 4, code_point = byte & 0x07u;
+    } else {
+      return false;
+    }
+    if (i + length > text.size()) return false;
+    for (std::size_t k = 1; k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      if ((next & 0xC0) != 0x80) return false;
+      code_point = (code_point << 6) | (next & 0x3Fu);
+    }
+    const std::uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code_point < smallest[length] || code_point > 0x10FFFF ||
+        (code_point >= 0xD800 && code_point <= 0xDFFF)) {
+      return false;
+    }
+    i += length;
+  }
+  return true;
+}
+
+// A parameter error as sent: HTTP 200, a JSON envelope that parses, the code the spec gives
+// (1 missing, 10002 invalid; 0 would be success), the fixed message and data null. The body is
+// compared byte for byte too, which also shows that no part of the request is echoed in it.
+void check_error_response(const Response& response, int code, const std::string& message) {
+  REQUIRE(response.status == 200);
+  REQUIRE(response.content_type == "application/json");
+  REQUIRE(!response.retry_later);
+  Json::Value root;
+  REQUIRE(parse_json(response.body, root));
+  REQUIRE(root.isObject());
+  REQUIRE(root.size() == 3);
+  REQUIRE(root["code"].isInt());
+  const int sent_code = root["code"].asInt();
+  REQUIRE(sent_code == 0 || sent_code == 1 || sent_code == 10002);
+  REQUIRE(sent_code == code);
+  REQUIRE(root["message"].isString());
+  REQUIRE(root["message"].asString() == message);
+  REQUIRE(root["data"].isNull());
+  REQUIRE(response.body == "{\"code\":" + std::to_string(code) + ",\"message\":\"" + message +
+                               "\",\"data\":null}");
+}
+
+// check_parameters against the spec's rule: presence of each parameter first, in order, then
+// the values, in order; the first failure is the answer.
+void check_parameter_list(const QueryString& query, const std::vector<const Spec*>& specs) {
+  std::vector<const Parameter*> parameters;
+  for (const Spec* spec : specs) parameters.push_back(spec->parameter);
+  const CheckedParameters checked = check_parameters(query, parameters);
+
+  int code = 0;
+  std::string message;
+  for (const Spec* spec : specs) {
+    if (!query.get(spec->name)) {
+      code = 1;
+      message = "Required request parameter '" + std::string(spec->name) + "' is not present";
+      break;
+    }
+  }
+  if (code == 0) {
+    for (const Spec* spec : specs) {
+      if (!allowed(*spec, *query.get(spec->name))) {
+        code = 10002;
+        message = spec->invalid_message;
+        break;
+      }
+    }
+  }
+
+  if (code != 0) {
+    REQUIRE(checked.error.has_value());
+    REQUIRE(checked.values.empty());
+    check_error_response(*checked.error, code, message);
+    return;
+  }
+  REQUIRE(!checked.error.has_value());
+  REQUIRE(checked.values.size() == specs.size());
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    // Accepted means one of the allowed values exactly: no case folding, trimming or prefix.
+    REQUIRE(allowed(*specs[i], checked.values[i]));
+    REQUIRE(checked.values[i] == *query.get(specs[i]->name));
+  }
+}
+
+// QueryString and percent_decode on their own.
+void check_query_string(std::string_view raw, const QueryString& query) {
+  // Decoding never grows a component (%XX is 3 bytes for 1, '+' 1 for 1).
+  const std::string decoded = percent_decode(raw);
+  REQUIRE(decoded.size() <= raw.size());
+  if (!contains(raw, "%") && !contains(raw, "+")) REQUIRE(decoded == raw);
+
+  // Any bytes at all, fully escaped, come back exactly as the value of a key.
+  const std::string encoded = percent_encode(raw);
+  REQUIRE(QueryString::parse("chain=" + encoded).get("chain") == raw);
+  REQUIRE(percent_decode(encoded) == raw);
+
+  // Pairs appended after '&' never change a key the query already has: the first one wins.
+  const QueryString extended = QueryString::parse(std::string(raw) + "&chain=eth&interval=WEEKLY");
+  for (const auto& [key, fallback] : {std::pair<std::string_view, std::string_view>{"chain", "eth"},
+                                      {"interval", "WEEKLY"}}) {
+    const std::optional<std::string_view> own = query.get(key);
+    REQUIRE(extended.get(key) == (own ? *own : fallback));
+  }
+}
+
+// envelope() with an arbitrary message, as a future error that quoted a parameter value would
+// build it: the body must always parse, and give the message back when it is valid UTF-8.
+// (Not for messages with a NUL byte: envelope() passes the message on as a C string, so it
+// ends there; no message today holds one.)
+void check_envelope(const std::string& message) {
+  const Response response = business_error(10002, message);
+  Json::Value root;
+  REQUIRE(parse_json(response.body, root));
+  REQUIRE(root.isObject() && root["code"].isInt() && root["code"].asInt() == 10002);
+  REQUIRE(root["message"].isString() && root["data"].isNull());
+  if (valid_utf8(message) && !contains(message, std::string_view("\0", 1))) {
+    REQUIRE(root["message"].asString() == message);
+  }
+}
+
+// A body big enough to be prepared gzipped too, so that choose() has all three answers.
+const Prepared& large_success() {
+  static const Prepared prepared = [] {
+    std::string data = "[";
+    for (int i = 0; i < 100; ++i) data += R"({"statisticTime":1747065600000,"coin":"1.5"},)";
+    data.back() = ']';
+    Prepared result = prepare(success(data));
+    REQUIRE(!result.gzip.empty());
+    return result;
+  }();
+  return prepared;
+}
+
+// The header parsers, by properties that hold whatever the header says.
+void check_headers(std::string_view if_none_match, std::string_view accept_encoding,
+                   const std::string& etag) {
+  const bool matches = etag_matches(if_none_match, etag);
+  // The comparison is weak: W/ on either side does not count.
+  REQUIRE(matches == etag_matches(if_none_match, std::string_view(etag).substr(2)));
+  // Without the tag's opaque part or a '*', nothing can match.
+  if (!contains(if_none_match, std::string_view(etag).substr(2)) && !contains(if_none_match, "*")) {
+    REQUIRE(!matches);
+  }
+  // The tag listed after anything, or before anything, matches.
+  REQUIRE(etag_matches(std::string(if_none_match) + "," + etag, etag));
+  REQUIRE(etag_matches(etag + ", " + std::string(if_none_match), etag));
+
+  const bool gzip = accepts_gzip(accept_encoding);
+  // Only "gzip" (any case) or "*" can accept it.
+  std::string lower(accept_encoding);
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  if (!contains(lower, "gzip") && !contains(lower, "*")) REQUIRE(!gzip);
+  REQUIRE(accepts_gzip(std::string(accept_encoding) + ",gzip"));
+  // An element that refuses gzip, added at the end, changes nothing.
+  REQUIRE(accepts_gzip(std::string(accept_encoding) + ",gzip;q=0") == gzip);
+}
+
+// A prepared parameter error, and which of its answers choose() sends.
+void check_prepared_error(const Response& response, std::string_view if_none_match,
+                          std::string_view accept_encoding) {
+  const Prepared prepared = prepare(response);
+  REQUIRE(prepared.etag.size() == 20 && starts_with(prepared.etag, "W/\"") &&
+          ends_with(prepared.etag, "\""));
+  REQUIRE(prepared.gzip.empty());  // a few dozen bytes are not worth compressing
+  REQUIRE(starts_with(prepared.identity, "Status: 200 OK\r\n"));
+  REQUIRE(ends_with(prepared.identity, "\r\n\r\n" + response.body));
+  REQUIRE(contains(prepared.identity,
+                   "\r\nContent-Length: " + std::to_string(response.body.size()) + "\r\n"));
+  REQUIRE(contains(prepared.identity, "\r\nETag: " + prepared.etag + "\r\n"));
+  REQUIRE(starts_with(prepared.not_modified, "Status: 304 Not Modified\r\n"));
+  REQUIRE(contains(prepared.not_modified, "\r\nETag: " + prepared.etag + "\r\n"));
+  REQUIRE(ends_with(prepared.not_modified, "\r\n\r\n"));
+
+  const std::string& chosen = choose(prepared, if_none_match, accept_encoding);
+  const bool matches = etag_matches(if_none_match, prepared.etag);
+  REQUIRE(&chosen == (matches ? &prepared.not_modified : &prepared.identity));
+
+  check_headers(if_none_match, accept_encoding, prepared.etag);
+}
+
+void check_choose_large(std::string_view if_none_match, std::string_view accept_encoding) {
+  const Prepared& prepared = large_success();
+  const std::string& chosen = choose(prepared, if_none_match, accept_encoding);
+  const std::string* expected = &prepared.identity;
+  if (etag_matches(if_none_match, prepared.etag)) {
+    expected = &prepared.not_modified;
+  } else if (accepts_gzip(accept_encoding)) {
+    expected = &prepared.gzip;
+  }
+  REQUIRE(&chosen == expected);
+}
+
+// Splits off the text before the first '\n' (all of it when there is none).
+std::string_view take_line(std::string_view& rest) {
+  const std::size_t newline = rest.find('\n');
+  const std::string_view line = rest.substr(0, newline);
+  rest = newline == std::string_view::npos ? std::string_view{} : rest.substr(newline + 1);
+  return line;
+}
+
+void fuzz_one(std::string_view input) {
+  std::string_view rest = input;
+  const std::string_view raw_query = take_line(rest);
+  const std::string_view if_none_match = take_line(rest);
+  const std::string_view accept_encoding = rest;
+
+  const QueryString query = QueryString::parse(raw_query);
+  check_query_string(raw_query, query);
+
+  for (const std::vector<const Spec*>& specs : parameter_lists) check_parameter_list(query, specs);
+
+  // The answer 6.13 gives this query when it is an error (6.12's is the same kind).
+  const CheckedParameters checked =
+      check_parameters(query, {&chain_parameter, &interval_parameter});
+  if (checked.error) check_prepared_error(*checked.error, if_none_match, accept_encoding);
+  check_choose_large(if_none_match, accept_encoding);
+
+  if (const std::optional<std::string_view> chain = query.get("chain")) {
+    check_envelope(std::string(*chain));
+  }
+}
+
+}  // namespace
+}  // namespace coin
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  // Nothing here may throw: an exception out of parsing or validation would fail the request.
+  try {
+    coin::fuzz_one(std::string_view(reinterpret_cast<const char*>(data), size));
+  } catch (...) {
+    coin::fail("no exception escapes", __LINE__);
+  }
+  return 0;
+}
