@@ -75,6 +75,16 @@ bool any_element(std::string_view list, Each each) {
   return false;
 }
 
+// Whether an Accept-Encoding entry ("gzip", "gzip;q=0.5"), whose parameters start at
+// `semicolon`, has a weight above 0: q=0, q=0.0, q=0.00, q=0.000 refuse; anything else accepts.
+bool positive_weight(std::string_view coding, size_t semicolon) {
+  if (semicolon == std::string_view::npos) return true;
+  std::string_view weight = trim(coding.substr(semicolon + 1));
+  if (weight.substr(0, 2) != "q=" && weight.substr(0, 2) != "Q=") return true;
+  weight.remove_prefix(2);
+  return weight.find_first_not_of("0.") != std::string_view::npos;
+}
+
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
@@ -128,17 +138,22 @@ bool etag_matches(std::string_view if_none_match, std::string_view etag) {
 }
 
 bool accepts_gzip(std::string_view accept_encoding) {
-  return any_element(accept_encoding, [](std::string_view coding) {
+  // An entry for gzip decides; "*" stands for the codings not listed (RFC 9110, 12.5.3).
+  bool gzip_listed = false;
+  bool gzip_weighted = false;
+  bool any_weighted = false;
+  any_element(accept_encoding, [&](std::string_view coding) {
     const size_t semicolon = coding.find(';');
     const std::string_view name = trim(coding.substr(0, semicolon));
-    if (!equals_ignoring_case(name, "gzip") && name != "*") return false;
-    if (semicolon == std::string_view::npos) return true;
-    // q=0, q=0.0, q=0.00, q=0.000 refuse it; any other weight accepts it.
-    std::string_view weight = trim(coding.substr(semicolon + 1));
-    if (weight.substr(0, 2) != "q=" && weight.substr(0, 2) != "Q=") return true;
-    weight.remove_prefix(2);
-    return weight.find_first_not_of("0.") != std::string_view::npos;
+    if (equals_ignoring_case(name, "gzip")) {
+      gzip_listed = true;
+      gzip_weighted = gzip_weighted || positive_weight(coding, semicolon);
+    } else if (name == "*") {
+      any_weighted = any_weighted || positive_weight(coding, semicolon);
+    }
+    return false;  // every entry
   });
+  return gzip_listed ? gzip_weighted : any_weighted;
 }
 
 }  // namespace coin

@@ -36,7 +36,8 @@ const std::string& choose(const Prepared& prepared, std::string_view if_none_mat
 // True when the If-None-Match header value lists `etag` (weak comparison) or is *.
 bool etag_matches(std::string_view if_none_match, std::string_view etag);
 
-// True when the Accept-Encoding header value accepts gzip (q > 0, also through *).
+// True when the Accept-Encoding header value accepts gzip: a gzip entry with q > 0, or, when
+// gzip is not listed, a * with q > 0.
 bool accepts_gzip(std::string_view accept_encoding);
 
 }  // namespace coin

@@ -98,6 +98,10 @@ TEST(AcceptsGzip, ReadsCodingsAndWeights) {
   EXPECT_FALSE(accepts_gzip("br, deflate"));
   EXPECT_FALSE(accepts_gzip("gzip;q=0"));
   EXPECT_FALSE(accepts_gzip("gzip; q=0.000"));
+  EXPECT_FALSE(accepts_gzip("gzip;q=0, *")) << "a refused gzip is not accepted through *";
+  EXPECT_FALSE(accepts_gzip("*, gzip;q=0"));
+  EXPECT_FALSE(accepts_gzip("*;q=0"));
+  EXPECT_TRUE(accepts_gzip("br;q=0, *"));
   EXPECT_FALSE(accepts_gzip("x-gzip2"));
 }
 
