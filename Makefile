@@ -1,9 +1,10 @@
 # coin-api. `make run` serves the API with demo data on http://127.0.0.1:8080;
-# `make test` runs every test layer. Both install missing Debian packages first.
+# `make test` runs every test layer, `make faulttest` the fault and hostile-input tests. All
+# install missing Debian packages first.
 JOBS ?= $(shell nproc)
 MAKEFLAGS += --no-print-directory
 
-.PHONY: deps build build-debug run test bench-data bench clean
+.PHONY: deps build build-debug run test faulttest fuzz bench-data bench clean
 
 deps:
 	@scripts/deps.sh
@@ -26,6 +27,15 @@ test: build-debug
 	@cd build/debug && ctest --output-on-failure -L unit
 	@cd build/debug && ctest --output-on-failure --verbose -L sql
 	@cd build/debug && ctest --output-on-failure --verbose -L e2e
+
+# Faults under load (database outage, killed sessions and processes, a hanging view, floods),
+# each printing its figures; then 30 s of the query fuzzer.
+faulttest: build-debug
+	@cd build/debug && ctest --output-on-failure --verbose -L fault
+
+# The query fuzzer (libFuzzer, clang) for FUZZ_SECONDS, 600 by default.
+fuzz: deps
+	@scripts/fuzz.sh
 
 # The benchmark database (var/bench): 3 years of 5-minute snapshots. Takes minutes.
 bench-data: deps

@@ -7,7 +7,8 @@ packages=(
   libfcgi-dev libjsoncpp-dev libpqxx-dev zlib1g-dev  # the handlers
   postgresql postgresql-15-pgtap sqitch libdbd-pg-perl nginx  # the stack
   libgtest-dev libcurl4-openssl-dev                  # the tests
-  wrk procps                                         # the benchmark
+  wrk procps                                         # the benchmark, the fault tests
+  clang libclang-rt-14-dev                           # the fuzzer (libFuzzer)
 )
 
 missing=()
