@@ -6,7 +6,6 @@
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,13 +18,6 @@ namespace coin::e2e {
 namespace {
 
 const std::string server_error_body = R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})";
-
-// Runs a step of scripts/lib.sh (pg_stop, pg_start) on the stack's database.
-void database_step(const Stack& stack, const std::string& step) {
-  const std::string command = "bash -c 'source " + std::string(COIN_SOURCE_DIR) +
-                              "/scripts/lib.sh && " + step + " " + stack.var() + "' >/dev/null 2>&1";
-  ASSERT_EQ(std::system(command.c_str()), 0) << command;
-}
 
 void expect_server_error(const HttpResponse& response) {
   EXPECT_EQ(response.status, 503);
@@ -50,7 +42,7 @@ TEST_F(Outage, ADatabaseOutageServesTheLastGoodAnswerOrAServerErrorAndServiceRes
   const std::string total_supply = "1000255000.499999999999999999";  // 6.1 on the fixture
   ASSERT_EQ(http("GET", stack->url("/totalSupply")).body, total_supply);
 
-  database_step(*stack, "pg_stop");
+  ASSERT_TRUE(stack->stop_database());
   std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // nginx's copy has expired
   const HttpResponse served_before = http("GET", stack->url("/totalSupply"));
   EXPECT_EQ(served_before.status, 200);
@@ -59,7 +51,7 @@ TEST_F(Outage, ADatabaseOutageServesTheLastGoodAnswerOrAServerErrorAndServiceRes
   expect_server_error(never_served);
   EXPECT_EQ(never_served.body, server_error_body);
 
-  database_step(*stack, "pg_start");
+  ASSERT_TRUE(stack->start_database());
   const HttpResponse response = http("GET", stack->url("/api/v1/external/total-supply/coin"));
   EXPECT_EQ(response.status, 200);
   EXPECT_NE(response.body.find(R"("code":0)"), std::string::npos);

@@ -9,8 +9,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -111,8 +113,32 @@ std::string Stack::url(std::string_view path_and_query) const {
 }
 
 bool Stack::psql(std::string_view role, std::string_view sql) const {
-  const std::string command = "psql -qX -v ON_ERROR_STOP=1 -h '" + var_ + "/pg' -d coin -U " +
-                              std::string(role) + " >/dev/null <<'SQL'\n" + std::string(sql) + "\nSQL\n";
+  try {
+    query(role, sql);
+    return true;
+  } catch (const std::runtime_error&) {
+    return false;
+  }
+}
+
+std::string Stack::query(std::string_view role, std::string_view sql) const {
+  const std::string command = "psql -qAtX -v ON_ERROR_STOP=1 -h '" + var_ + "/pg' -d coin -U " +
+                              std::string(role) + " <<'SQL'\n" + std::string(sql) + "\nSQL\n";
+  FILE* const psql = ::popen(command.c_str(), "r");
+  if (psql == nullptr) throw std::runtime_error("cannot run psql");
+  std::string output;
+  std::array<char, 4096> chunk{};
+  while (const size_t size = std::fread(chunk.data(), 1, chunk.size(), psql)) output.append(chunk.data(), size);
+  if (::pclose(psql) != 0) throw std::runtime_error("psql failed: " + std::string(sql));
+  return output;
+}
+
+bool Stack::stop_database() const { return run_step("pg_stop"); }
+bool Stack::start_database() const { return run_step("pg_start"); }
+
+bool Stack::run_step(std::string_view step) const {
+  const std::string command = "bash -c 'source " + std::string(COIN_SOURCE_DIR) + "/scripts/lib.sh && " +
+                              std::string(step) + " " + var_ + "' >/dev/null 2>&1";
   return std::system(command.c_str()) == 0;
 }
 

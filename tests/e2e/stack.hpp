@@ -28,10 +28,19 @@ class Stack {
 
   // Runs `sql` with psql on the stack's database as `role`; true when it succeeded.
   bool psql(std::string_view role, std::string_view sql) const;
+  // The same, returning what psql printed (unaligned, tuples only). Throws std::runtime_error
+  // when it failed.
+  std::string query(std::string_view role, std::string_view sql) const;
+
+  // Stops or starts the stack's PostgreSQL (pg_stop, pg_start of scripts/lib.sh); true when
+  // it succeeded. The stack's other processes are left alone.
+  bool stop_database() const;
+  bool start_database() const;
 
  private:
   std::string log() const;
   void stop();
+  bool run_step(std::string_view step) const;
 
   std::string var_;
   int port_ = 0;

@@ -1,0 +1,41 @@
+-- wrk script of the fault tests: sends GET to each path given after `--` in turn, counts the
+-- answers by status and prints, after the run, lines the tests parse:
+--   requests N / status S N (one per status) / errors connect N read N write N timeout N /
+--   slowest_ms N
+-- counts is global: done() reads each thread's copy with thread:get, which sees globals only.
+counts = {}
+local paths, next_path, threads = {}, 0, {}
+
+function setup(thread)
+  table.insert(threads, thread)
+end
+
+function init(args)
+  paths = args
+end
+
+function request()
+  next_path = next_path % #paths + 1
+  return wrk.format("GET", paths[next_path])
+end
+
+function response(status)
+  counts[status] = (counts[status] or 0) + 1
+end
+
+function done(summary, latency)
+  local totals = {}
+  for _, thread in ipairs(threads) do
+    for status, count in pairs(thread:get("counts")) do
+      totals[status] = (totals[status] or 0) + count
+    end
+  end
+  io.write(string.format("requests %d\n", summary.requests))
+  for status, count in pairs(totals) do
+    io.write(string.format("status %d %d\n", status, count))
+  end
+  local errors = summary.errors
+  io.write(string.format("errors connect %d read %d write %d timeout %d\n",
+                         errors.connect, errors.read, errors.write, errors.timeout))
+  io.write(string.format("slowest_ms %.1f\n", latency.max / 1000))
+end

@@ -1,0 +1,33 @@
+#pragma once
+// Load for the fault tests: wrk, with count_answers.lua counting the answers by status.
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace coin::fault {
+
+struct Load {
+  int connections = 32;
+  int seconds = 10;
+  int timeout_seconds = 5;  // a request slower than this counts as failed (a wrk timeout)
+};
+
+struct LoadResult {
+  long requests = 0;              // answered
+  std::map<int, long> statuses;   // answers by HTTP status
+  long socket_errors = 0;         // connect, read, write errors and timeouts
+  double slowest_ms = 0;
+
+  long answered(int status) const;
+  // Requests that got no answer or one whose status is not in `acceptable`.
+  long failed(const std::vector<int>& acceptable = {200}) const;
+  // "N requests sent, N failed (...), slowest N ms" for the test's output.
+  std::string figures(const std::vector<int>& acceptable = {200}) const;
+};
+
+// Runs wrk (2 threads) against `base_url`, sending GET to each of `paths` in turn, and waits
+// for it. Throws std::runtime_error when wrk cannot run or prints nothing to parse.
+LoadResult run_load(const std::string& base_url, const std::vector<std::string>& paths, const Load& load);
+
+}  // namespace coin::fault

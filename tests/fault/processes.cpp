@@ -1,0 +1,69 @@
+#include "processes.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+namespace coin::fault {
+namespace {
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
+// The pids of the processes in /proc for which `match(/proc/<pid>)` holds.
+template <typename Match>
+std::vector<pid_t> processes_where(Match match) {
+  std::vector<pid_t> pids;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const auto pid = static_cast<pid_t>(std::stol(name));
+    if (match(entry.path())) pids.push_back(pid);
+  }
+  return pids;
+}
+
+}  // namespace
+
+pid_t handler_pid(const std::string& var, const std::string& name) {
+  // The arguments in /proc/<pid>/cmdline are separated by NULs.
+  const std::string argument = std::string("--socket") + '\0' + var + "/run/" + name + ".sock" + '\0';
+  const std::vector<pid_t> pids = processes_where([&](const std::filesystem::path& process) {
+    return read_file(process / "cmdline").find(argument) != std::string::npos;
+  });
+  return pids.empty() ? -1 : pids.front();
+}
+
+std::vector<HandlerProcess> handler_processes(const std::string& var) {
+  std::vector<HandlerProcess> processes;
+  for (const std::string& name : handler_names) processes.push_back({name, handler_pid(var, name)});
+  return processes;
+}
+
+std::vector<pid_t> nginx_workers(const std::string& var) {
+  const std::string master = read_file(var + "/nginx/nginx.pid");
+  if (master.empty()) return {};
+  const pid_t master_pid = static_cast<pid_t>(std::stol(master));
+  return processes_where([&](const std::filesystem::path& process) {
+    // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm has no ')' for nginx.
+    std::istringstream stat(read_file(process / "stat"));
+    std::string pid, comm, state;
+    pid_t parent = 0;
+    stat >> pid >> comm >> state >> parent;
+    return parent == master_pid;
+  });
+}
+
+long memory_kb(pid_t pid, const std::string& field) {
+  std::istringstream status(read_file("/proc/" + std::to_string(pid) + "/status"));
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind(field + ":", 0) == 0) return std::stol(line.substr(field.size() + 1));
+  }
+  return 0;
+}
+
+}  // namespace coin::fault
