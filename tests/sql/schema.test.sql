@@ -23,15 +23,18 @@ SELECT is(
   '{}'::text[],
   'coin_api and coin_indexer are members of no role (they gain nothing from another role)');
 
--- coin_api's settings: every transaction read-only (and short), in every database.
+-- coin_api's settings: every transaction read-only and short, never idle while open, never
+-- long waiting for a lock (no idle_session_timeout: the handlers keep idle connections), in
+-- every database.
 SELECT ok(
   (SELECT rolconfig FROM pg_roles WHERE rolname = 'coin_api') @> '{default_transaction_read_only=on}',
   'coin_api: pg_roles.rolconfig has default_transaction_read_only=on');
 SELECT results_eq(
   $$SELECT setdatabase, unnest(setconfig) COLLATE "default" FROM pg_db_role_setting
      WHERE setrole = 'coin_api'::regrole ORDER BY 2$$,
-  $$VALUES (0::oid, 'default_transaction_read_only=on'), (0::oid, 'jit=off'),
-           (0::oid, 'statement_timeout=5s')$$,
+  $$VALUES (0::oid, 'default_transaction_read_only=on'),
+           (0::oid, 'idle_in_transaction_session_timeout=10s'), (0::oid, 'jit=off'),
+           (0::oid, 'lock_timeout=1s'), (0::oid, 'statement_timeout=5s')$$,
   'coin_api: exactly these settings, for all databases, none overridden per database');
 
 -- ---------------------------------------------------------------------------------------------
