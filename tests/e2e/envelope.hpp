@@ -23,6 +23,16 @@ inline void expect_cors(const HttpResponse& response, const std::string& context
   EXPECT_EQ(response.header("access-control-allow-methods"), "GET, HEAD, OPTIONS") << context;
 }
 
+// The headers of every answer (nginx/headers.conf). No HSTS: TLS ends in front of nginx.
+inline void expect_security_headers(const HttpResponse& response, const std::string& context) {
+  EXPECT_EQ(response.header("x-content-type-options"), "nosniff") << context;
+  EXPECT_EQ(response.header("x-frame-options"), "DENY") << context;
+  EXPECT_EQ(response.header("content-security-policy"), "default-src 'none'; frame-ancestors 'none'") << context;
+  EXPECT_EQ(response.header("referrer-policy"), "no-referrer") << context;
+  EXPECT_EQ(response.header("cross-origin-resource-policy"), "cross-origin") << context;
+  EXPECT_FALSE(response.has_header("strict-transport-security")) << context;
+}
+
 // GET `path` and return the envelope's data, after checking it is a success (HTTP 200,
 // application/json, code 0, SUCCESS). Throws when the body is not JSON.
 inline Json fetch_data(const Stack& stack, const std::string& path) {

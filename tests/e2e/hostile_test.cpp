@@ -33,16 +33,6 @@ const std::string chain_missing =
 const std::string chain_invalid = R"({"code":10002,"message":"Invalid chain.","data":null})";
 const std::string interval_invalid = R"({"code":10002,"message":"Invalid interval.","data":null})";
 
-// The headers of every answer (nginx/headers.conf). No HSTS: TLS ends in front of nginx.
-void expect_security_headers(const HttpResponse& response, const std::string& context) {
-  EXPECT_EQ(response.header("x-content-type-options"), "nosniff") << context;
-  EXPECT_EQ(response.header("x-frame-options"), "DENY") << context;
-  EXPECT_EQ(response.header("content-security-policy"), "default-src 'none'; frame-ancestors 'none'") << context;
-  EXPECT_EQ(response.header("referrer-policy"), "no-referrer") << context;
-  EXPECT_EQ(response.header("cross-origin-resource-policy"), "cross-origin") << context;
-  EXPECT_FALSE(response.has_header("strict-transport-security")) << context;
-}
-
 std::string lower_case(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });

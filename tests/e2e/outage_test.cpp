@@ -24,6 +24,8 @@ void expect_server_error(const HttpResponse& response) {
   EXPECT_EQ(response.header("content-type"), "application/json");
   EXPECT_EQ(response.header("retry-after"), "5");
   expect_cors(response, "outage");
+  expect_security_headers(response, "outage");
+  EXPECT_EQ(response.header("cache-control"), "no-store");
 }
 
 // A stack of its own: these tests take parts of it down.
