@@ -46,7 +46,8 @@ std::string usage(std::string_view program, std::string_view summary) {
                      "                           cache, no LISTEN connection); for measurements\n"
                      "  --help                   print this text and exit\n"
                      "\n"
-                     "SIGTERM or SIGINT stops accepting, lets requests in progress finish, and exits 0.\n"
+                     "SIGTERM or SIGINT stops accepting, lets requests in progress finish, and exits 0; an\n"
+                     "inherited socket is left open, with the connections waiting in it, for the next process.\n"
                      "Errors go to stderr, one line each. A database that is down never stops the process:\n"
                      "requests get a 503 meanwhile, and connections are retried (50 ms, doubling up to\n"
                      "500 ms; PGCONNECT_TIMEOUT defaults to 2 s).\n";

@@ -23,6 +23,7 @@ namespace coin {
 namespace {
 
 std::atomic<bool> stopping{false};
+std::atomic<int> in_flight{0};  // requests accepted and not yet finished
 
 std::string_view param(const FCGX_Request& request, const char* name) {
   const char* value = FCGX_GetParam(name, request.envp);
@@ -51,6 +52,7 @@ void work(int listen_fd, const Config& config, const std::vector<Route>& routes,
       std::this_thread::sleep_for(std::chrono::milliseconds(100));  // e.g. out of descriptors
       continue;
     }
+    ++in_flight;
     // nginx sends only GET and HEAD here; the request body, if any, is never read.
     const std::shared_ptr<const Prepared> prepared =
         dispatch(routes, database, cache, param(request, "DOCUMENT_URI"), param(request, "QUERY_STRING"));
@@ -59,6 +61,7 @@ void work(int listen_fd, const Config& config, const std::vector<Route>& routes,
     put_freshness(*prepared, request.out);
     FCGX_PutStr(out.data(), static_cast<int>(out.size()), request.out);
     FCGX_Finish_r(&request);
+    --in_flight;
   }
   FCGX_Free(&request, 1);
 }
@@ -190,6 +193,14 @@ int serve(int argc, char** argv, std::string_view program, std::string_view summ
   int signal_number = 0;
   sigwait(&stop_signals, &signal_number);
   stopping = true;
+  if (config.socket.empty()) {
+    // The socket belongs to systemd (or spawn-fcgi) and outlives this process: shutting it
+    // down would refuse every connection of the next process. Finish the requests in progress
+    // and leave the queued ones to the next process; the workers blocked in accept(2) end
+    // with the process.
+    while (in_flight > 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::_Exit(0);
+  }
   // Wakes every worker blocked in accept(2); those busy with a request finish it first.
   ::shutdown(listen_fd, SHUT_RDWR);
   for (std::thread& worker : workers) worker.join();
