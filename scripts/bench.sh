@@ -125,7 +125,7 @@ chmod a+r "$var/reference/answers"/*
 "$root_dir/build/release/bench/minimal_responder" --socket "$var/reference/minimal.sock" \
   --threads 4 "$var/reference/answers" &
 reference_pids+=($!)
-render_nginx "$var" "$var/reference/conf" STATIC_PORT="$static_port" MINIMAL_PORT="$minimal_port" \
+render_nginx "$var" "$var/reference/conf" CACHE=off STATIC_PORT="$static_port" MINIMAL_PORT="$minimal_port" \
   "$root_dir/bench/nginx.conf"
 nginx -p "$var/reference" -c "$var/reference/conf/nginx.conf" -g 'daemon off;' &
 reference_pids+=($!)
