@@ -24,11 +24,6 @@ void allow_descriptors(rlim_t count) {
 
 }  // namespace
 
-long LoadResult::answered(int status) const {
-  const auto found = statuses.find(status);
-  return found == statuses.end() ? 0 : found->second;
-}
-
 long LoadResult::failed(const std::vector<int>& acceptable) const {
   long failures = socket_errors;
   for (const auto& [status, count] : statuses) {

@@ -19,7 +19,6 @@ struct LoadResult {
   long socket_errors = 0;         // connect, read, write errors and timeouts
   double slowest_ms = 0;
 
-  long answered(int status) const;
   // Requests that got no answer or one whose status is not in `acceptable`.
   long failed(const std::vector<int>& acceptable = {200}) const;
   // "N requests sent, N failed (...), slowest N ms" for the test's output.
