@@ -5,8 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <string>
 #include <string_view>
@@ -32,12 +30,6 @@ const std::string chain_missing =
     R"({"code":1,"message":"Required request parameter 'chain' is not present","data":null})";
 const std::string chain_invalid = R"({"code":10002,"message":"Invalid chain.","data":null})";
 const std::string interval_invalid = R"({"code":10002,"message":"Invalid interval.","data":null})";
-
-std::string lower_case(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
 
 // Nothing of the server's insides, in the body or any header: no nginx page or version, no
 // path of the server, no C++ or SQL, no database or exception message.

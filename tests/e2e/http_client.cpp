@@ -3,6 +3,7 @@
 #include <curl/curl.h>
 
 #include <algorithm>
+#include <cctype>
 #include <memory>
 #include <stdexcept>
 
@@ -15,21 +16,26 @@ size_t collect_body(char* data, size_t size, size_t count, void* response) {
 }
 
 size_t collect_header(char* data, size_t size, size_t count, void* response) {
-  const std::string line(data, size * count);
-  const size_t colon = line.find(':');
-  if (colon != std::string::npos) {
-    std::string name = line.substr(0, colon);
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    const size_t start = line.find_first_not_of(' ', colon + 1);
-    const size_t end = line.find_last_not_of("\r\n");
-    static_cast<HttpResponse*>(response)->headers[name] =
-        start == std::string::npos || end < start ? "" : line.substr(start, end - start + 1);
-  }
+  static_cast<HttpResponse*>(response)->add_header_line(std::string_view(data, size * count));
   return size * count;
 }
 
 }  // namespace
+
+std::string lower_case(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+void HttpResponse::add_header_line(std::string_view line) {
+  const size_t colon = line.find(':');
+  if (colon == std::string_view::npos) return;
+  const size_t start = line.find_first_not_of(" \t", colon + 1);
+  const size_t end = line.find_last_not_of(" \t\r\n");
+  headers[lower_case(std::string(line.substr(0, colon)))] =
+      start == std::string_view::npos || end < start ? "" : std::string(line.substr(start, end - start + 1));
+}
 
 std::string HttpResponse::header(const std::string& lower_case_name) const {
   const auto found = headers.find(lower_case_name);

@@ -16,7 +16,14 @@ struct HttpResponse {
   // The header's value, or "" when it is absent.
   std::string header(const std::string& lower_case_name) const;
   bool has_header(const std::string& lower_case_name) const;
+
+  // Records a header line "Name: value" (its CRLF may be there): the name in lower case, the
+  // value without surrounding white space. A line without a colon is ignored.
+  void add_header_line(std::string_view line);
 };
+
+// `text` with ASCII letters in lower case.
+std::string lower_case(std::string text);
 
 // Sends `method` (GET, HEAD, OPTIONS, POST...) to `url` with extra `headers` ("Name: value").
 // Throws std::runtime_error when no HTTP answer comes back.

@@ -5,8 +5,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>
@@ -46,18 +44,6 @@ void connect_to(const std::string& url, Socket& socket) {
   }
 }
 
-std::string lower_case(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
-std::string trimmed(const std::string& text) {
-  const size_t start = text.find_first_not_of(" \t");
-  const size_t end = text.find_last_not_of(" \t\r");
-  return start == std::string::npos ? "" : text.substr(start, end - start + 1);
-}
-
 // The answer so far, parsed; `complete` when its Content-Length says all of the body came.
 HttpResponse parse(const std::string& answer, bool& complete) {
   HttpResponse response;
@@ -75,10 +61,7 @@ HttpResponse parse(const std::string& answer, bool& complete) {
   while (line_end < head_end) {
     const size_t start = line_end + 2;
     line_end = answer.find("\r\n", start);
-    const std::string line = answer.substr(start, line_end - start);
-    const size_t colon = line.find(':');
-    if (colon == std::string::npos) continue;
-    response.headers[lower_case(line.substr(0, colon))] = trimmed(line.substr(colon + 1));
+    response.add_header_line(std::string_view(answer).substr(start, line_end - start));
   }
   response.body = answer.substr(head_end + 4);
   const std::string length = response.header("content-length");
