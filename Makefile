@@ -1,10 +1,11 @@
 # coin-api. `make run` serves the API with demo data on http://127.0.0.1:8080;
 # `make test` runs every test layer, `make faulttest` the fault and hostile-input tests. All
-# install missing Debian packages first.
+# start with `make deps`: it installs the missing Debian packages, then checks that every
+# command the targets run is there (scripts/deps.sh holds both lists).
 JOBS ?= $(shell nproc)
 MAKEFLAGS += --no-print-directory
 
-.PHONY: deps build build-debug run test faulttest fuzz bench-data bench clean
+.PHONY: deps build build-debug run test faulttest fuzz bench-data bench cleanroom clean
 
 deps:
 	@scripts/deps.sh
@@ -45,6 +46,11 @@ bench-data: deps
 # prints the table and writes bench/RESULTS.md. Builds the benchmark database if missing.
 bench: build
 	@scripts/bench.sh
+
+# CI (bash .ci/run) in a fresh Debian 12 root file system where nothing was installed: needs
+# root and Debian's mirror; takes about ... minutes.
+cleanroom: deps
+	@scripts/clean-room.sh
 
 clean:
 	rm -rf build var

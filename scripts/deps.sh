@@ -1,26 +1,79 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the project needs, and only those missing: silent when all are.
+# make deps, the first step of every target: installs each Debian package below that is missing
+# (silent when none is), then checks that every command the Makefile, scripts/ and tests/ run is
+# there, naming the package that provides a missing one.
+#
+# One table, and the only list: a package is here by name, never because another package
+# recommends it (apt runs with --no-install-recommends) or because a machine happened to have it.
+# A new command in a script or a test gets its row, or a word in its package's row, here.
+# Commands of Debian's Essential packages (bash, coreutils, grep, sed, ...) are not listed.
 set -euo pipefail
 
-packages=(
-  g++ cmake make pkg-config                          # build
-  libfcgi-dev libjsoncpp-dev libpqxx-dev zlib1g-dev  # the handlers
-  postgresql postgresql-15-pgtap sqitch libdbd-pg-perl nginx  # the stack
-  libgtest-dev libcurl4-openssl-dev                  # the tests
-  wrk procps                                         # the benchmark, the fault tests
-  clang libclang-rt-14-dev                           # the fuzzer (libFuzzer)
-)
+# package                              | commands the project runs from it | what for
+table='
+make                                   | make                     | the targets themselves
+g++                                    | g++                      | compiles the handlers and the tests
+cmake                                  | cmake ctest              | the build; ctest runs the test layers
+pkg-config                             | pkg-config               | CMake finds libfcgi, libpqxx, jsoncpp, zlib and libcurl with it
+libfcgi-dev                            |                          | the handlers: FastCGI (fcgi2 libfcgi)
+libjsoncpp-dev                         |                          | the handlers: the JSON envelope
+libpqxx-dev                            |                          | the handlers: PostgreSQL (libpqxx 6.4)
+zlib1g-dev                             |                          | the handlers: gzip of answers
+libgtest-dev                           |                          | the unit, end-to-end and fault tests (GoogleTest)
+libcurl4-openssl-dev                   |                          | the end-to-end tests: their HTTP client
+postgresql-15                          | /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/15/bin/pg_ctl | the database server every stack starts (scripts/lib.sh)
+postgresql-client-15                   | psql createdb            | creates the database, loads data, the tests read and write it
+postgresql-15-pgtap                    |                          | the SQL tests: the pgtap extension
+libtap-parser-sourcehandler-pgtap-perl | pg_prove                 | the SQL tests: runs them (postgresql-15-pgtap only recommends it)
+sqitch                                 | sqitch                   | deploys, verifies and reverts the schema
+libdbd-pg-perl                         |                          | sqitch: its PostgreSQL driver (sqitch accepts any of several)
+nginx                                  | nginx                    | serves the API
+util-linux                             | runuser                  | runs PostgreSQL as postgres: the server refuses root
+mawk                                   | awk                      | make bench: the table of results
+curl                                   | curl                     | make bench: fetches the answers and times renders
+wrk                                    | wrk                      | make bench and the fault tests: the load
+procps                                 | pgrep                    | make bench: finds the handlers to read their peak memory
+clang                                  | clang++                  | make fuzz: libFuzzer needs clang
+libclang-rt-14-dev                     |                          | make fuzz: libFuzzer and the sanitizers for clang
+debootstrap                            | debootstrap              | make cleanroom: a fresh Debian 12 root file system
+git                                    | git                      | make cleanroom: clones the repository into it
+'
+
+packages=()
+declare -A package_of=()  # command -> package
+while IFS='|' read -r package commands _; do
+  read -r package <<<"$package"
+  [ -n "$package" ] || continue
+  packages+=("$package")
+  for command in $commands; do package_of[$command]=$package; done
+done <<<"$table"
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
 
 missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
-    missing+=("$package")
-done
-[ ${#missing[@]} -eq 0 ] && exit 0
+for package in "${packages[@]}"; do installed "$package" || missing+=("$package"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing ${missing[*]}" >&2
+  sudo=()
+  [ "$(id -u)" = 0 ] || sudo=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
 
-echo "installing ${missing[*]}" >&2
-sudo=()
-[ "$(id -u)" = 0 ] || sudo=(sudo)
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# The guard: a command missing now means the table is wrong (or a package was removed since).
+absent=()
+for command in "${!package_of[@]}"; do
+  command -v "$command" >/dev/null && continue
+  package=${package_of[$command]}
+  if installed "$package"; then
+    absent+=("$command: not on PATH although $package is installed: does $package provide it?")
+  else
+    absent+=("$command: in package $package, which is not installed")
+  fi
+done
+if [ ${#absent[@]} -gt 0 ]; then
+  printf 'error: missing commands (the table is in scripts/deps.sh)\n' >&2
+  printf '  %s\n' "${absent[@]}" | sort >&2
+  exit 1
+fi
