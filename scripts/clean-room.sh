@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # make cleanroom: runs CI where nothing of the project's was ever installed. Debootstraps a
 # minimal Debian 12 (bookworm, variant minbase: the required packages and apt, not even make)
-# into $ROOT, with the sources a Debian 12 install has, clones this repository's HEAD into its
-# /root/coin-api and runs COMMAND there, as root, with CI=true and an empty environment, in a
-# chroot with mount and PID namespaces of its own: /proc, /sys and /dev/shm are mounted for it
-# alone, and every process it starts (PostgreSQL, nginx, the handlers) ends with it. It shares
-# the host's network, for apt. Prints how long it took and how many packages the run installed.
+# into $ROOT, gives it what an installed Debian 12 has besides (the updates and security
+# sources, /etc/hosts), clones this repository's HEAD into its /root/coin-api and runs COMMAND
+# there, as root, with CI=true and an empty environment, in a chroot with mount and PID
+# namespaces of its own: /proc, /sys, /dev/pts and /dev/shm are mounted for it alone, and every
+# process it starts (PostgreSQL, nginx, the handlers) ends with it. It shares the host's
+# network, for apt. Prints how long the command took and how many packages it installed.
 #
 #   scripts/clean-room.sh                                     bash .ci/run
 #   scripts/clean-room.sh make bench VAR=/var/tmp/coin-bench  any other command
@@ -23,8 +24,8 @@ security=${SECURITY:-http://deb.debian.org/debian-security}
 rootfs=$(realpath -m "${ROOT:-$root_dir/var/clean-room/rootfs}")
 log=$(dirname "$rootfs")/clean-room.log
 
-# The mounts live in the run's own mount namespace; one still visible here means a run of
-# another kind, and removing the tree would reach into what is mounted.
+# A run's mounts live in its own mount namespace and end with it; were one visible here all the
+# same, removing the tree would reach into it.
 ! findmnt -rno TARGET | grep -q "^$rootfs/" || die "something is mounted below $rootfs"
 rm -rf "$rootfs"
 mkdir -p "$rootfs"
@@ -38,6 +39,7 @@ deb $mirror bookworm-updates main
 deb $security bookworm-security main
 EOF
 cp /etc/resolv.conf "$rootfs/etc/resolv.conf"
+printf '127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n' >"$rootfs/etc/hosts"
 installed_packages() { chroot "$rootfs" dpkg-query -W -f='${db:Status-Status}\n' | grep -c '^installed$'; }
 packages_before=$(installed_packages)
 
@@ -50,6 +52,8 @@ status=0
 # shellcheck disable=SC2016  # expanded by the shells inside
 unshare --mount --pid --fork --mount-proc="$rootfs/proc" /bin/bash -c '
     mount -t sysfs sysfs "$0/sys" && mount -t tmpfs -o mode=1777 tmpfs "$0/dev/shm" &&
+    mount -t devpts -o newinstance,ptmxmode=0666 devpts "$0/dev/pts" &&
+    mount --bind "$0/dev/pts/ptmx" "$0/dev/ptmx" &&
     exec chroot "$0" "$@"' "$rootfs" \
   /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root CI=true \
   /bin/bash -c 'cd /root/coin-api && exec "$@"' bash "$@" 2>&1 | tee -a "$log" || status=$?

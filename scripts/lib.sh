@@ -22,7 +22,8 @@ check_reachable() {
   dir=$(readlink -f "$1")
   while [ "$dir" != / ]; do
     [ -x "$dir" ] && [ "$(( 0$(stat -c %a "$dir") & 1 ))" = 1 ] ||
-      die "$dir is not searchable by other users (chmod o+x it): postgres and nginx must reach $1"
+      die "$dir is not searchable by other users: postgres and nginx must reach $1" \
+          "(chmod o+x $dir, or set VAR to a directory they can reach, e.g. VAR=/var/tmp/coin)"
     dir=$(dirname "$dir")
   done
 }
