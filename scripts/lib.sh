@@ -11,9 +11,10 @@ pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 say() { printf '%s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
 
-# Runs a command as the PostgreSQL server's user: the server refuses to run as root.
+# Runs a command as the PostgreSQL server's user: the server refuses to run as root. From /,
+# since postgres may not enter the current directory (a clone under /root, say).
 as_postgres() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 # Every directory on the way to $1 must be searchable by others (postgres, nginx's workers).
