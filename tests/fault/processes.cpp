@@ -8,9 +8,15 @@
 namespace coin::fault {
 namespace {
 
+// The file's bytes, or "" when it cannot be read: a process can end between the listing of /proc
+// and the reading of its files, which then fails with ESRCH (libstdc++ throws on a failed read).
 std::string read_file(const std::filesystem::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  try {
+    std::ifstream file(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  } catch (const std::ios_base::failure&) {
+    return {};
+  }
 }
 
 // The pids of the processes in /proc for which `match(/proc/<pid>)` holds.
