@@ -39,6 +39,8 @@ debootstrap                            | debootstrap              | make cleanro
 git                                    | git                      | make cleanroom: clones the repository into it
 '
 
+source "$(dirname "$0")/lib.sh"
+
 packages=()
 declare -A package_of=()  # command -> package
 while IFS='|' read -r package commands _; do
@@ -48,12 +50,14 @@ while IFS='|' read -r package commands _; do
   for command in $commands; do package_of[$command]=$package; done
 done <<<"$table"
 
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+declare -A installed=()  # the table's packages that dpkg has installed: one query for all
+while read -r package; do installed[$package]=1; done < <(
+  dpkg-query -W -f='${db:Status-Status} ${Package}\n' "${packages[@]}" 2>/dev/null | sed -n 's/^installed //p')
 
 missing=()
-for package in "${packages[@]}"; do installed "$package" || missing+=("$package"); done
+for package in "${packages[@]}"; do [ -n "${installed[$package]:-}" ] || missing+=("$package"); done
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "installing ${missing[*]}" >&2
+  say "installing ${missing[*]}"
   sudo=()
   [ "$(id -u)" = 0 ] || sudo=(sudo)
   export DEBIAN_FRONTEND=noninteractive
@@ -61,19 +65,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The guard: a command missing now means the table is wrong (or a package was removed since).
+# The guard. Every package of the table is installed by now (apt-get stops the script if not),
+# so a command missing means its row names the wrong package.
 absent=()
 for command in "${!package_of[@]}"; do
-  command -v "$command" >/dev/null && continue
-  package=${package_of[$command]}
-  if installed "$package"; then
-    absent+=("$command: not on PATH although $package is installed: does $package provide it?")
-  else
-    absent+=("$command: in package $package, which is not installed")
-  fi
+  command -v "$command" >/dev/null ||
+    absent+=("$command: not on PATH, although ${package_of[$command]}, the package its row names, is installed")
 done
-if [ ${#absent[@]} -gt 0 ]; then
-  printf 'error: missing commands (the table is in scripts/deps.sh)\n' >&2
-  printf '  %s\n' "${absent[@]}" | sort >&2
-  exit 1
-fi
+[ ${#absent[@]} -eq 0 ] ||
+  die "missing commands: does the table in scripts/deps.sh name their packages right?"$'\n'"$(
+    printf '  %s\n' "${absent[@]}" | sort)"
