@@ -6,7 +6,7 @@
 # PostgreSQL listens on its unix socket only, so stacks never collide on a port.
 
 root_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)  # "" until installed
 
 say() { printf '%s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
