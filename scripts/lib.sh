@@ -76,17 +76,18 @@ db_load() {
   esac
 }
 
-# render_nginx VAR CONF [NAME=value...] [FILE...]: renders every *.conf of nginx/ (and any
-# further FILEs) into directory CONF, replacing @VAR@ with VAR, @CONF@ with CONF and every other
-# @NAME@ with its value: given, or the default below (nginx/nginx.conf describes them). A
-# placeholder left unfilled is an error. Copies the pages to VAR/nginx/html, where nginx's
-# workers can read them.
+# render_nginx VAR CONF ROUTES [NAME=value...] [FILE...]: renders every *.conf of nginx/ (and
+# any further FILEs) into directory CONF, replacing @VAR@ with VAR, @CONF@ with CONF and every
+# other @NAME@ with its value: given, or the default below (nginx/nginx.conf describes them). A
+# placeholder left unfilled is an error. Writes there, from ROUTES (the endpoint list, as
+# `publisher --routes` prints it), upstreams.conf, queries.conf and endpoints.conf. Copies the
+# pages to VAR/nginx/html, where nginx's workers can read them.
 render_nginx() {
-  local var=$1 conf=$2 arg name file
-  local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [CACHE]=on
+  local var=$1 conf=$2 routes=$3 arg name file
+  local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [PUBLISHED]=$var/published
                    [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100)
   local files=("$root_dir"/nginx/*.conf) edits=()
-  for arg in "${@:3}"; do
+  for arg in "${@:4}"; do
     case $arg in
       *=*) values[${arg%%=*}]=${arg#*=} ;;
       *) files+=("$arg") ;;
@@ -97,10 +98,64 @@ render_nginx() {
   for file in "${files[@]}"; do
     sed "${edits[@]}" "$file" >"$conf/$(basename "$file")"
   done
+  render_endpoints "$routes" "$conf" "${values[SOCKETS]}"
   ! grep -n '@[A-Z_]*@' "$conf"/*.conf || die "unfilled placeholders in $conf"
   rm -rf "$var/nginx/html"
   cp -R "$root_dir/nginx/html" "$var/nginx/html"
   chmod -R a+rX "$var/nginx/html"
+}
+
+# render_endpoints ROUTES CONF SOCKETS: nginx's part of the endpoint list (ROUTES, lines of
+# spec, path, group, view, content type, parameters), into CONF:
+#   upstreams.conf  a pool per group: two handler processes, SOCKETS/<group>-1.sock and -2.sock
+#   queries.conf    $published_query: a query in the list's parameter order with allowed values
+#                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
+#   endpoints.conf  an exact location per endpoint: its published answer (gzip if taken, else
+#                   plain), else the group's handlers (@<group>)
+render_endpoints() {
+  local routes=$1 conf=$2 sockets=$3
+  [ -s "$routes" ] || die "no endpoint list in $routes"
+  awk -F '\t' -v conf="$conf" -v sockets="$sockets" '
+    BEGIN {
+      header = "# Rendered by render_nginx (scripts/lib.sh) from the endpoint list (`publisher --routes`)."
+      print header > (conf "/upstreams.conf")
+      print "# A pool per group: two processes of its handler, each on a socket of its own, so that one may" > (conf "/upstreams.conf")
+      print "# crash or restart while the other serves (fallback.conf hands a request one refused to the" > (conf "/upstreams.conf")
+      print "# other); a process that failed is left out for a second." > (conf "/upstreams.conf")
+      print header > (conf "/queries.conf")
+      print "map \"$uri?$args\" $published_query {" > (conf "/queries.conf")
+      print "  default \"\";" > (conf "/queries.conf")
+      print header > (conf "/endpoints.conf")
+    }
+    {
+      spec = $1; path = $2; group = $3; type = $5; parameters = $6
+      file = substr(path, 2)
+      if (parameters != "-") {
+        n = split(parameters, list, "&"); pattern = ""; name = ""
+        for (i = 1; i <= n; i++) {
+          split(list[i], pair, "=")
+          values = pair[2]; gsub(",", "|", values)
+          pattern = pattern (i > 1 ? "&" : "") pair[1] "=(" values ")"
+          name = name (i > 1 ? "&" : "") pair[1] "=$" i
+        }
+        escaped = path; gsub(/[.?+*()|]/, "\\\\&", escaped)
+        printf "  \"~^%s\\?%s$\" \"%s\";\n", escaped, pattern, name > (conf "/queries.conf")
+        file = file "/$published_query"
+      }
+      file = "/" file (type == "text/plain" ? ".txt" : ".json")
+      printf "\nlocation = %s {  # %s\n  default_type %s;\n  include %s/endpoint.conf;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
+        path, spec, type, conf, file, file, group > (conf "/endpoints.conf")
+      if (!(group in seen)) { seen[group] = 1; order[++count] = group }
+    }
+    END {
+      print "}" > (conf "/queries.conf")
+      for (i = 1; i <= count; i++) {
+        g = order[i]
+        printf "\nupstream %s {\n  server unix:%s/%s-1.sock max_fails=1 fail_timeout=1s;\n  server unix:%s/%s-2.sock max_fails=1 fail_timeout=1s;\n}\n",
+          g, sockets, g, sockets, g > (conf "/upstreams.conf")
+        printf "\nlocation @%s {\n  include %s/fallback.conf;\n  fastcgi_pass %s;\n}\n", g, conf, g > (conf "/endpoints.conf")
+      }
+    }' "$routes"
 }
 
 # supervise NAME COMMAND...: runs COMMAND, and again whenever it ends, until SIGTERM, which it

@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# The whole stack in the foreground: PostgreSQL, the schema (sqitch), data, the handler pools
-# and nginx. Ctrl-C (or SIGTERM) stops all of it. `make run` and the end-to-end tests use it.
+# The whole stack in the foreground: PostgreSQL, the schema (sqitch), data, the publisher, the
+# handler pools and nginx. Ctrl-C (or SIGTERM) stops all of it. `make run` and the end-to-end
+# tests use it.
 #
 # Settings, from the environment:
 #   PORT=8080        port nginx serves the API on
 #   BIND=127.0.0.1   address nginx serves the API on
 #   VAR=./var        directory of the stack's state: database, sockets, logs
 #   DATA=demo        demo: fresh demo data up to now; fixture: the test fixture; keep: as it is
-#   HANDLERS=build/release/handlers   directory of the handler binaries
+#   HANDLERS=build/release/handlers   directory of the handler binaries and the publisher
 #   THREADS=4        worker threads (and database connections) per handler process
-#   CACHE=on         on: nginx's FastCGI cache in front of the handlers; off: only theirs
+#   PUBLISH=on       on: the publisher renders every answer on every snapshot, and nginx serves
+#                    them; off: no publisher, the handlers answer every request
 #   HANDLER_FLAGS=   more flags for every handler process (e.g. --no-cache)
 #   RATE_LIMIT=off   on: nginx limits requests per client address to RATE, BURST more at once
 #   RATE=50r/s BURST=100  (defaults of render_nginx, scripts/lib.sh)
 #
-# Each pool has two handler processes, each run by a supervisor that starts it again when it
-# ends (crashed or killed), like systemd does in production (deploy/systemd/).
+# Each pool has two handler processes, and each of them and the publisher is run by a
+# supervisor that starts it again when it ends (crashed or killed), like systemd does in
+# production (deploy/systemd/). The groups come from the endpoint list (`publisher --routes`).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -23,18 +26,22 @@ port=${PORT:-8080}
 bind=${BIND:-127.0.0.1}
 data=${DATA:-demo}
 threads=${THREADS:-4}
-cache=${CACHE:-on}
+publish=${PUBLISH:-on}
 rate_limit=${RATE_LIMIT:-off}
 read -r -a handler_flags <<<"${HANDLER_FLAGS:-}"
 handlers=${HANDLERS:-$root_dir/build/release/handlers}
 mkdir -p "${VAR:-$root_dir/var}"
 var=$(cd "${VAR:-$root_dir/var}" && pwd)
-groups=(supply protocol)  # one handler binary, and one pool, per endpoint group
 
+[ -x "$handlers/publisher" ] || die "no publisher in $handlers (make build)"
+mkdir -p "$var/run"
+chmod 0755 "$var/run"
+"$handlers/publisher" --routes >"$var/run/routes.tsv"
+mapfile -t groups < <(cut -f 3 "$var/run/routes.tsv" | awk '!seen[$0]++')  # a handler and pool each
 for group in "${groups[@]}"; do
   [ -x "$handlers/$group" ] || die "no handler $handlers/$group (make build)"
 done
-[ -f "$root_dir/nginx/cache-$cache.conf" ] || die "CACHE is on or off, not '$cache'"
+case $publish in on | off) ;; *) die "PUBLISH is on or off, not '$publish'" ;; esac
 [ -f "$root_dir/nginx/rate-limit-$rate_limit.conf" ] || die "RATE_LIMIT is on or off, not '$rate_limit'"
 (exec 3<>"/dev/tcp/$bind/$port") 2>/dev/null && die "$bind:$port is already in use (PORT=...)"
 
@@ -55,8 +62,14 @@ db_deploy
 say "loading data: $data"
 db_load "$data"
 
-mkdir -p "$var/run"
-chmod 0755 "$var/run"
+# Nothing of an earlier run is served: the first answers come from the handlers until the
+# publisher has rendered this database's.
+rm -rf "$var/published"
+if [ "$publish" = on ]; then
+  supervise publisher env PGUSER=coin_api PGAPPNAME="coin-api publisher" "$handlers/publisher" \
+    --directory "$var/published" &
+  children+=($!)
+fi
 processes=()  # two per pool
 for group in "${groups[@]}"; do processes+=("$group-1" "$group-2"); done
 for process in "${processes[@]}"; do
@@ -67,8 +80,9 @@ done
 for process in "${processes[@]}"; do
   wait_for "handler $process" test -S "$var/run/$process.sock"
 done
+[ "$publish" = off ] || wait_for "the publisher's first set" test -L "$var/published/current"
 
-render_nginx "$var" "$var/nginx/conf" LISTEN="$bind:$port" CACHE="$cache" RATE_LIMIT="$rate_limit" \
+render_nginx "$var" "$var/nginx/conf" "$var/run/routes.tsv" LISTEN="$bind:$port" RATE_LIMIT="$rate_limit" \
   ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"}
 nginx -p "$var/nginx" -c "$var/nginx/conf/nginx.conf" -g 'daemon off;' &
 children+=($!)

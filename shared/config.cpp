@@ -44,6 +44,9 @@ std::string usage(std::string_view program, std::string_view summary) {
                      "                           PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply)\n"
                      "  --no-cache               query the database for every request (no response\n"
                      "                           cache, no LISTEN connection); for measurements\n"
+                     "  --routes                 print this group's endpoints and exit, one per line,\n"
+                     "                           tab-separated: spec, path, group, view, content type,\n"
+                     "                           parameters (chain=tron,eth,bsc&interval=..., or -)\n"
                      "  --help                   print this text and exit\n"
                      "\n"
                      "SIGTERM or SIGINT stops accepting, lets requests in progress finish, and exits 0; an\n"
@@ -65,6 +68,10 @@ Config parse_config(const std::vector<std::string_view>& args, std::string_view 
     }
     if (flag == "--no-cache") {
       config.cache = false;
+      continue;
+    }
+    if (flag == "--routes") {
+      config.print_routes = true;
       continue;
     }
     if (flag != "--socket" && flag != "--threads" && flag != "--backlog" && flag != "--database") {

@@ -13,6 +13,7 @@ struct Config {
   int backlog = 1024;    // listen(2) backlog of a socket this process opens
   std::string database;  // libpq connection string; empty = PGHOST, PGDATABASE, PGUSER ...
   bool cache = true;     // the per-process response cache (--no-cache: every request queries)
+  bool print_routes = false;  // --routes: print the group's endpoints and exit
 };
 
 // Parses argv. --help prints `usage` and exits 0; a bad flag prints the reason and exits 2.

@@ -38,17 +38,19 @@ pqxx::connection& Database::connection() {
   return *connection_;
 }
 
-std::string Database::fetch_once(const std::string& name, const std::vector<std::string>& params) {
-  pqxx::nontransaction transaction(connection());
-  const pqxx::result result =
-      transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(params));
-  if (result.empty() || result[0][0].is_null()) {
+Fetched fetched_from(const pqxx::result& result, const std::string& name) {
+  if (result.empty() || result[0][0].is_null() || result[0][1].is_null()) {
     throw DatabaseError("statement " + name + " gave no value");
   }
-  return result[0][0].c_str();
+  return {result[0][0].c_str(), result[0][1].as<std::time_t>()};
 }
 
-std::string Database::fetch(const std::string& name, const std::vector<std::string>& params) {
+Fetched Database::fetch_once(const std::string& name, const std::vector<std::string>& params) {
+  pqxx::nontransaction transaction(connection());
+  return fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(params)), name);
+}
+
+Fetched Database::fetch(const std::string& name, const std::vector<std::string>& params) {
   for (int attempt = 1;; ++attempt) {
     try {
       return fetch_once(name, params);

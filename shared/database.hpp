@@ -1,8 +1,10 @@
 #pragma once
 // A worker thread's database connection, with the handler's statements prepared on it.
 
+#include <ctime>
 #include <memory>
 #include <pqxx/connection>
+#include <pqxx/result>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -15,6 +17,17 @@ struct Statement {
   std::string name;
   std::string sql;
 };
+
+// What an endpoint's statement (statement_of in endpoints.hpp) gives: the payload, and the
+// time of the newest snapshot, the answer's Last-Modified.
+struct Fetched {
+  std::string value;
+  std::time_t last_modified = -1;
+};
+
+// The first row of an endpoint's statement. Throws DatabaseError when there is none, or when
+// either of its columns is NULL (no snapshot yet).
+Fetched fetched_from(const pqxx::result& result, const std::string& name);
 
 // A failure of the database or of a statement's result. Its text is for the log only.
 class DatabaseError : public std::runtime_error {
@@ -29,16 +42,16 @@ class Database {
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
-  // Runs prepared statement `name` and returns the first column of its first row as text.
+  // Runs prepared statement `name` and returns what its first row holds.
   // A session lost since the last request (a server restart, pg_terminate_backend) is opened
   // again and the statement tried once more. Throws DatabaseError when that fails too, when
   // the statement fails or times out, when it yields no row or NULL, and, without trying,
   // while the backoff after a failed connection attempt lasts.
-  std::string fetch(const std::string& name, const std::vector<std::string>& params = {});
+  Fetched fetch(const std::string& name, const std::vector<std::string>& params = {});
 
  private:
   pqxx::connection& connection();
-  std::string fetch_once(const std::string& name, const std::vector<std::string>& params);
+  Fetched fetch_once(const std::string& name, const std::vector<std::string>& params);
 
   std::string conninfo_;
   std::vector<Statement> statements_;

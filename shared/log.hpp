@@ -1,5 +1,5 @@
 #pragma once
-// One-line error logs on stderr: "2026-11-22T08:00:00Z supply: what happened".
+// One-line logs on stderr: "2026-11-22T08:00:00Z supply: what happened".
 
 #include <string_view>
 
@@ -10,5 +10,8 @@ void set_log_name(std::string_view name);
 
 // Writes one line; line breaks inside `message` become spaces, so a line is one event.
 void log_error(std::string_view message);
+
+// The same, for an event an operator may want to see (the publisher's publications).
+void log_info(std::string_view message);
 
 }  // namespace coin

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 #include "gzip.hpp"
 
@@ -10,9 +11,6 @@ namespace {
 
 // Seconds a client (or nginx) should wait before asking again after a server error.
 constexpr std::string_view retry_after_seconds = "5";
-
-// Bodies smaller than this go out as they are (as nginx's gzip_min_length).
-constexpr size_t gzip_min_length = 1024;
 
 std::string_view reason_phrase(int status) {
   switch (status) {
@@ -33,6 +31,13 @@ std::string weak_etag(std::string_view body) {
   }
   char text[24];
   std::snprintf(text, sizeof text, "W/\"%016llx\"", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+// nginx's ETag of a static file: "<hex mtime>-<hex length>", the mtime being Last-Modified.
+std::string static_file_etag(std::time_t last_modified, std::size_t length) {
+  char text[48];
+  std::snprintf(text, sizeof text, "\"%llx-%zx\"", static_cast<unsigned long long>(last_modified), length);
   return text;
 }
 
@@ -99,35 +104,52 @@ std::string_view without_weak_prefix(std::string_view etag) {
 
 }  // namespace
 
-Prepared prepare(const Response& response, bool compress) {
-  std::string headers;
-  if (response.status != 200) {
-    headers = header("Cache-Control", "no-store");
-    if (response.retry_later) headers += header("Retry-After", retry_after_seconds);
-    return Prepared{"", encode(response, headers, response.body), "", ""};
-  }
+std::string compressed_variant(std::string_view body) {
+  if (body.size() < gzip_min_length) return "";
+  std::string compressed = gzip_compress(body);
+  return compressed.size() < body.size() ? compressed : "";
+}
+
+Prepared prepare(const Response& response, std::time_t last_modified, bool compress) {
   Prepared prepared;
-  prepared.etag = weak_etag(response.body);
-  headers = header("ETag", prepared.etag) + header("Cache-Control", cache_control);
-  if (compress && response.body.size() >= gzip_min_length) {
-    const std::string compressed = gzip_compress(response.body);
-    if (compressed.size() < response.body.size()) {
-      headers += header("Vary", "Accept-Encoding");
-      prepared.gzip = encode(response, headers + header("Content-Encoding", "gzip"), compressed);
-    }
+  if (response.status != 200) {
+    std::string headers = header("Cache-Control", "no-store");
+    if (response.retry_later) headers += header("Retry-After", retry_after_seconds);
+    prepared.identity.full = encode(response, headers, response.body);
+    return prepared;
   }
-  prepared.identity = encode(response, headers, response.body);
-  prepared.not_modified = status_line(304) + headers + "\r\n";
+  prepared.last_modified = last_modified;
+  // Headers of the 200 and of its 304, after the ETag, in nginx's order for a static file.
+  std::string validators;
+  if (last_modified != -1) validators = header("Last-Modified", http_date(last_modified));
+  validators += header("Cache-Control", cache_control);
+  const std::string gzip_body = compress ? compressed_variant(response.body) : "";
+  if (last_modified != -1 || !gzip_body.empty()) validators += header("Vary", "Accept-Encoding");
+
+  const auto make = [&](std::string_view body, std::string_view encoding) {
+    Variant variant;
+    variant.etag = last_modified == -1 ? weak_etag(body) : static_file_etag(last_modified, body.size());
+    const std::string headers = header("ETag", variant.etag) + validators;
+    variant.full = encode(response, encoding.empty() ? headers : headers + header("Content-Encoding", encoding), body);
+    variant.not_modified = status_line(304) + headers + "\r\n";
+    return variant;
+  };
+  prepared.identity = make(response.body, "");
+  if (!gzip_body.empty()) prepared.gzip = make(gzip_body, "gzip");
   return prepared;
 }
 
-const std::string& choose(const Prepared& prepared, std::string_view if_none_match,
-                          std::string_view accept_encoding) {
-  if (!prepared.etag.empty() && etag_matches(if_none_match, prepared.etag)) {
-    return prepared.not_modified;
-  }
-  if (!prepared.gzip.empty() && accepts_gzip(accept_encoding)) return prepared.gzip;
-  return prepared.identity;
+const std::string& choose(const Prepared& prepared, const Conditions& conditions) {
+  const Variant& variant =
+      !prepared.gzip.full.empty() && accepts_gzip(conditions.accept_encoding) ? prepared.gzip : prepared.identity;
+  if (variant.etag.empty()) return variant.full;  // an error
+  // nginx's not-modified filter: each validator sent must hold, and at least one is sent.
+  const bool asked = !conditions.if_none_match.empty() || !conditions.if_modified_since.empty();
+  const bool same_time = conditions.if_modified_since.empty() ||
+                         (prepared.last_modified != -1 &&
+                          parse_http_date(conditions.if_modified_since) == prepared.last_modified);
+  const bool same_tag = conditions.if_none_match.empty() || etag_matches(conditions.if_none_match, variant.etag);
+  return asked && same_time && same_tag ? variant.not_modified : variant.full;
 }
 
 bool etag_matches(std::string_view if_none_match, std::string_view etag) {
@@ -154,6 +176,27 @@ bool accepts_gzip(std::string_view accept_encoding) {
     return false;  // every entry
   });
   return gzip_listed ? gzip_weighted : any_weighted;
+}
+
+std::string http_date(std::time_t time) {
+  std::tm parts{};
+  ::gmtime_r(&time, &parts);
+  char text[40];
+  std::strftime(text, sizeof text, "%a, %d %b %Y %H:%M:%S GMT", &parts);
+  return text;
+}
+
+std::optional<std::time_t> parse_http_date(std::string_view text) {
+  // IMF-fixdate, then the obsolete RFC 850 and asctime forms, as nginx reads them.
+  static constexpr const char* formats[] = {"%a, %d %b %Y %H:%M:%S GMT", "%A, %d-%b-%y %H:%M:%S GMT",
+                                            "%a %b %e %H:%M:%S %Y"};
+  const std::string copy(text);
+  for (const char* format : formats) {
+    std::tm parts{};
+    const char* end = ::strptime(copy.c_str(), format, &parts);
+    if (end != nullptr && *end == '\0') return ::timegm(&parts);
+  }
+  return std::nullopt;
 }
 
 }  // namespace coin

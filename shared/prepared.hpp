@@ -2,10 +2,18 @@
 // A response prepared once and sent many times: the exact bytes a handler writes to the
 // FastCGI stream (CGI headers, blank line, body) for each way it can be asked for.
 //
-// A 200 answer carries a weak ETag derived from its body and the Cache-Control below; it is
-// also prepared gzip-compressed when that saves bytes, and as the 304 that answers a matching
-// If-None-Match. Errors (404, 503) are never cached by anyone: Cache-Control: no-store.
+// An answer read from the database (a 200 with a Last-Modified: the newest snapshot it
+// reflects) is prepared exactly as nginx serves the same answer published as a static file
+// (nginx/endpoint.conf), so that a client cannot tell the two apart: nginx's strong ETag
+// "<hex Last-Modified>-<hex body length>", Last-Modified, Cache-Control, Vary:
+// Accept-Encoding, a gzip variant when it saves bytes (with an ETag of its own, since its body
+// differs), and the 304s nginx would answer (If-None-Match and If-Modified-Since, both must
+// hold when both are sent). A business error (spec section 7: HTTP 200, code 1 or 10002) has
+// no Last-Modified and keeps a weak ETag from a hash of its body. Server errors (404, 503) are
+// never cached by anyone: Cache-Control: no-store.
 
+#include <ctime>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,19 +27,39 @@ namespace coin {
 inline constexpr std::string_view cache_control =
     "public, max-age=30, stale-while-revalidate=270, stale-if-error=86400";
 
-struct Prepared {
-  std::string etag;          // W/"<64-bit hash of the body>"; empty for errors
-  std::string identity;      // the response as is
-  std::string gzip;          // with a gzip-compressed body; empty when not worth it
+// Bodies smaller than this are never compressed (as nginx's gzip_min_length).
+inline constexpr std::size_t gzip_min_length = 1024;
+
+// One representation of a 200: as is, or gzip-compressed.
+struct Variant {
+  std::string etag;          // empty for errors, and for a gzip variant not worth having
+  std::string full;          // the response, or empty for a gzip variant not worth having
   std::string not_modified;  // the 304; empty for errors
 };
 
-// `compress`: also prepare the gzip variant of a large body (worth it when kept for reuse).
-Prepared prepare(const Response& response, bool compress = true);
+struct Prepared {
+  std::time_t last_modified = -1;  // -1: none (errors)
+  Variant identity;
+  Variant gzip;
+};
 
-// The bytes that answer a request with these If-None-Match and Accept-Encoding headers.
-const std::string& choose(const Prepared& prepared, std::string_view if_none_match,
-                          std::string_view accept_encoding);
+// `last_modified`: the newest snapshot a 200 reflects, or -1 (business errors, errors).
+// `compress`: also prepare the gzip variant (worth it when kept for reuse).
+Prepared prepare(const Response& response, std::time_t last_modified = -1, bool compress = true);
+
+// `body` gzip-compressed, or "" when too small or when compressing does not make it smaller:
+// the publisher's .gz file and the handlers' gzip variant alike.
+std::string compressed_variant(std::string_view body);
+
+// What a request says about the answer it can take.
+struct Conditions {
+  std::string_view if_none_match;
+  std::string_view if_modified_since;
+  std::string_view accept_encoding;
+};
+
+// The bytes that answer a request with these headers.
+const std::string& choose(const Prepared& prepared, const Conditions& conditions);
 
 // True when the If-None-Match header value lists `etag` (weak comparison) or is *.
 bool etag_matches(std::string_view if_none_match, std::string_view etag);
@@ -39,5 +67,9 @@ bool etag_matches(std::string_view if_none_match, std::string_view etag);
 // True when the Accept-Encoding header value accepts gzip: a gzip entry with q > 0, or, when
 // gzip is not listed, a * with q > 0.
 bool accepts_gzip(std::string_view accept_encoding);
+
+// An HTTP date, "Wed, 13 May 2026 01:00:00 GMT", and back (the three formats of RFC 9110).
+std::string http_date(std::time_t time);
+std::optional<std::time_t> parse_http_date(std::string_view text);
 
 }  // namespace coin

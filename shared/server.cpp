@@ -7,11 +7,11 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <string>
 #include <thread>
 
@@ -30,19 +30,9 @@ std::string_view param(const FCGX_Request& request, const char* name) {
   return value == nullptr ? std::string_view{} : std::string_view{value};
 }
 
-// nginx counts a cached copy's validity in whole seconds, so a copy "fresh for 1 s" lives 1 to
-// 2 s. A 200 says instead that it is fresh to the end of the current second: a new snapshot
-// shows within a second. Only nginx reads X-Accel-Expires, it never reaches clients; errors,
-// which must never be cached, go without it (it would override fastcgi_cache_valid).
-void put_freshness(const Prepared& prepared, FCGX_Stream* out) {
-  if (prepared.etag.empty()) return;  // not a 200
-  const std::string header = "X-Accel-Expires: @" + std::to_string(std::time(nullptr)) + "\r\n";
-  FCGX_PutStr(header.data(), static_cast<int>(header.size()), out);
-}
-
-void work(int listen_fd, const Config& config, const std::vector<Route>& routes,
+void work(int listen_fd, const Config& config, const std::vector<Endpoint>& endpoints,
           ResponseCache& cache) {
-  Database database(config.database, statements_of(routes));
+  Database database(config.database, statements_of(endpoints));
   FCGX_Request request;
   FCGX_InitRequest(&request, listen_fd, 0);
   while (!stopping) {
@@ -54,11 +44,11 @@ void work(int listen_fd, const Config& config, const std::vector<Route>& routes,
     }
     ++in_flight;
     // nginx sends only GET and HEAD here; the request body, if any, is never read.
-    const std::shared_ptr<const Prepared> prepared =
-        dispatch(routes, database, cache, param(request, "DOCUMENT_URI"), param(request, "QUERY_STRING"));
-    const std::string& out = choose(*prepared, param(request, "HTTP_IF_NONE_MATCH"),
-                                    param(request, "HTTP_ACCEPT_ENCODING"));
-    put_freshness(*prepared, request.out);
+    const std::shared_ptr<const Prepared> prepared = dispatch(
+        endpoints, database, cache, param(request, "DOCUMENT_URI"), param(request, "QUERY_STRING"));
+    const std::string& out =
+        choose(*prepared, {param(request, "HTTP_IF_NONE_MATCH"), param(request, "HTTP_IF_MODIFIED_SINCE"),
+                           param(request, "HTTP_ACCEPT_ENCODING")});
     FCGX_PutStr(out.data(), static_cast<int>(out.size()), request.out);
     FCGX_Finish_r(&request);
     --in_flight;
@@ -103,47 +93,51 @@ int open_listener(const Config& config) {
 
 }  // namespace
 
-std::vector<Statement> statements_of(const std::vector<Route>& routes) {
+std::vector<Statement> statements_of(const std::vector<Endpoint>& endpoints) {
   std::vector<Statement> statements;
-  statements.reserve(routes.size());
-  for (const Route& route : routes) statements.push_back({std::string(route.path), std::string(route.sql)});
+  statements.reserve(endpoints.size());
+  for (const Endpoint& endpoint : endpoints) statements.push_back({std::string(endpoint.path), statement_of(endpoint)});
   return statements;
+}
+
+Response answer_of(const Endpoint& endpoint, const std::string& fetched_value) {
+  return endpoint.body == Body::text ? plain_text(fetched_value) : success(fetched_value);
 }
 
 namespace {
 
-// The answer of a route whose parameters passed: cached, or its statement's value.
-std::shared_ptr<const Prepared> answer(const Route& route, const std::vector<std::string>& values,
+// The answer of an endpoint whose parameters passed: cached, or its statement's.
+std::shared_ptr<const Prepared> answer(const Endpoint& endpoint, const std::vector<std::string>& values,
                                        Database& database, ResponseCache& cache) {
-  std::string key(route.path);
+  std::string key(endpoint.path);
   for (const std::string& value : values) key += '\n' + value;
   if (std::shared_ptr<const Prepared> cached = cache.find(key)) return cached;
   const ResponseCache::Generation generation = cache.generation();
-  const std::string value = database.fetch(std::string(route.path), values);
+  const Fetched fetched = database.fetch(std::string(endpoint.path), values);
   // Compressed once for every client that will be served from the cache; never without one.
   auto prepared = std::make_shared<const Prepared>(
-      prepare(route.body == Body::text ? plain_text(value) : success(value), cache.enabled()));
+      prepare(answer_of(endpoint, fetched.value), fetched.last_modified, cache.enabled()));
   cache.store(key, prepared, generation);
   return prepared;
 }
 
 }  // namespace
 
-std::shared_ptr<const Prepared> dispatch(const std::vector<Route>& routes, Database& database,
+std::shared_ptr<const Prepared> dispatch(const std::vector<Endpoint>& endpoints, Database& database,
                                          ResponseCache& cache, std::string_view path,
                                          std::string_view query_string) {
   static const auto not_found =
       std::make_shared<const Prepared>(prepare(Response{404, "text/plain", "Not Found\n", false}));
   static const auto unavailable = std::make_shared<const Prepared>(prepare(server_error()));
-  for (const Route& route : routes) {
-    if (route.path != path) continue;
+  for (const Endpoint& endpoint : endpoints) {
+    if (endpoint.path != path) continue;
     try {
       const CheckedParameters checked =
-          check_parameters(QueryString::parse(query_string), route.parameters);
+          check_parameters(QueryString::parse(query_string), endpoint.parameters);
       if (checked.error) return std::make_shared<const Prepared>(prepare(*checked.error));
-      return answer(route, checked.values, database, cache);
+      return answer(endpoint, checked.values, database, cache);
     } catch (const std::exception& e) {
-      log_error(std::string(route.path) + ": " + e.what());
+      log_error(std::string(endpoint.path) + ": " + e.what());
       return unavailable;
     }
   }
@@ -152,11 +146,15 @@ std::shared_ptr<const Prepared> dispatch(const std::vector<Route>& routes, Datab
   return not_found;
 }
 
-int serve(int argc, char** argv, std::string_view program, std::string_view summary,
-          const std::vector<Route>& routes) {
-  set_log_name(program);
+int serve(int argc, char** argv, std::string_view group, std::string_view summary) {
+  set_log_name(group);
   const Config config =
-      parse_config(std::vector<std::string_view>(argv + 1, argv + argc), program, summary);
+      parse_config(std::vector<std::string_view>(argv + 1, argv + argc), group, summary);
+  const std::vector<Endpoint> endpoints = endpoints_of(group);
+  if (config.print_routes) {
+    std::fputs(routes_table(endpoints).c_str(), stdout);
+    return 0;
+  }
 
   std::signal(SIGPIPE, SIG_IGN);  // a client gone mid-response must not end the process
   // A background job of a shell starts with SIGINT ignored, and an ignored signal never
@@ -181,13 +179,15 @@ int serve(int argc, char** argv, std::string_view program, std::string_view summ
   ResponseCache cache(config.cache);
   std::thread listener;
   if (config.cache) {
-    listener = std::thread(listen_for_snapshots, std::cref(config.database), std::ref(cache),
-                           std::cref(stopping));
+    const SnapshotEvents events{[&cache](pqxx::connection&) { cache.trust(); },
+                                [&cache](pqxx::connection&) { cache.invalidate(); },
+                                [&cache] { cache.distrust(); }};
+    listener = std::thread(listen_for_snapshots, std::cref(config.database), events, std::cref(stopping));
   }
   std::vector<std::thread> workers;
   workers.reserve(static_cast<size_t>(config.threads));
   for (int i = 0; i < config.threads; ++i) {
-    workers.emplace_back(work, listen_fd, std::cref(config), std::cref(routes), std::ref(cache));
+    workers.emplace_back(work, listen_fd, std::cref(config), std::cref(endpoints), std::ref(cache));
   }
 
   int signal_number = 0;

@@ -1,6 +1,6 @@
 #pragma once
 // The FastCGI side of a handler binary: flags, the accept loop with its worker threads, the
-// snapshot listener, and the dispatch of each request to its route.
+// snapshot listener, and the dispatch of each request to its endpoint.
 
 #include <memory>
 #include <string_view>
@@ -9,23 +9,27 @@
 #include "database.hpp"
 #include "prepared.hpp"
 #include "response_cache.hpp"
-#include "route.hpp"
+#include "endpoints.hpp"
 
 namespace coin {
 
-// The whole life of a handler binary: parses argv, listens, serves `routes` until SIGTERM or
-// SIGINT, lets requests in progress finish, and returns the exit status for main().
-int serve(int argc, char** argv, std::string_view program, std::string_view summary,
-          const std::vector<Route>& routes);
+// The whole life of the handler binary of `group`: parses argv, listens, serves the group's
+// endpoints until SIGTERM or SIGINT, lets requests in progress finish, and returns the exit
+// status for main(). With --routes it prints the group's endpoints (routes_table) instead.
+int serve(int argc, char** argv, std::string_view group, std::string_view summary);
 
-// Answers one request: finds the route for `path`, checks its parameters, and takes the answer
-// from `cache` or else from its statement on `database`. Every failure becomes the spec's
-// server error (logged, never shown to the client).
-std::shared_ptr<const Prepared> dispatch(const std::vector<Route>& routes, Database& database,
+// Answers one request: finds the endpoint at `path`, checks its parameters, and takes the
+// answer from `cache` or else from its statement on `database`. Every failure becomes the
+// spec's server error (logged, never shown to the client).
+std::shared_ptr<const Prepared> dispatch(const std::vector<Endpoint>& endpoints, Database& database,
                                          ResponseCache& cache, std::string_view path,
                                          std::string_view query_string);
 
-// One prepared statement per route, named by its path.
-std::vector<Statement> statements_of(const std::vector<Route>& routes);
+// One prepared statement per endpoint (statement_of), named by its path.
+std::vector<Statement> statements_of(const std::vector<Endpoint>& endpoints);
+
+// The answer of an endpoint for checked parameter `values`, as `fetched` from its statement:
+// the envelope or the bare text. The handlers and the publisher render alike.
+Response answer_of(const Endpoint& endpoint, const std::string& fetched_value);
 
 }  // namespace coin

@@ -13,14 +13,14 @@ namespace {
 constexpr const char* snapshot_channel = "snapshot_written";
 constexpr long poll_microseconds = 250'000;  // how often the stop flag is looked at
 
-class Invalidator : public pqxx::notification_receiver {
+// Notes that a notification came; the events run once the wait is over, outside libpqxx's
+// callback, where they may use the connection.
+class Receiver : public pqxx::notification_receiver {
  public:
-  Invalidator(pqxx::connection_base& connection, ResponseCache& cache)
-      : pqxx::notification_receiver(connection, snapshot_channel), cache_(cache) {}
-  void operator()(const std::string&, int) override { cache_.invalidate(); }
-
- private:
-  ResponseCache& cache_;
+  explicit Receiver(pqxx::connection_base& connection)
+      : pqxx::notification_receiver(connection, snapshot_channel) {}
+  void operator()(const std::string&, int) override { received = true; }
+  bool received = false;
 };
 
 void wait_unless_stopping(const Backoff& backoff, const std::atomic<bool>& stopping) {
@@ -29,21 +29,27 @@ void wait_unless_stopping(const Backoff& backoff, const std::atomic<bool>& stopp
 
 }  // namespace
 
-void listen_for_snapshots(const std::string& conninfo, ResponseCache& cache,
+void listen_for_snapshots(const std::string& conninfo, const SnapshotEvents& events,
                           const std::atomic<bool>& stopping) {
   Backoff backoff;
   bool was_listening = true;  // so that the first failure is logged
   while (!stopping) {
     try {
       pqxx::connection connection(conninfo);
-      const Invalidator invalidator(connection, cache);  // LISTEN, from here on
-      cache.trust();
+      Receiver receiver(connection);  // LISTEN, from here on
+      events.listening(connection);
       if (!was_listening) log_error("listening for snapshot_written again");
       was_listening = true;
       backoff.succeeded();
-      while (!stopping) connection.await_notification(0, poll_microseconds);
+      while (!stopping) {
+        connection.await_notification(0, poll_microseconds);
+        if (!receiver.received) continue;
+        connection.get_notifs();  // and any that came meanwhile: one event for all of them
+        receiver.received = false;
+        events.written(connection);
+      }
     } catch (const std::exception& e) {
-      cache.distrust();
+      events.lost();
       if (was_listening) log_error(std::string("not listening for snapshot_written: ") + e.what());
       was_listening = false;
       backoff.failed();

@@ -1,18 +1,29 @@
 #pragma once
-// The thread of a handler process that LISTENs for snapshot_written (sql/deploy/snapshot_notify.sql)
-// and keeps the response cache in step: a new generation on every notification and on every
-// (re)connection; no cache while disconnected. A lost connection is retried with the
-// handlers' backoff (backoff.hpp).
+// A thread that LISTENs for snapshot_written (sql/deploy/snapshot_notify.sql) and tells its
+// owner: a handler's response cache (a new generation on every notification and on every
+// (re)connection; no cache while disconnected), or the publisher (render every answer then).
+// A lost connection is retried with the handlers' backoff (backoff.hpp).
 
 #include <atomic>
+#include <functional>
+#include <pqxx/connection>
 #include <string>
-
-#include "response_cache.hpp"
 
 namespace coin {
 
-// Runs until `stopping` is set (it notices within a quarter of a second).
-void listen_for_snapshots(const std::string& conninfo, ResponseCache& cache,
+struct SnapshotEvents {
+  // LISTEN is on: at first, and after every reconnection (notifications sent while the
+  // connection was away are lost, so anything may have changed).
+  std::function<void(pqxx::connection&)> listening;
+  // One or more snapshots were written (all notifications that arrived together, once).
+  std::function<void(pqxx::connection&)> written;
+  // The connection is lost; it will be tried again.
+  std::function<void()> lost;
+};
+
+// Runs until `stopping` is set (it notices within a quarter of a second). An exception from an
+// event counts as a lost connection: logged, and everything starts again after the backoff.
+void listen_for_snapshots(const std::string& conninfo, const SnapshotEvents& events,
                           const std::atomic<bool>& stopping);
 
 }  // namespace coin

@@ -1,0 +1,134 @@
+// publisher: renders every answer of the API (shared/endpoints.cpp) into files nginx serves
+// like static ones (shared/published_set.hpp), at start, on every snapshot_written NOTIFY and
+// after every reconnection, so that every client gets the newest snapshot at static-file
+// speed, whatever the traffic. The handlers answer whatever is not published.
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <pqxx/pqxx>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "endpoints.hpp"
+#include "log.hpp"
+#include "published_set.hpp"
+#include "server.hpp"
+#include "snapshot_listener.hpp"
+
+namespace {
+
+constexpr std::string_view usage =
+    "Usage: publisher --directory DIR [options]\n"
+    "Renders every answer of the coin-api (plain and gzip, Last-Modified the newest snapshot) into\n"
+    "DIR/current, which nginx serves, at start, on every NOTIFY snapshot_written and after every\n"
+    "reconnection. A set is replaced in one rename(2), and only by a complete one.\n"
+    "\n"
+    "Options:\n"
+    "  --directory DIR          where the published sets live (DIR/current is served)\n"
+    "  --database CONNINFO      libpq connection string (default: empty, so libpq's PGHOST,\n"
+    "                           PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply)\n"
+    "  --once                   publish once and exit: 0 when published, 1 when not\n"
+    "  --routes                 print every endpoint and exit, one per line, tab-separated:\n"
+    "                           spec, path, group, view, content type, parameters\n"
+    "  --help                   print this text and exit\n"
+    "\n"
+    "SIGTERM or SIGINT ends it; a set being rendered is left unpublished. Errors go to stderr,\n"
+    "one line each, and a publication is one line too. A database that is down never ends it:\n"
+    "the current set stays served, and it publishes again once it is back.\n";
+
+struct Flags {
+  std::string directory;
+  std::string database;
+  bool once = false;
+};
+
+[[noreturn]] void fail(const std::string& reason) {
+  std::fprintf(stderr, "publisher: %s\nTry 'publisher --help'.\n", reason.c_str());
+  std::exit(2);
+}
+
+Flags parse_flags(const std::vector<std::string_view>& args) {
+  Flags flags;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view flag = args[i];
+    if (flag == "--help" || flag == "-h") {
+      std::fputs(usage.data(), stdout);
+      std::exit(0);
+    }
+    if (flag == "--routes") {
+      std::fputs(coin::routes_table(coin::endpoints()).c_str(), stdout);
+      std::exit(0);
+    }
+    if (flag == "--once") {
+      flags.once = true;
+      continue;
+    }
+    if (flag != "--directory" && flag != "--database") fail("unknown option '" + std::string(flag) + "'");
+    if (i + 1 == args.size()) fail(std::string(flag) + " needs a value");
+    const std::string_view value = args[++i];
+    if (flag == "--directory") flags.directory = value;
+    if (flag == "--database") flags.database = value;
+  }
+  if (flags.directory.empty()) fail("--directory is required");
+  return flags;
+}
+
+void prepare_statements(pqxx::connection& connection) {
+  for (const coin::Statement& statement : coin::statements_of(coin::endpoints())) {
+    connection.prepare(statement.name, statement.sql);
+  }
+}
+
+void publish(coin::PublishedSets& sets, pqxx::connection& connection) {
+  const auto start = std::chrono::steady_clock::now();
+  sets.publish(connection);
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  coin::log_info("published in " + std::to_string(took.count()) + " ms");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  coin::set_log_name("publisher");
+  const Flags flags = parse_flags(std::vector<std::string_view>(argv + 1, argv + argc));
+  // A database host that does not answer must not hold the publisher for long.
+  ::setenv("PGCONNECT_TIMEOUT", "2", 0);
+  try {
+    coin::PublishedSets sets(flags.directory);
+    if (flags.once) {
+      pqxx::connection connection(flags.database);
+      prepare_statements(connection);
+      publish(sets, connection);
+      return 0;
+    }
+
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // the listener inherits the mask
+
+    std::atomic<bool> stopping{false};
+    const coin::SnapshotEvents events{
+        [&sets](pqxx::connection& connection) {
+          prepare_statements(connection);
+          publish(sets, connection);
+        },
+        [&sets](pqxx::connection& connection) { publish(sets, connection); },
+        [] {}};
+    std::thread listener(coin::listen_for_snapshots, std::cref(flags.database), events, std::cref(stopping));
+    int signal_number = 0;
+    sigwait(&stop_signals, &signal_number);
+    stopping = true;
+    listener.join();
+    return 0;
+  } catch (const std::exception& e) {
+    coin::log_error(std::string("cannot publish: ") + e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,133 @@
+#include "published_set.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <pqxx/pqxx>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+#include "database.hpp"
+#include "endpoints.hpp"
+#include "prepared.hpp"
+#include "server.hpp"
+
+namespace coin {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view current_link = "current";
+constexpr std::string_view set_prefix = "set.";
+constexpr std::string_view partial_prefix = "partial.";
+
+[[noreturn]] void fail(const std::string& what) {
+  throw std::runtime_error(what + ": " + std::strerror(errno));
+}
+
+// A descriptor closed when it goes out of scope.
+class File {
+ public:
+  explicit File(int fd) : fd_(fd) {}
+  ~File() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  File(const File&) = delete;
+  File& operator=(const File&) = delete;
+  int fd() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+// Writes `bytes` to a new file `path`, readable by nginx's workers, modified at `mtime`.
+void write_file(const fs::path& path, std::string_view bytes, std::time_t mtime) {
+  fs::create_directories(path.parent_path());
+  const File file(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
+  if (file.fd() < 0) fail("cannot create " + path.string());
+  while (!bytes.empty()) {
+    const ssize_t written = ::write(file.fd(), bytes.data(), bytes.size());
+    if (written < 0 && errno == EINTR) continue;
+    if (written < 0) fail("cannot write " + path.string());
+    bytes.remove_prefix(static_cast<size_t>(written));
+  }
+  const timespec times[2] = {{mtime, 0}, {mtime, 0}};
+  if (::futimens(file.fd(), times) != 0) fail("cannot set the time of " + path.string());
+}
+
+// Renders every answer of the list into `set`, from one snapshot of the database.
+void render(pqxx::connection& connection, const fs::path& set) {
+  pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(connection, "publish");
+  for (const Endpoint& endpoint : endpoints()) {
+    const std::string name(endpoint.path);
+    for (const std::vector<std::string>& values : value_combinations(endpoint)) {
+      const Fetched fetched =
+          fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(values)), name);
+      const Response response = answer_of(endpoint, fetched.value);
+      const fs::path file = set / published_file(endpoint, values);
+      write_file(file, response.body, fetched.last_modified);
+      const std::string gzip = compressed_variant(response.body);
+      if (!gzip.empty()) write_file(file.string() + ".gz", gzip, fetched.last_modified);
+    }
+  }
+  transaction.commit();
+}
+
+// Flushes `set` to disk, so that a machine that stops right after the swap comes back with
+// the set's bytes, not empty files.
+void flush(const fs::path& set) {
+  const File directory(::open(set.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (directory.fd() < 0 || ::syncfs(directory.fd()) != 0) fail("cannot flush " + set.string());
+}
+
+bool starts_with(const std::string& text, std::string_view prefix) { return text.rfind(prefix, 0) == 0; }
+
+}  // namespace
+
+PublishedSets::PublishedSets(std::string directory) : directory_(std::move(directory)) {
+  fs::create_directories(directory_);
+  const fs::path link = fs::path(directory_) / current_link;
+  const std::string current = fs::is_symlink(link) ? fs::read_symlink(link).string() : "";
+  for (const fs::directory_entry& entry : fs::directory_iterator(directory_)) {
+    const std::string name = entry.path().filename().string();
+    const bool unfinished = starts_with(name, partial_prefix) || name == std::string(current_link) + ".new";
+    if (unfinished || (starts_with(name, set_prefix) && name != current)) fs::remove_all(entry.path());
+  }
+}
+
+void PublishedSets::publish(pqxx::connection& connection) {
+  const fs::path directory(directory_);
+  std::string partial = (directory / partial_prefix).string() + "XXXXXX";
+  if (::mkdtemp(partial.data()) == nullptr) fail("cannot create a directory in " + directory_);
+  try {
+    ::chmod(partial.c_str(), 0755);  // nginx's workers run as another user
+    render(connection, partial);
+    flush(partial);
+  } catch (...) {
+    std::error_code ignored;
+    fs::remove_all(partial, ignored);
+    throw;
+  }
+  const std::string name = std::string(set_prefix) + partial.substr(partial.size() - 6);
+  fs::rename(partial, directory / name);
+
+  const fs::path link = directory / current_link;
+  const fs::path next_link = directory / (std::string(current_link) + ".new");
+  const std::string replaced = fs::is_symlink(link) ? fs::read_symlink(link).string() : "";
+  fs::remove(next_link);
+  fs::create_symlink(name, next_link);
+  fs::rename(next_link, link);  // the swap: atomic for every reader
+  const File parent(::open(directory_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (parent.fd() < 0 || ::fsync(parent.fd()) != 0) fail("cannot flush " + directory_);
+
+  if (!previous_.empty()) fs::remove_all(directory / previous_);
+  previous_ = replaced;
+}
+
+}  // namespace coin

@@ -1,0 +1,38 @@
+#pragma once
+// The published answers: every answer of every endpoint (endpoints.hpp), rendered from one
+// snapshot of the database, as files nginx serves like static ones (nginx/endpoint.conf).
+//
+//   DIRECTORY/current -> set.XXXXXX   the set nginx serves (a symbolic link, swapped by rename)
+//   DIRECTORY/set.XXXXXX/             a complete set: <path>.txt|.json, <path>/<query>.json, and
+//                                     a .gz beside each answer that gzip makes smaller; every
+//                                     file's mtime is the newest snapshot (Last-Modified)
+//   DIRECTORY/partial.XXXXXX/         a set being rendered; never served
+//
+// A set is rendered in one read-only REPEATABLE READ transaction, so all its answers agree;
+// written and flushed to disk under partial.*, renamed to set.*, then made current in one
+// rename(2): a client sees the whole of one snapshot or the whole of the next, never a mix. A
+// render that fails leaves the current set as it was.
+
+#include <pqxx/connection>
+#include <string>
+
+namespace coin {
+
+class PublishedSets {
+ public:
+  // Removes what an earlier process left unfinished in `directory` (created if missing), and
+  // every set but the current one.
+  explicit PublishedSets(std::string directory);
+
+  // Renders every answer on `connection` (whose statements statements_of(endpoints()) are
+  // prepared) and makes the new set current; keeps the set it replaces, which requests in
+  // progress may still read, and removes the one before. Throws on any failure, leaving the
+  // current set served.
+  void publish(pqxx::connection& connection);
+
+ private:
+  std::string directory_;
+  std::string previous_;  // the set replaced by the last publish, kept until the next one
+};
+
+}  // namespace coin
