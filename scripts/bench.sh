@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# make bench: one run of the benchmark of issue 4 on the benchmark database (make bench-data,
-# built first when missing), printing a table and writing it to bench/RESULTS.md.
+# make bench: one run of the benchmark on the benchmark database (make bench-data, built first
+# when missing), printing a table and writing it to bench/RESULTS.md.
 #
-# For every endpoint (6.12 with chain=tron, 6.13 with chain=tron&interval=ANNUAL), wrk with 2
-# threads and 64 connections for $SECONDS_PER_RUN s (default 5), side by side (each pair twice,
-# in the order A B B A, and the better run of each kept: the machine is shared and noisy):
-#   full      the whole stack: nginx with its FastCGI cache, the handlers with theirs
-#   static    the same nginx serving the identical bytes from a file
-#   bypass    nginx without its cache (CACHE=off): every request reaches a handler
-#   minimal   the same nginx before bench/minimal_responder, which returns the same bytes
-# then the uncached render time (handlers with --no-cache: every request runs its query) as
-# median and p99 of 200 sequential requests, the freshness (committed snapshot insert until
-# /totalSupply shows it, 20 times) and the peak RSS of every handler process.
+# Every endpoint of the list (`publisher --routes`; 6.12 and 6.13 with their largest answer),
+# plain and, where a gzip variant is published, with Accept-Encoding: gzip: wrk with 2 threads
+# and 64 connections for $SECONDS_PER_RUN s (default 5), side by side (each pair twice, in the
+# order A B B A, the better run of each kept: the machine is shared and noisy):
+#   published  the whole stack: nginx serving the publisher's answers (PUBLISH=on)
+#   static     a plain nginx static server (gzip_static) serving the identical bytes
+#   handlers   nginx without the publisher (PUBLISH=off): every request reaches a handler, which
+#              answers from its own cache (the fallback path)
+#   minimal    the same nginx before bench/minimal_responder, which returns the same bytes
+# then the uncached render time (PUBLISH=off, handlers with --no-cache: every request runs its
+# query) as median and p99 of 200 sequential requests; freshness twice: polled without pause
+# (a committed snapshot until /totalSupply shows it, 20 times) and sparse (3 s without any
+# request, then a commit and one request every 10 ms until one shows it, 10 times); the
+# publisher's render time; the peak RSS of every handler process and of the publisher.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -20,30 +24,12 @@ mkdir -p "${VAR:-$root_dir/var/bench}"
 var=$(cd "${VAR:-$root_dir/var/bench}" && pwd)
 handlers=$root_dir/build/release/handlers
 results=$root_dir/bench/RESULTS.md
-full_port=18080 static_port=18081 minimal_port=18082
+stack_port=18080 static_port=18081 minimal_port=18082
 
-for port in $full_port $static_port $minimal_port; do
+for port in $stack_port $static_port $minimal_port; do
   (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && die "port $port is in use: is another benchmark running?"
 done
 [ -f "$var/pg/data/PG_VERSION" ] || VAR=$var "$root_dir/scripts/bench-data.sh"
-
-# spec, path, static file name
-endpoints=(
-  "6.1|/totalSupply|6.1.txt"
-  "6.2|/circulatingSupply|6.2.txt"
-  "6.3|/api/v1/external/earn-apy|6.3.json"
-  "6.4|/api/v1/external/total-supply/coin|6.4.json"
-  "6.5|/api/v1/external/total-supply/scoin|6.5.json"
-  "6.6|/api/v1/market-site/overview|6.6.json"
-  "6.7|/api/v1/data-platform/overview/info|6.7.json"
-  "6.8|/api/v1/market-site/overview/apy|6.8.json"
-  "6.9|/api/v1/data-platform/overview/supply-value-history|6.9.json"
-  "6.10|/api/v1/data-platform/overview/collateral-value-history|6.10.json"
-  "6.11|/api/v1/vault/collaterals|6.11.json"
-  "6.12|/api/v1/data-platform/latest-collateral?chain=tron|6.12.json"
-  "6.13|/api/v1/data-platform/collateral-history?chain=tron&interval=ANNUAL|6.13.json"
-  "6.14|/api/v1/smart-allocator/detail-overview|6.14.json"
-)
 
 stack_pid=
 reference_pids=()
@@ -54,12 +40,12 @@ stop_all() {
 }
 trap stop_all EXIT
 
-# start_stack CACHE HANDLER_FLAGS: scripts/run.sh on the benchmark database, as it is.
+# start_stack PUBLISH HANDLER_FLAGS: scripts/run.sh on the benchmark database, as it is.
 start_stack() {
-  PORT=$full_port VAR=$var DATA=keep CACHE=$1 HANDLER_FLAGS=$2 HANDLERS=$handlers THREADS=2 \
+  PORT=$stack_port VAR=$var DATA=keep PUBLISH=$1 HANDLER_FLAGS=$2 HANDLERS=$handlers THREADS=2 \
     "$root_dir/scripts/run.sh" >"$var/stack.log" 2>&1 &
   stack_pid=$!
-  wait_for "the stack (see $var/stack.log)" curl -sf -o /dev/null "http://127.0.0.1:$full_port/totalSupply"
+  wait_for "the stack (see $var/stack.log)" curl -sf -o /dev/null "http://127.0.0.1:$stack_port/totalSupply"
 }
 stop_stack() {
   [ -n "$stack_pid" ] || return 0
@@ -69,70 +55,83 @@ stop_stack() {
   stack_pid=
 }
 
-# The highest VmHWM of each handler binary over every stack of the run, in MB.
+# The highest VmHWM of each binary of the stack over every stack of the run, in MB.
 declare -A peak_rss=()
 record_peak_rss() {
-  local group pid kb
-  for group in supply protocol; do
-    for pid in $(pgrep -f "^$handlers/$group " || true); do
+  local binary pid kb
+  for binary in "${groups[@]}" publisher; do
+    for pid in $(pgrep -f "^$handlers/$binary " || true); do
       kb=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
-      if ((kb > ${peak_rss[$group]:-0})); then peak_rss[$group]=$kb; fi
+      if ((kb > ${peak_rss[$binary]:-0})); then peak_rss[$binary]=$kb; fi
     done
   done
 }
 
-requests_per_second() {  # URL -> req/s of wrk, 2 threads, 64 connections
-  wrk -t2 -c64 -d"${seconds}s" "$1" | awk '/^Requests\/sec:/ {printf "%.0f", $2}'
+requests_per_second() {  # URL [HEADER] -> req/s of wrk, 2 threads, 64 connections
+  wrk -t2 -c64 -d"${seconds}s" ${2:+-H "$2"} "$1" | awk '/^Requests\/sec:/ {printf "%.0f", $2}'
 }
 
-# URL_A URL_B -> "A B": the better of two runs of each, in the order A B B A.
+# URL_A URL_B [HEADER] -> "A B": the better of two runs of each, in the order A B B A.
 side_by_side() {
   local a1 b1 b2 a2
-  a1=$(requests_per_second "$1")
-  b1=$(requests_per_second "$2")
-  b2=$(requests_per_second "$2")
-  a2=$(requests_per_second "$1")
+  a1=$(requests_per_second "$1" "${3:-}")
+  b1=$(requests_per_second "$2" "${3:-}")
+  b2=$(requests_per_second "$2" "${3:-}")
+  a2=$(requests_per_second "$1" "${3:-}")
   echo "$((a1 > a2 ? a1 : a2)) $((b1 > b2 ? b1 : b2))"
 }
 
-# measure_pairs STACK REFERENCE PORT WHAT: every endpoint through the stack and through the
-# reference server on PORT, side by side, into the associative arrays named STACK and REFERENCE.
-measure_pairs() {
-  local -n stack_rps=$1 reference_rps=$2
-  local entry spec path file
-  for entry in "${endpoints[@]}"; do
-    IFS='|' read -r spec path file <<<"$entry"
-    say "$spec: $4"
-    read -r "stack_rps[$spec]" "reference_rps[$spec]" < <(
-      side_by_side "http://127.0.0.1:$full_port$path" "http://127.0.0.1:$3/$file")
-  done
-}
-
-declare -A full=() static=() bypass=() minimal=() median=() p99=()
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 
 say "building"
 make -C "$root_dir" --no-print-directory build >/dev/null
+"$handlers/publisher" --routes >"$var/routes.tsv"
+mapfile -t groups < <(cut -f 3 "$var/routes.tsv" | awk '!seen[$0]++')
 
-# 1. The full stack, and the reference nginx serving its answers' bytes.
+# 1. The stack with the publisher; its answers' bytes for the references.
 start_stack on ""
-mkdir -p "$var/reference/answers" "$var/reference/tmp"
-chmod 0755 "$var/reference" "$var/reference/answers"
-for entry in "${endpoints[@]}"; do
-  IFS='|' read -r spec path file <<<"$entry"
-  curl -sf -o "$var/reference/answers/$file" "http://127.0.0.1:$full_port$path"
-done
-chmod a+r "$var/reference/answers"/*
-"$root_dir/build/release/bench/minimal_responder" --socket "$var/reference/minimal.sock" \
-  --threads 4 "$var/reference/answers" &
+published=$var/published/current
+answers=$var/reference/answers
+rm -rf "$var/reference"
+mkdir -p "$answers" "$var/reference/tmp"
+chmod 0755 "$var/reference" "$answers"
+rows=()  # spec|request path|reference file|plain or gzip
+while IFS=$'\t' read -r spec path _ _ type parameters; do
+  file=${path#/}
+  if [ "$parameters" != - ]; then  # the endpoint's largest answer
+    file=$(cd "$published" && ls -S "$file"/*.json | head -n 1)
+    path="$path?$(basename "$file" .json)"
+  else
+    file=$file.${type#*/}
+    file=${file/%.plain/.txt}
+  fi
+  reference=$spec.${file##*.}
+  cp "$published/$file" "$answers/$reference"
+  rows+=("$spec|$path|$reference|plain")
+  if [ -f "$published/$file.gz" ]; then
+    cp "$published/$file.gz" "$answers/$reference.gz"
+    rows+=("$spec|$path|$reference|gzip")
+  fi
+done <"$var/routes.tsv"
+chmod a+r "$answers"/*
+"$root_dir/build/release/bench/minimal_responder" --socket "$var/reference/minimal.sock" --threads 4 "$answers" &
 reference_pids+=($!)
-render_nginx "$var" "$var/reference/conf" CACHE=off STATIC_PORT="$static_port" MINIMAL_PORT="$minimal_port" \
-  "$root_dir/bench/nginx.conf"
+render_nginx "$var" "$var/reference/conf" "$var/routes.tsv" STATIC_PORT="$static_port" \
+  MINIMAL_PORT="$minimal_port" "$root_dir/bench/nginx.conf"
 nginx -p "$var/reference" -c "$var/reference/conf/nginx.conf" -g 'daemon off;' &
 reference_pids+=($!)
 wait_for "the reference nginx" curl -sf -o /dev/null "http://127.0.0.1:$static_port/6.1.txt"
 wait_for "the minimal responder" curl -sf -o /dev/null "http://127.0.0.1:$minimal_port/6.1.txt"
 
-measure_pairs full static $static_port "full stack, static file"
+declare -A served=() static=() through_handlers=() minimal=() median=() p99=()
+accept_gzip="Accept-Encoding: gzip"
+for row in "${rows[@]}"; do
+  IFS='|' read -r spec path reference variant <<<"$row"
+  say "$spec $variant: published, static"
+  read -r "served[$spec $variant]" "static[$spec $variant]" < <(
+    side_by_side "http://127.0.0.1:$stack_port$path" "http://127.0.0.1:$static_port/$reference" \
+      "$([ "$variant" = gzip ] && echo "$accept_gzip")")
+done
 
 database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
 postgres_version=$(database 'SHOW server_version')
@@ -142,37 +141,58 @@ data_scale=$(database "SELECT (SELECT count(*) FROM snapshot.chain_state) || ' c
                               || ' allocator rows, ' || (SELECT to_char(min(taken_at), 'YYYY-MM-DD')
                               || ' to ' || to_char(max(taken_at), 'YYYY-MM-DD') FROM snapshot.chain_state)")
 
-# Freshness: a new tron snapshot with 1 more COIN each time, then /totalSupply polled.
-say "freshness"
-freshness=()
-for i in $(seq 1 20); do
-  before=$(curl -sf "http://127.0.0.1:$full_port/totalSupply")
+# A new tron snapshot: its latest row again, now, with 1 more COIN.
+write_snapshot() {
   psql -qAtX -h "$var/pg" -U coin_indexer -d coin -c "
     INSERT INTO snapshot.chain_state
       (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
     SELECT chain, clock_timestamp(), coin_supply + 1, scoin_supply, coin_price, scoin_price,
            earn_apy, earn_tvl
       FROM snapshot.chain_state WHERE chain = 'tron' ORDER BY taken_at DESC LIMIT 1"
+}
+# freshness PAUSE: ms from a committed snapshot until /totalSupply shows it, asked every PAUSE s.
+freshness() {
+  local before start
+  before=$(curl -sf "http://127.0.0.1:$stack_port/totalSupply")
+  write_snapshot
   start=$(date +%s%N)
-  until [ "$(curl -sf "http://127.0.0.1:$full_port/totalSupply")" != "$before" ]; do
+  until [ "$(curl -sf "http://127.0.0.1:$stack_port/totalSupply")" != "$before" ]; do
     (( $(date +%s%N) - start < 10000000000 )) || die "the snapshot did not show within 10 s"
+    sleep "$1"
   done
-  freshness+=($(( ($(date +%s%N) - start) / 1000000 )))
-  sleep "0.$((RANDOM % 10))"  # a different phase of nginx's one-second validity each time
+  echo $(( ($(date +%s%N) - start) / 1000000 ))
+}
+say "freshness"
+polled=() sparse=()
+for _ in $(seq 1 20); do
+  polled+=("$(freshness 0)")
+  sleep "0.$((RANDOM % 10))"
+done
+for _ in $(seq 1 10); do
+  sleep 3  # nobody asks
+  sparse+=("$(freshness 0.01)")
 done
 stop_stack
+render_ms=$(awk '/publisher: published in/ {print $(NF - 1)}' "$var/stack.log" | sort -n)
 
-# 2. nginx's cache bypassed, against the minimal responder.
+# 2. Without the publisher: the handlers answer, against the minimal responder.
 start_stack off ""
-measure_pairs bypass minimal $minimal_port "cache bypassed, minimal responder"
+for row in "${rows[@]}"; do
+  IFS='|' read -r spec path reference variant <<<"$row"
+  [ "$variant" = plain ] || continue
+  say "$spec: handlers, minimal responder"
+  read -r "through_handlers[$spec]" "minimal[$spec]" < <(
+    side_by_side "http://127.0.0.1:$stack_port$path" "http://127.0.0.1:$minimal_port/$reference")
+done
 stop_stack
 
 # 3. Uncached: every request runs the endpoint's query.
 start_stack off --no-cache
-for entry in "${endpoints[@]}"; do
-  IFS='|' read -r spec path file <<<"$entry"
+for row in "${rows[@]}"; do
+  IFS='|' read -r spec path reference variant <<<"$row"
+  [ "$variant" = plain ] || continue
   say "$spec: uncached render"
-  url="http://127.0.0.1:$full_port$path"
+  url="http://127.0.0.1:$stack_port$path"
   mapfile -t times < <(for _ in $(seq 1 200); do printf 'url = "%s"\noutput = /dev/null\n' "$url"; done |
                        curl -s -K - -w '%{time_total}\n' | sort -n)
   median[$spec]=$(awk '{printf "%.1f", $1 * 1000}' <<<"${times[99]}")
@@ -180,9 +200,12 @@ for entry in "${endpoints[@]}"; do
 done
 stop_stack
 
-# The table.
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
-sorted_freshness=$(printf '%s\n' "${freshness[@]}" | sort -n)
+# The tables.
+summary() {  # NUMBERS... -> "max X ms, median Y ms"
+  local sorted
+  sorted=$(printf '%s\n' "$@" | sort -n)
+  echo "max $(tail -n 1 <<<"$sorted") ms, median $(sed -n "$(( ($# + 1) / 2 ))p" <<<"$sorted") ms"
+}
 {
   echo "# coin-api benchmark"
   echo
@@ -191,19 +214,34 @@ sorted_freshness=$(printf '%s\n' "${freshness[@]}" | sort -n)
   echo "- machine: $(nproc) cores ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM, $(uname -sr)"
   echo "- software: $(nginx -v 2>&1 | sed 's/.*: //'), PostgreSQL $postgres_version, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- data: $data_scale"
-  echo "- load: wrk -t2 -c64 -d${seconds}s, the better of two runs per cell (order A B B A), on the same $(nproc) cores as nginx, the handlers (two processes of 2 threads per pool, like the minimal responder's 4) and PostgreSQL"
+  echo "- load: wrk -t2 -c64 -d${seconds}s, the better of two runs per cell (order A B B A), on the same $(nproc) cores as nginx, the handlers (two processes of 2 threads per pool, like the minimal responder's 4), the publisher and PostgreSQL"
   echo
-  echo "| endpoint | full req/s | static req/s | full/static | bypass req/s | minimal req/s | bypass/minimal | uncached median ms | uncached p99 ms |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-  for entry in "${endpoints[@]}"; do
-    IFS='|' read -r spec path file <<<"$entry"
-    echo "| $spec | ${full[$spec]} | ${static[$spec]} | $(ratio "${full[$spec]}" "${static[$spec]}") | ${bypass[$spec]} | ${minimal[$spec]} | $(ratio "${bypass[$spec]}" "${minimal[$spec]}") | ${median[$spec]} | ${p99[$spec]} |"
+  echo "Published answers against nginx serving the identical bytes as static files:"
+  echo
+  echo "| endpoint | variant | published req/s | static req/s | published/static |"
+  echo "|---|---|---:|---:|---:|"
+  for row in "${rows[@]}"; do
+    IFS='|' read -r spec path reference variant <<<"$row"
+    key="$spec $variant"
+    echo "| $spec | $variant | ${served[$key]} | ${static[$key]} | $(ratio "${served[$key]}" "${static[$key]}") |"
   done
   echo
-  echo "Targets: full/static >= 0.85, bypass/minimal >= 0.70, uncached median <= 20 ms."
+  echo "The handlers (the fallback path, PUBLISH=off) against the minimal libfcgi responder, and uncached:"
   echo
-  echo "- freshness, committed insert until /totalSupply shows it, 20 times: max $(tail -1 <<<"$sorted_freshness") ms, median $(sed -n 10p <<<"$sorted_freshness") ms (target: max <= 2000 ms)"
-  echo "- peak RSS (VmHWM) per handler process: supply $((${peak_rss[supply]:-0} / 1024)) MB, protocol $((${peak_rss[protocol]:-0} / 1024)) MB (target: <= 64 MB)"
+  echo "| endpoint | handlers req/s | minimal req/s | handlers/minimal | uncached median ms | uncached p99 ms |"
+  echo "|---|---:|---:|---:|---:|---:|"
+  for row in "${rows[@]}"; do
+    IFS='|' read -r spec path reference variant <<<"$row"
+    [ "$variant" = plain ] || continue
+    echo "| $spec | ${through_handlers[$spec]} | ${minimal[$spec]} | $(ratio "${through_handlers[$spec]}" "${minimal[$spec]}") | ${median[$spec]} | ${p99[$spec]} |"
+  done
+  echo
+  echo "Targets: published/static >= 0.95, handlers/minimal >= 0.70, uncached median <= 20 ms."
+  echo
+  echo "- freshness, polled without pause (committed insert until /totalSupply shows it, 20 times): $(summary "${polled[@]}")"
+  echo "- freshness, sparse (3 s without a request, then a commit and a request every 10 ms, 10 times): $(summary "${sparse[@]}") (target: max <= 1000 ms, goal 100 ms)"
+  echo "- publisher, one whole set of answers rendered and swapped, $(wc -l <<<"$render_ms") times: $(summary $render_ms)"
+  echo "- peak RSS (VmHWM) per process: $(for binary in "${groups[@]}" publisher; do printf '%s %s MB, ' "$binary" "$((${peak_rss[$binary]:-0} / 1024))"; done | sed 's/, $//') (target: <= 64 MB)"
 } >"$results"
 cat "$results"
 say "written to $results"

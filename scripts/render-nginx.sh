@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Renders the production nginx configuration, the one deploy/systemd/coin-api-nginx.service
-# runs: nginx's cache on, rate limiting on, the handlers' sockets where deploy/systemd/ puts
-# them. Checks it with nginx -t. Settings, from the environment:
+# runs: rate limiting on, the published answers and the handlers' sockets where deploy/systemd/
+# puts them, the endpoints those of the installed publisher (`publisher --routes`). Checks it
+# with nginx -t. Settings, from the environment:
 #   CONF=/etc/coin-api/nginx   where the configuration goes
-#   VAR=/var/lib/coin-api      nginx's state: cache, pages, logs, temp files
+#   VAR=/var/lib/coin-api      nginx's state: pages, logs, temp files
 #   LISTEN=127.0.0.1:8080      address:port to serve on
+#   PUBLISHER=/usr/local/lib/coin-api/publisher   the installed publisher, for its endpoint list
+#   PUBLISHED=/run/coin-api-published             its directory (coin-api-publisher.service)
 #   SOCKETS=/run/coin-api      the handlers' sockets
 #   RATE_LIMIT=on RATE=50r/s BURST=100   requests per client address
 set -euo pipefail
@@ -12,8 +15,12 @@ source "$(dirname "$0")/lib.sh"
 
 conf=${CONF:-/etc/coin-api/nginx}
 var=${VAR:-/var/lib/coin-api}
-mkdir -p "$var/nginx"
-render_nginx "$var" "$conf" LISTEN="${LISTEN:-127.0.0.1:8080}" SOCKETS="${SOCKETS:-/run/coin-api}" \
+publisher=${PUBLISHER:-/usr/local/lib/coin-api/publisher}
+[ -x "$publisher" ] || die "no publisher at $publisher (PUBLISHER=...)"
+mkdir -p "$var/nginx" "$conf"
+"$publisher" --routes >"$conf/routes.tsv"
+render_nginx "$var" "$conf" "$conf/routes.tsv" LISTEN="${LISTEN:-127.0.0.1:8080}" \
+  PUBLISHED="${PUBLISHED:-/run/coin-api-published}" SOCKETS="${SOCKETS:-/run/coin-api}" \
   RATE_LIMIT="${RATE_LIMIT:-on}" ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"}
 nginx -t -q -p "$var/nginx" -c "$conf/nginx.conf"
 say "rendered $conf/nginx.conf; nginx -p $var/nginx -c $conf/nginx.conf serves it"
