@@ -1,5 +1,7 @@
 #include "endpoints.hpp"
 
+#include <algorithm>
+
 namespace coin {
 namespace {
 
@@ -51,7 +53,7 @@ std::vector<Endpoint> endpoints_of(std::string_view group) {
 std::vector<std::string_view> groups() {
   std::vector<std::string_view> names;
   for (const Endpoint& endpoint : endpoints()) {
-    if (names.empty() || names.back() != endpoint.group) names.push_back(endpoint.group);
+    if (std::find(names.begin(), names.end(), endpoint.group) == names.end()) names.push_back(endpoint.group);
   }
   return names;
 }

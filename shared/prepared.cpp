@@ -194,7 +194,11 @@ std::optional<std::time_t> parse_http_date(std::string_view text) {
   for (const char* format : formats) {
     std::tm parts{};
     const char* end = ::strptime(copy.c_str(), format, &parts);
-    if (end != nullptr && *end == '\0') return ::timegm(&parts);
+    if (end == nullptr || *end != '\0') continue;
+    // timegm() would roll an impossible date over (31 Feb, 60 s); nginx refuses it.
+    const std::tm wanted = parts;
+    const std::time_t time = ::timegm(&parts);
+    if (parts.tm_mday == wanted.tm_mday && parts.tm_sec == wanted.tm_sec) return time;
   }
   return std::nullopt;
 }

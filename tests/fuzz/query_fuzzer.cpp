@@ -1,9 +1,9 @@
 // libFuzzer target over what a request controls before any SQL runs: the query string, the
-// checks of its parameters (spec section 7) and the If-None-Match / Accept-Encoding headers
-// that choose the prepared answer. scripts/fuzz.sh builds and runs it.
+// checks of its parameters (spec section 7) and the If-None-Match / Accept-Encoding /
+// If-Modified-Since headers that choose the prepared answer. scripts/fuzz.sh builds and runs it.
 //
-// The input is up to three slices split on '\n' (which a request line or header never holds):
-//   query string \n If-None-Match \n Accept-Encoding
+// The input is up to four slices split on '\n' (which a request line or header never holds):
+//   query string \n If-None-Match \n Accept-Encoding \n If-Modified-Since
 // A broken invariant calls abort(), which libFuzzer reports with the input that caused it.
 
 #include <json/json.h>
@@ -12,11 +12,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "endpoints.hpp"
 #include "parameters.hpp"
 #include "prepared.hpp"
 #include "query_string.hpp"
@@ -60,10 +62,21 @@ const Spec interval_spec{&interval_parameter,
                          {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"},
                          "Invalid interval."};
 
-// Every distinct parameter list of the route tables (handlers/*/main.cpp): most routes have
-// none, 6.12 has chain, 6.13 chain then interval.
-const std::vector<std::vector<const Spec*>> parameter_lists = {
-    {}, {&chain_spec}, {&chain_spec, &interval_spec}};
+// The spec's parameters of an endpoint of the list (endpoints.hpp): most have none, 6.12 has
+// chain, 6.13 chain then interval. A parameter the spec above does not know is a broken
+// invariant at once.
+std::vector<const Spec*> specs_of(const Endpoint& endpoint) {
+  std::vector<const Spec*> specs;
+  for (const Parameter* parameter : endpoint.parameters) {
+    if (parameter == chain_spec.parameter) {
+      specs.push_back(&chain_spec);
+    } else {
+      REQUIRE(parameter == interval_spec.parameter);
+      specs.push_back(&interval_spec);
+    }
+  }
+  return specs;
+}
 
 bool allowed(const Spec& spec, std::string_view value) {
   for (const std::string_view candidate : spec.allowed) {
@@ -160,12 +173,13 @@ void check_error_response(const Response& response, int code, const std::string&
                                "\",\"data\":null}");
 }
 
-// check_parameters against the spec's rule: presence of each parameter first, in order, then
-// the values, in order; the first failure is the answer.
-void check_parameter_list(const QueryString& query, const std::vector<const Spec*>& specs) {
-  std::vector<const Parameter*> parameters;
-  for (const Spec* spec : specs) parameters.push_back(spec->parameter);
-  const CheckedParameters checked = check_parameters(query, parameters);
+// check_parameters on an endpoint's parameters against the spec's rule: presence of each
+// parameter first, in order, then the values, in order; the first failure is the answer.
+// Accepted values name one of the endpoint's published answers.
+void check_endpoint(const QueryString& query, const Endpoint& endpoint) {
+  const std::vector<const Spec*> specs = specs_of(endpoint);
+  REQUIRE(specs.size() == endpoint.parameters.size());
+  const CheckedParameters checked = check_parameters(query, endpoint.parameters);
 
   int code = 0;
   std::string message;
@@ -199,6 +213,16 @@ void check_parameter_list(const QueryString& query, const std::vector<const Spec
     REQUIRE(allowed(*specs[i], checked.values[i]));
     REQUIRE(checked.values[i] == *query.get(specs[i]->name));
   }
+  // The canonical query of the values asks for the same values again, and the published file
+  // of the answer is the endpoint's own (no value climbs out of its directory).
+  const std::string canonical = canonical_query(endpoint, checked.values);
+  const CheckedParameters again = check_parameters(QueryString::parse(canonical), endpoint.parameters);
+  REQUIRE(!again.error.has_value() && again.values == checked.values);
+  const std::string file = published_file(endpoint, checked.values);
+  const std::string stem(endpoint.path.substr(1));
+  const std::string extension = endpoint.body == Body::text ? ".txt" : ".json";
+  REQUIRE(file == (specs.empty() ? stem : stem + "/" + canonical) + extension);
+  REQUIRE(!contains(file, "..") && !contains(file, "//"));
 }
 
 // QueryString and percent_decode on their own.
@@ -237,14 +261,20 @@ void check_envelope(const std::string& message) {
   }
 }
 
-// A body big enough to be prepared gzipped too, so that choose() has all three answers.
+// The Last-Modified of the answers below: Wed, 13 May 2026 01:00:00 GMT (0x6a03cd10).
+constexpr std::time_t last_modified = 1778634000;
+constexpr std::string_view last_modified_date = "Wed, 13 May 2026 01:00:00 GMT";
+
+// A body big enough to be prepared gzipped too, so that choose() has all four answers.
 const Prepared& large_success() {
   static const Prepared prepared = [] {
     std::string data = "[";
     for (int i = 0; i < 100; ++i) data += R"({"statisticTime":1747065600000,"coin":"1.5"},)";
     data.back() = ']';
-    Prepared result = prepare(success(data));
-    REQUIRE(!result.gzip.empty());
+    Prepared result = prepare(success(data), last_modified);
+    REQUIRE(!result.gzip.full.empty());
+    REQUIRE(starts_with(result.identity.etag, "\"6a03cd10-") && starts_with(result.gzip.etag, "\"6a03cd10-"));
+    REQUIRE(result.identity.etag != result.gzip.etag);
     return result;
   }();
   return prepared;
@@ -279,39 +309,69 @@ void check_headers(std::string_view if_none_match, std::string_view accept_encod
   if (!contains(lower, "gzip")) REQUIRE(!refused_added);
 }
 
-// A prepared parameter error, and which of its answers choose() sends.
-void check_prepared_error(const Response& response, std::string_view if_none_match,
-                          std::string_view accept_encoding) {
+// A prepared parameter error (a business error: weak ETag, no Last-Modified, no Vary), and
+// which of its answers choose() sends.
+void check_prepared_error(const Response& response, const Conditions& conditions) {
   const Prepared prepared = prepare(response);
-  REQUIRE(prepared.etag.size() == 20 && starts_with(prepared.etag, "W/\"") &&
-          ends_with(prepared.etag, "\""));
-  REQUIRE(prepared.gzip.empty());  // a few dozen bytes are not worth compressing
-  REQUIRE(starts_with(prepared.identity, "Status: 200 OK\r\n"));
-  REQUIRE(ends_with(prepared.identity, "\r\n\r\n" + response.body));
-  REQUIRE(contains(prepared.identity,
-                   "\r\nContent-Length: " + std::to_string(response.body.size()) + "\r\n"));
-  REQUIRE(contains(prepared.identity, "\r\nETag: " + prepared.etag + "\r\n"));
-  REQUIRE(starts_with(prepared.not_modified, "Status: 304 Not Modified\r\n"));
-  REQUIRE(contains(prepared.not_modified, "\r\nETag: " + prepared.etag + "\r\n"));
-  REQUIRE(ends_with(prepared.not_modified, "\r\n\r\n"));
+  const std::string& etag = prepared.identity.etag;
+  REQUIRE(prepared.last_modified == -1);
+  REQUIRE(etag.size() == 20 && starts_with(etag, "W/\"") && ends_with(etag, "\""));
+  // A few dozen bytes are not worth compressing.
+  REQUIRE(prepared.gzip.full.empty() && prepared.gzip.etag.empty() && prepared.gzip.not_modified.empty());
+  const std::string& full = prepared.identity.full;
+  const std::string& not_modified = prepared.identity.not_modified;
+  REQUIRE(starts_with(full, "Status: 200 OK\r\nContent-Type: application/json\r\n"));
+  REQUIRE(ends_with(full, "\r\n\r\n" + response.body));
+  REQUIRE(contains(full, "\r\nContent-Length: " + std::to_string(response.body.size()) + "\r\n"));
+  REQUIRE(contains(full, "\r\nETag: " + etag + "\r\n"));
+  REQUIRE(starts_with(not_modified, "Status: 304 Not Modified\r\n"));
+  REQUIRE(contains(not_modified, "\r\nETag: " + etag + "\r\n"));
+  REQUIRE(ends_with(not_modified, "\r\n\r\n"));
+  for (const std::string* answer : {&full, &not_modified}) {
+    REQUIRE(!contains(*answer, "Last-Modified") && !contains(*answer, "Vary") &&
+            !contains(*answer, "Content-Encoding"));
+  }
 
-  const std::string& chosen = choose(prepared, if_none_match, accept_encoding);
-  const bool matches = etag_matches(if_none_match, prepared.etag);
-  REQUIRE(&chosen == (matches ? &prepared.not_modified : &prepared.identity));
+  // Without a Last-Modified, an If-Modified-Since never holds, so it alone asks for the body.
+  const std::string& chosen = choose(prepared, conditions);
+  const bool not_modified_expected =
+      conditions.if_modified_since.empty() && etag_matches(conditions.if_none_match, etag);
+  REQUIRE(&chosen == (not_modified_expected ? &not_modified : &full));
 
-  check_headers(if_none_match, accept_encoding, prepared.etag);
+  check_headers(conditions.if_none_match, conditions.accept_encoding, etag);
 }
 
-void check_choose_large(std::string_view if_none_match, std::string_view accept_encoding) {
+// A 200 with a Last-Modified and both variants, by nginx's rules: the variant the client
+// accepts, and its 304 when every validator sent holds (If-Modified-Since: equal to
+// Last-Modified; If-None-Match: lists the variant's own ETag).
+void check_choose_large(const Conditions& conditions) {
   const Prepared& prepared = large_success();
-  const std::string& chosen = choose(prepared, if_none_match, accept_encoding);
-  const std::string* expected = &prepared.identity;
-  if (etag_matches(if_none_match, prepared.etag)) {
-    expected = &prepared.not_modified;
-  } else if (accepts_gzip(accept_encoding)) {
-    expected = &prepared.gzip;
+  const Variant& variant = accepts_gzip(conditions.accept_encoding) ? prepared.gzip : prepared.identity;
+  const std::optional<std::time_t> since = parse_http_date(conditions.if_modified_since);
+  const bool same_time = conditions.if_modified_since.empty() || since == last_modified;
+  const bool same_tag = conditions.if_none_match.empty() || etag_matches(conditions.if_none_match, variant.etag);
+  const bool asked = !conditions.if_none_match.empty() || !conditions.if_modified_since.empty();
+  const std::string& chosen = choose(prepared, conditions);
+  REQUIRE(&chosen == (asked && same_time && same_tag ? &variant.not_modified : &variant.full));
+
+  // The exact date always holds, whatever form it is sent in; any other time never does.
+  REQUIRE(&choose(prepared, {conditions.if_none_match, last_modified_date, conditions.accept_encoding}) ==
+          (same_tag ? &variant.not_modified : &variant.full));
+  if (since && *since != last_modified) {
+    REQUIRE(&choose(prepared, {variant.etag, conditions.if_modified_since, conditions.accept_encoding}) ==
+            &variant.full);
   }
-  REQUIRE(&chosen == expected);
+}
+
+// parse_http_date on any text: a time it reads is written back by http_date in a form it
+// reads as the same time.
+void check_http_date(std::string_view text) {
+  const std::optional<std::time_t> time = parse_http_date(text);
+  if (!time) return;
+  if (*time < 0 || *time >= 253402300800) return;  // years 1970 to 9999 only
+  const std::string written = http_date(*time);
+  REQUIRE(written.size() == 29 && ends_with(written, " GMT"));
+  REQUIRE(parse_http_date(written) == time);
 }
 
 // Splits off the text before the first '\n' (all of it when there is none).
@@ -325,19 +385,22 @@ std::string_view take_line(std::string_view& rest) {
 void fuzz_one(std::string_view input) {
   std::string_view rest = input;
   const std::string_view raw_query = take_line(rest);
-  const std::string_view if_none_match = take_line(rest);
-  const std::string_view accept_encoding = rest;
+  Conditions conditions;
+  conditions.if_none_match = take_line(rest);
+  conditions.accept_encoding = take_line(rest);
+  conditions.if_modified_since = rest;
 
   const QueryString query = QueryString::parse(raw_query);
   check_query_string(raw_query, query);
 
-  for (const std::vector<const Spec*>& specs : parameter_lists) check_parameter_list(query, specs);
+  for (const Endpoint& endpoint : endpoints()) check_endpoint(query, endpoint);
 
   // The answer 6.13 gives this query when it is an error (6.12's is the same kind).
   const CheckedParameters checked =
       check_parameters(query, {&chain_parameter, &interval_parameter});
-  if (checked.error) check_prepared_error(*checked.error, if_none_match, accept_encoding);
-  check_choose_large(if_none_match, accept_encoding);
+  if (checked.error) check_prepared_error(*checked.error, conditions);
+  check_choose_large(conditions);
+  check_http_date(conditions.if_modified_since);
 
   if (const std::optional<std::string_view> chain = query.get("chain")) {
     check_envelope(std::string(*chain));

@@ -14,6 +14,16 @@ TEST(Config, DefaultsLeaveTheDatabaseToLibpq) {
   EXPECT_EQ(config.backlog, 1024);
   EXPECT_EQ(config.database, "");
   EXPECT_TRUE(config.cache);
+  EXPECT_FALSE(config.print_routes);
+}
+
+TEST(Config, RoutesAsksForTheEndpointsTable) {
+  EXPECT_TRUE(parse({"--routes"}).print_routes);
+  const Config config = parse({"--threads", "2", "--routes", "--no-cache"});
+  EXPECT_TRUE(config.print_routes);
+  EXPECT_EQ(config.threads, 2);
+  EXPECT_FALSE(config.cache);
+  EXPECT_FALSE(parse({"--no-cache"}).print_routes);
 }
 
 TEST(Config, ReadsEveryFlag) {
@@ -24,6 +34,7 @@ TEST(Config, ReadsEveryFlag) {
   EXPECT_EQ(config.backlog, 64);
   EXPECT_EQ(config.database, "dbname=coin user=coin_api");
   EXPECT_FALSE(config.cache);
+  EXPECT_FALSE(config.print_routes);
 }
 
 TEST(Config, TheLastOfARepeatedFlagWins) {
@@ -36,6 +47,10 @@ TEST(ConfigDeathTest, HelpPrintsUsageAndExitsZero) {
 
 TEST(ConfigDeathTest, RejectsAnUnknownFlag) {
   EXPECT_EXIT(parse({"--thread", "2"}), testing::ExitedWithCode(2), "unknown option '--thread'");
+}
+
+TEST(ConfigDeathTest, RoutesTakesNoValue) {
+  EXPECT_EXIT(parse({"--routes", "supply"}), testing::ExitedWithCode(2), "unknown option 'supply'");
 }
 
 TEST(ConfigDeathTest, RejectsAFlagWithoutValue) {
@@ -53,7 +68,7 @@ TEST(Usage, NamesEveryFlagAndTheDefaults) {
   const std::string text = usage("supply", "Serves Group A.");
   for (const char* expected : {"Usage: supply [options]", "Serves Group A.", "--socket", "--threads",
                                "(default 4)", "--backlog", "(default 1024)", "--database", "PGHOST",
-                               "--no-cache", "--help", "SIGTERM"}) {
+                               "--no-cache", "--routes", "--help", "SIGTERM"}) {
     EXPECT_NE(text.find(expected), std::string::npos) << expected;
   }
 }

@@ -5,8 +5,9 @@
 namespace coin {
 namespace {
 
+// An answer as a handler keeps it: read from the database, with its snapshot's Last-Modified.
 std::shared_ptr<const Prepared> answer(const std::string& body) {
-  return std::make_shared<const Prepared>(prepare(success(body)));
+  return std::make_shared<const Prepared>(prepare(success(body), 1778634000));
 }
 
 TEST(ResponseCache, ServesNothingUntilTheListenerListens) {
@@ -23,6 +24,25 @@ TEST(ResponseCache, ServesWhatWasStoredInTheCurrentGeneration) {
   cache.store("k", stored, cache.generation());
   EXPECT_EQ(cache.find("k"), stored);
   EXPECT_EQ(cache.find("other"), nullptr);
+}
+
+TEST(ResponseCache, ALaterStoreOfTheSameKeyReplacesTheEntry) {
+  ResponseCache cache;
+  cache.trust();
+  cache.store("k", answer("1"), cache.generation());
+  const auto newer = answer("2");
+  cache.store("k", newer, cache.generation());
+  EXPECT_EQ(cache.find("k"), newer);
+}
+
+TEST(ResponseCache, AnEntryStoredInTheNewGenerationIsServedAgain) {
+  ResponseCache cache;
+  cache.trust();
+  cache.store("k", answer("1"), cache.generation());
+  cache.invalidate();
+  const auto fresh = answer("2");
+  cache.store("k", fresh, cache.generation());
+  EXPECT_EQ(cache.find("k"), fresh);
 }
 
 TEST(ResponseCache, ASnapshotWrittenMakesEveryEntryStale) {
