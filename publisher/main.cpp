@@ -17,7 +17,6 @@
 #include "endpoints.hpp"
 #include "log.hpp"
 #include "published_set.hpp"
-#include "server.hpp"
 #include "snapshot_listener.hpp"
 
 namespace {

@@ -69,6 +69,17 @@ std::string statement_of(const Endpoint& endpoint) {
   return sql;
 }
 
+std::vector<Statement> statements_of(const std::vector<Endpoint>& list) {
+  std::vector<Statement> statements;
+  statements.reserve(list.size());
+  for (const Endpoint& endpoint : list) statements.push_back({std::string(endpoint.path), statement_of(endpoint)});
+  return statements;
+}
+
+Response answer_of(const Endpoint& endpoint, const std::string& fetched_value) {
+  return endpoint.body == Body::text ? plain_text(fetched_value) : success(fetched_value);
+}
+
 std::vector<std::vector<std::string>> value_combinations(const Endpoint& endpoint) {
   std::vector<std::vector<std::string>> combinations = {{}};
   for (const Parameter* parameter : endpoint.parameters) {

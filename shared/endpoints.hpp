@@ -13,7 +13,9 @@
 #include <string_view>
 #include <vector>
 
+#include "database.hpp"
 #include "parameters.hpp"
+#include "response.hpp"
 
 namespace coin {
 
@@ -42,6 +44,13 @@ std::vector<std::string_view> groups();
 
 // SELECT <payload>, <newest snapshot, epoch seconds> FROM <view> AS v WHERE <parameters>
 std::string statement_of(const Endpoint& endpoint);
+
+// One prepared statement per endpoint (statement_of), named by its path.
+std::vector<Statement> statements_of(const std::vector<Endpoint>& list);
+
+// The answer of an endpoint from the value its statement fetched: the envelope or the bare
+// text. The handlers and the publisher render alike.
+Response answer_of(const Endpoint& endpoint, const std::string& fetched_value);
 
 // Every combination of allowed parameter values, the first parameter's varying slowest:
 // one empty combination for an endpoint without parameters. The answers the publisher renders.

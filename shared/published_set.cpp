@@ -16,7 +16,6 @@
 #include "database.hpp"
 #include "endpoints.hpp"
 #include "prepared.hpp"
-#include "server.hpp"
 
 namespace coin {
 namespace {

@@ -93,17 +93,6 @@ int open_listener(const Config& config) {
 
 }  // namespace
 
-std::vector<Statement> statements_of(const std::vector<Endpoint>& endpoints) {
-  std::vector<Statement> statements;
-  statements.reserve(endpoints.size());
-  for (const Endpoint& endpoint : endpoints) statements.push_back({std::string(endpoint.path), statement_of(endpoint)});
-  return statements;
-}
-
-Response answer_of(const Endpoint& endpoint, const std::string& fetched_value) {
-  return endpoint.body == Body::text ? plain_text(fetched_value) : success(fetched_value);
-}
-
 namespace {
 
 // The answer of an endpoint whose parameters passed: cached, or its statement's.

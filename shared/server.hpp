@@ -25,11 +25,4 @@ std::shared_ptr<const Prepared> dispatch(const std::vector<Endpoint>& endpoints,
                                          ResponseCache& cache, std::string_view path,
                                          std::string_view query_string);
 
-// One prepared statement per endpoint (statement_of), named by its path.
-std::vector<Statement> statements_of(const std::vector<Endpoint>& endpoints);
-
-// The answer of an endpoint for checked parameter `values`, as `fetched` from its statement:
-// the envelope or the bare text. The handlers and the publisher render alike.
-Response answer_of(const Endpoint& endpoint, const std::string& fetched_value);
-
 }  // namespace coin
