@@ -11,10 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "endpoints.hpp"
+#include "answers.hpp"
 #include "envelope.hpp"
 #include "http_client.hpp"
 #include "raw_http.hpp"
+#include "requests.hpp"
 #include "stack.hpp"
 
 namespace coin::e2e {
@@ -196,11 +197,11 @@ TEST(Hostile, APathAboveTheRootIsA400) {
 }
 
 TEST(Hostile, EveryOtherMethodIs405WithAllow) {
-  for (const Endpoint& endpoint : endpoints) {
+  for (const Request& request : sample_requests()) {
     for (const char* method : {"POST", "PUT", "DELETE", "PATCH", "TRACE", "CONNECT", "PROPFIND", "MKCOL",
                                "LOCK", "BREW", "X-INVENTED_TOKEN"}) {
-      const std::string context = endpoint.spec + " " + method;
-      const HttpResponse response = http(method, fixture_stack().url(endpoint.path));
+      const std::string context = request.spec + " " + method;
+      const HttpResponse response = http(method, fixture_stack().url(request.path));
       expect_page(response, 405, context);
       EXPECT_EQ(response.header("allow"), "GET, HEAD, OPTIONS") << context;
     }
@@ -224,7 +225,9 @@ TEST(Hostile, ABodyIsIgnoredUpTo1KBAndOverIt413) {
               "GET with 1025 bytes");
   const std::string chunked = "7d0\r\n" + big + "\r\n0\r\n\r\n";  // 2000 bytes in one chunk
   expect_page(send(request("GET", "/totalSupply", "Transfer-Encoding: chunked\r\n") + chunked), 413,
-              "GET with 2000 bytes chunked");
+              "GET of a published answer with 2000 bytes chunked");
+  expect_page(send(request("GET", latest + "?chain=eth&x=1", "Transfer-Encoding: chunked\r\n") + chunked), 413,
+              "GET of a handler's answer with 2000 bytes chunked");
   expect_page(send(request("POST", "/totalSupply", "Content-Length: 2000\r\n") + big), 413, "POST with 2000 bytes");
   expect_page(send(request("POST", "/totalSupply", "Content-Length: 5\r\n") + "hello"), 405, "POST with 5 bytes");
 }
@@ -280,26 +283,29 @@ TEST(Hostile, ASilentClientIsCutOffAfter10Seconds) {
   EXPECT_LT(waited, std::chrono::seconds(13));
 }
 
-// Every kind of answer, from every layer: the handler, nginx's cache, nginx's own pages.
+// Every kind of answer, from every layer: a published file, the handlers, nginx's own pages.
 TEST(Hostile, TheSecurityHeadersAreOnEveryKindOfAnswer) {
-  for (const Endpoint& endpoint : endpoints) expect_clean(get(endpoint.path), endpoint.spec);
+  for (const Request& request : sample_requests()) expect_clean(get(request.path), request.spec);
   expect_clean(http("HEAD", fixture_stack().url("/totalSupply")), "HEAD");
-  expect_clean(get(history + "?chain=tron&interval=WEEKLY", {"Accept-Encoding: gzip"}), "gzip");
+  expect_clean(get(history + "?chain=tron&interval=WEEKLY", {"Accept-Encoding: gzip"}), "published gzip");
   expect_clean(get(latest), "a business error");
 
-  // An answer nginx has not cached yet, then its copy.
-  const auto now = std::chrono::steady_clock::now().time_since_epoch().count();
-  const std::string fresh = "/totalSupply?hostile=" + std::to_string(now);
-  HttpResponse response = get(fresh);
-  EXPECT_EQ(response.header("x-cache-status"), "MISS");
-  expect_clean(response, "MISS");
-  for (int tries = 0; tries < 5 && response.header("x-cache-status") != "HIT"; ++tries) response = get(fresh);
-  EXPECT_EQ(response.header("x-cache-status"), "HIT");
-  expect_clean(response, "HIT");
-
-  const HttpResponse not_modified = get(fresh, {"If-None-Match: " + response.header("etag")});
-  EXPECT_EQ(not_modified.status, 304);
-  expect_clean(not_modified, "304");
+  // Published answers, and the handlers' (queries nginx does not publish), and their 304s.
+  for (const auto& [path, published] : std::vector<std::pair<std::string, bool>>{
+           {latest + "?chain=eth", true},
+           {latest + "?chain=eth&x=1", false},
+           {history + "?interval=WEEKLY&chain=tron", false}}) {
+    for (const std::string encoding : {"Accept-Encoding: identity", "Accept-Encoding: gzip"}) {
+      const std::string context = path + " " + encoding;
+      const HttpResponse response = get(path, {encoding});
+      EXPECT_EQ(response.status, 200) << context;
+      EXPECT_EQ(from_a_handler(response), !published) << context;
+      expect_clean(response, context);
+      const HttpResponse not_modified = get(path, {encoding, "If-None-Match: " + response.header("etag")});
+      EXPECT_EQ(not_modified.status, 304) << context;
+      expect_clean(not_modified, context + " 304");
+    }
+  }
   const HttpResponse preflight = http("OPTIONS", fixture_stack().url("/totalSupply"),
                                       {"Origin: https://wallet.example", "Access-Control-Request-Method: GET"});
   EXPECT_EQ(preflight.status, 204);
@@ -308,17 +314,17 @@ TEST(Hostile, TheSecurityHeadersAreOnEveryKindOfAnswer) {
   expect_page(http("DELETE", fixture_stack().url("/totalSupply")), 405, "405");
 }
 
-// Without nginx's cache an endpoint's location adds no header of its own, so it inherits them.
-TEST(Hostile, TheSecurityHeadersAreOnAnswersWithoutNginxsCache) {
-  const Stack uncached("fixture", {"CACHE=off"});
-  for (const Endpoint& endpoint : endpoints) {
-    const HttpResponse response = http("GET", uncached.url(endpoint.path));
-    EXPECT_EQ(response.status, 200) << endpoint.spec;
-    expect_clean(response, endpoint.spec);
+// Without the publisher every answer comes from the handlers through the groups' locations,
+// which add no header of their own and so inherit them.
+TEST(Hostile, TheSecurityHeadersAreOnAnswersWithoutThePublisher) {
+  for (const Request& request : sample_requests()) {
+    const HttpResponse response = http("GET", unpublished_stack().url(request.path));
+    EXPECT_EQ(response.status, 200) << request.spec;
+    expect_clean(response, request.spec);
     const HttpResponse not_modified =
-        http("GET", uncached.url(endpoint.path), {"If-None-Match: " + response.header("etag")});
-    EXPECT_EQ(not_modified.status, 304) << endpoint.spec;
-    expect_clean(not_modified, endpoint.spec + " 304");
+        http("GET", unpublished_stack().url(request.path), {"If-None-Match: " + response.header("etag")});
+    EXPECT_EQ(not_modified.status, 304) << request.spec;
+    expect_clean(not_modified, request.spec + " 304");
   }
 }
 

@@ -33,8 +33,10 @@ void HttpResponse::add_header_line(std::string_view line) {
   if (colon == std::string_view::npos) return;
   const size_t start = line.find_first_not_of(" \t", colon + 1);
   const size_t end = line.find_last_not_of(" \t\r\n");
-  headers[lower_case(std::string(line.substr(0, colon)))] =
+  const std::string value =
       start == std::string_view::npos || end < start ? "" : std::string(line.substr(start, end - start + 1));
+  headers[lower_case(std::string(line.substr(0, colon)))] = value;
+  header_lines.push_back(std::string(line.substr(0, colon)) + ": " + value);
 }
 
 std::string HttpResponse::header(const std::string& lower_case_name) const {

@@ -11,14 +11,16 @@ namespace coin::e2e {
 struct HttpResponse {
   long status = 0;
   std::map<std::string, std::string> headers;  // names in lower case
+  std::vector<std::string> header_lines;       // every header as sent, "Name: value", in order
   std::string body;
 
   // The header's value, or "" when it is absent.
   std::string header(const std::string& lower_case_name) const;
   bool has_header(const std::string& lower_case_name) const;
 
-  // Records a header line "Name: value" (its CRLF may be there): the name in lower case, the
-  // value without surrounding white space. A line without a colon is ignored.
+  // Records a header line "Name: value" (its CRLF may be there): in `headers`, the name in
+  // lower case and the value without surrounding white space; in `header_lines`, the name as
+  // sent. A line without a colon is ignored.
   void add_header_line(std::string_view line);
 };
 

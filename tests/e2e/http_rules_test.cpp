@@ -3,56 +3,56 @@
 
 #include <gtest/gtest.h>
 
-#include "endpoints.hpp"
 #include "envelope.hpp"
 #include "http_client.hpp"
+#include "requests.hpp"
 #include "stack.hpp"
 
 namespace coin::e2e {
 namespace {
 
 TEST(HttpRules, EveryEndpointAnswersWithItsContentTypeAndCors) {
-  for (const Endpoint& endpoint : endpoints) {
-    const HttpResponse response = http("GET", fixture_stack().url(endpoint.path));
-    EXPECT_EQ(response.status, 200) << endpoint.spec;
-    EXPECT_EQ(response.header("content-type"), endpoint.content_type) << endpoint.spec;
-    EXPECT_FALSE(response.body.empty()) << endpoint.spec;
-    expect_cors(response, endpoint.spec);
+  for (const Request& request : sample_requests()) {
+    const HttpResponse response = http("GET", fixture_stack().url(request.path));
+    EXPECT_EQ(response.status, 200) << request.spec;
+    EXPECT_EQ(response.header("content-type"), request.content_type) << request.spec;
+    EXPECT_FALSE(response.body.empty()) << request.spec;
+    expect_cors(response, request.spec);
   }
 }
 
 TEST(HttpRules, HeadAnswersLikeGetWithoutBody) {
-  for (const Endpoint& endpoint : endpoints) {
-    const HttpResponse head = http("HEAD", fixture_stack().url(endpoint.path));
-    const HttpResponse full = http("GET", fixture_stack().url(endpoint.path));
-    EXPECT_EQ(head.status, 200) << endpoint.spec;
-    EXPECT_EQ(head.body, "") << endpoint.spec;
-    EXPECT_EQ(head.header("content-type"), full.header("content-type")) << endpoint.spec;
+  for (const Request& request : sample_requests()) {
+    const HttpResponse head = http("HEAD", fixture_stack().url(request.path));
+    const HttpResponse full = http("GET", fixture_stack().url(request.path));
+    EXPECT_EQ(head.status, 200) << request.spec;
+    EXPECT_EQ(head.body, "") << request.spec;
+    EXPECT_EQ(head.header("content-type"), full.header("content-type")) << request.spec;
     // Large bodies are gzip-able, but only when asked for: none of these asked.
-    EXPECT_EQ(head.header("content-length"), std::to_string(full.body.size())) << endpoint.spec;
-    expect_cors(head, endpoint.spec);
+    EXPECT_EQ(head.header("content-length"), std::to_string(full.body.size())) << request.spec;
+    expect_cors(head, request.spec);
   }
 }
 
 TEST(HttpRules, OptionsIsACorsPreflight) {
-  for (const Endpoint& endpoint : endpoints) {
+  for (const Request& request : sample_requests()) {
     const HttpResponse response =
-        http("OPTIONS", fixture_stack().url(endpoint.path),
+        http("OPTIONS", fixture_stack().url(request.path),
              {"Origin: https://wallet.example", "Access-Control-Request-Method: GET",
               "Access-Control-Request-Headers: x-requested-with"});
-    EXPECT_EQ(response.status, 204) << endpoint.spec;
-    EXPECT_EQ(response.body, "") << endpoint.spec;
-    EXPECT_EQ(response.header("access-control-allow-headers"), "x-requested-with") << endpoint.spec;
-    EXPECT_EQ(response.header("access-control-max-age"), "86400") << endpoint.spec;
-    expect_cors(response, endpoint.spec);
+    EXPECT_EQ(response.status, 204) << request.spec;
+    EXPECT_EQ(response.body, "") << request.spec;
+    EXPECT_EQ(response.header("access-control-allow-headers"), "x-requested-with") << request.spec;
+    EXPECT_EQ(response.header("access-control-max-age"), "86400") << request.spec;
+    expect_cors(response, request.spec);
   }
 }
 
 TEST(HttpRules, OtherMethodsAre405WithAllowAndCors) {
-  for (const Endpoint& endpoint : endpoints) {
+  for (const Request& request : sample_requests()) {
     for (const char* method : {"POST", "PUT", "DELETE", "PATCH"}) {
-      const std::string context = endpoint.spec + " " + method;
-      const HttpResponse response = http(method, fixture_stack().url(endpoint.path));
+      const std::string context = request.spec + " " + method;
+      const HttpResponse response = http(method, fixture_stack().url(request.path));
       EXPECT_EQ(response.status, 405) << context;
       EXPECT_EQ(response.header("allow"), "GET, HEAD, OPTIONS") << context;
       EXPECT_EQ(response.body.find("SUCCESS"), std::string::npos) << context;

@@ -1,31 +1,47 @@
-// What clients see when part of the stack is down: the last good answer where there is one,
-// else the spec's server error; never a hang, a stack trace or a database message; and service
-// again once the part is back.
+// What clients see when part of the stack is down: every published answer, as it was (the
+// last good snapshot); a request that is not published gets the spec's server error; never a
+// hang, a stack trace or a database message; and service again once the part is back.
 
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "envelope.hpp"
 #include "http_client.hpp"
+#include "requests.hpp"
 #include "stack.hpp"
 
 namespace coin::e2e {
 namespace {
 
+using namespace std::chrono_literals;
+
 const std::string server_error_body = R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})";
 
-void expect_server_error(const HttpResponse& response) {
-  EXPECT_EQ(response.status, 503);
-  EXPECT_EQ(response.header("content-type"), "application/json");
-  EXPECT_EQ(response.header("retry-after"), "5");
-  expect_cors(response, "outage");
-  expect_security_headers(response, "outage");
-  EXPECT_EQ(response.header("cache-control"), "no-store");
+void expect_server_error(const HttpResponse& response, const std::string& context) {
+  EXPECT_EQ(response.status, 503) << context;
+  EXPECT_EQ(response.header("content-type"), "application/json") << context;
+  EXPECT_EQ(response.header("retry-after"), "5") << context;
+  expect_cors(response, context);
+  expect_security_headers(response, context);
+  EXPECT_EQ(response.header("cache-control"), "no-store") << context;
+}
+
+// Asks for `path` every 50 ms, for up to 10 s, until it answers 200; the last answer.
+HttpResponse until_ok(const Stack& stack, const std::string& path) {
+  HttpResponse response = http("GET", stack.url(path));
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (response.status != 200 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(50ms);
+    response = http("GET", stack.url(path));
+  }
+  return response;
 }
 
 // A stack of its own: these tests take parts of it down.
@@ -40,41 +56,63 @@ class Outage : public testing::Test {
 };
 Stack* Outage::stack = nullptr;
 
-TEST_F(Outage, ADatabaseOutageServesTheLastGoodAnswerOrAServerErrorAndServiceResumes) {
-  const std::string total_supply = "1000255000.499999999999999999";  // 6.1 on the fixture
-  ASSERT_EQ(http("GET", stack->url("/totalSupply")).body, total_supply);
+TEST_F(Outage, WithTheDatabaseDownPublishedAnswersStayAndTheRestIsAServerError) {
+  std::map<std::string, HttpResponse> before;
+  for (const Request& request : published_requests()) {
+    before[request.path] = http("GET", stack->url(request.path));
+    ASSERT_EQ(before[request.path].status, 200) << request.name();
+  }
+  // Not published: an endpoint with parameters, asked with one more (the handlers answer it).
+  const std::string unpublished = "/api/v1/data-platform/latest-collateral?chain=eth&x=1";
+  ASSERT_EQ(http("GET", stack->url(unpublished)).body, before["/api/v1/data-platform/latest-collateral?chain=eth"].body);
 
   ASSERT_TRUE(stack->stop_database());
-  std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // nginx's copy has expired
-  const HttpResponse served_before = http("GET", stack->url("/totalSupply"));
-  EXPECT_EQ(served_before.status, 200);
-  EXPECT_EQ(served_before.body, total_supply);
-  const HttpResponse never_served = http("GET", stack->url("/api/v1/external/total-supply/coin"));
-  expect_server_error(never_served);
-  EXPECT_EQ(never_served.body, server_error_body);
+  for (const Request& request : published_requests()) {
+    const HttpResponse response = http("GET", stack->url(request.path));
+    EXPECT_EQ(response.status, 200) << request.name();
+    EXPECT_EQ(response.body, before[request.path].body) << request.name();
+    EXPECT_EQ(response.header("last-modified"), before[request.path].header("last-modified")) << request.name();
+  }
+  // The handlers' own copy went with the database: their listener lost it.
+  const HttpResponse not_published = http("GET", stack->url(unpublished));
+  expect_server_error(not_published, "database down");
+  EXPECT_EQ(not_published.body, server_error_body);
+  EXPECT_EQ(not_published.body.find("postgres"), std::string::npos);
 
   ASSERT_TRUE(stack->start_database());
-  const HttpResponse response = http("GET", stack->url("/api/v1/external/total-supply/coin"));
-  EXPECT_EQ(response.status, 200);
-  EXPECT_NE(response.body.find(R"("code":0)"), std::string::npos);
+  const HttpResponse back = until_ok(*stack, unpublished);
+  EXPECT_EQ(back.status, 200);
+  EXPECT_EQ(back.body, before["/api/v1/data-platform/latest-collateral?chain=eth"].body);
 }
 
-TEST_F(Outage, AHandlerPoolThatIsDownIsAServerErrorFromNginx) {
-  const std::vector<std::string> sockets = {stack->var() + "/run/supply-1.sock",
-                                            stack->var() + "/run/supply-2.sock"};
+// The protocol pool: an endpoint without parameters answers any query from its published file,
+// so only 6.12 and 6.13 can be asked for something that is not published.
+TEST_F(Outage, WithAHandlerPoolDownItsPublishedAnswersStayAndTheRestIsNginxsServerError) {
+  const std::vector<std::string> sockets = {stack->var() + "/run/protocol-1.sock",
+                                            stack->var() + "/run/protocol-2.sock"};
   for (const std::string& socket : sockets) {
     ASSERT_EQ(std::rename(socket.c_str(), (socket + ".away").c_str()), 0);
   }
-  const HttpResponse response = http("GET", stack->url("/api/v1/external/earn-apy"));
+  std::vector<std::pair<std::string, long>> published;
+  for (const Request& request : published_requests()) {
+    if (request.endpoint->group != "protocol") continue;
+    published.emplace_back(request.name(), http("GET", stack->url(request.path)).status);
+  }
+  const std::string unpublished = "/api/v1/data-platform/latest-collateral?chain=eth&x=1";
+  const HttpResponse down = http("GET", stack->url(unpublished));
+  const HttpResponse parameter_error = http("GET", stack->url("/api/v1/data-platform/latest-collateral"));
   for (const std::string& socket : sockets) {
     ASSERT_EQ(std::rename((socket + ".away").c_str(), socket.c_str()), 0);
   }
 
-  expect_server_error(response);
-  EXPECT_EQ(response.body, server_error_body + "\n");
+  ASSERT_EQ(published.size(), 22u);  // 6.6-6.11, 6.14; 6.12 x 3 chains; 6.13 x 3 chains x 4 intervals
+  for (const auto& [name, status] : published) EXPECT_EQ(status, 200) << name;
+  for (const HttpResponse* response : {&down, &parameter_error}) {
+    expect_server_error(*response, "pool down");
+    EXPECT_EQ(response->body, server_error_body + "\n");  // nginx's page (nginx/html/50x.json)
+  }
   // nginx leaves a failed process out for fail_timeout (1 s), counted in whole seconds.
-  std::this_thread::sleep_for(std::chrono::milliseconds(2100));
-  EXPECT_EQ(http("GET", stack->url("/api/v1/external/earn-apy")).status, 200);
+  EXPECT_EQ(until_ok(*stack, unpublished).status, 200);
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 #include <iterator>
 #include <sstream>
 
-namespace coin::fault {
+namespace coin::e2e {
 namespace {
 
 // The file's bytes, or "" when it cannot be read: a process can end between the listing of /proc
@@ -32,16 +32,23 @@ std::vector<pid_t> processes_where(Match match) {
   return pids;
 }
 
-}  // namespace
-
-pid_t handler_pid(const std::string& var, const std::string& name) {
+// The pid of the process with `flag` and `value` among its arguments, or -1 when there is none.
+pid_t pid_with_arguments(const std::string& flag, const std::string& value) {
   // The arguments in /proc/<pid>/cmdline are separated by NULs.
-  const std::string argument = std::string("--socket") + '\0' + var + "/run/" + name + ".sock" + '\0';
+  const std::string arguments = flag + '\0' + value + '\0';
   const std::vector<pid_t> pids = processes_where([&](const std::filesystem::path& process) {
-    return read_file(process / "cmdline").find(argument) != std::string::npos;
+    return read_file(process / "cmdline").find(arguments) != std::string::npos;
   });
   return pids.empty() ? -1 : pids.front();
 }
+
+}  // namespace
+
+pid_t handler_pid(const std::string& var, const std::string& name) {
+  return pid_with_arguments("--socket", var + "/run/" + name + ".sock");
+}
+
+pid_t publisher_pid(const std::string& var) { return pid_with_arguments("--directory", var + "/published"); }
 
 std::vector<HandlerProcess> handler_processes(const std::string& var) {
   std::vector<HandlerProcess> processes;
@@ -72,4 +79,4 @@ long memory_kb(pid_t pid, const std::string& field) {
   return 0;
 }
 
-}  // namespace coin::fault
+}  // namespace coin::e2e

@@ -1,12 +1,12 @@
 #pragma once
-// The processes of a stack (tests/e2e/stack.hpp), found in /proc.
+// The processes of a stack (stack.hpp), found in /proc.
 
 #include <sys/types.h>
 
 #include <string>
 #include <vector>
 
-namespace coin::fault {
+namespace coin::e2e {
 
 // Every handler process of a stack: its name in scripts/run.sh ("supply-1") and its pid.
 struct HandlerProcess {
@@ -20,10 +20,14 @@ inline const std::vector<std::string> handler_names = {"supply-1", "supply-2", "
 pid_t handler_pid(const std::string& var, const std::string& name);
 std::vector<HandlerProcess> handler_processes(const std::string& var);
 
+// The pid of the stack's publisher (run with --directory <var>/published), or -1 when there is
+// none.
+pid_t publisher_pid(const std::string& var);
+
 // nginx's worker processes of the stack whose master's pid is in <var>/nginx/nginx.pid.
 std::vector<pid_t> nginx_workers(const std::string& var);
 
 // A line of /proc/<pid>/status in kB: "VmRSS" (now) or "VmHWM" (peak). 0 when unreadable.
 long memory_kb(pid_t pid, const std::string& field);
 
-}  // namespace coin::fault
+}  // namespace coin::e2e

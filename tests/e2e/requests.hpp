@@ -1,32 +1,37 @@
 #pragma once
-// Every endpoint of the spec, as a request that succeeds.
+// The requests the tests send, derived from the one endpoint list (shared/endpoints.hpp): a
+// sample request per endpoint, and every answer the publisher renders.
 
 #include <string>
 #include <vector>
 
+#include "endpoints.hpp"
+
 namespace coin::e2e {
 
-struct Endpoint {
-  std::string spec;          // "6.1"
-  std::string path;          // with the query string it needs, if any
-  std::string content_type;  // of a success
+// A request for one answer of an endpoint, its parameters written as nginx publishes them.
+struct Request {
+  const Endpoint* endpoint = nullptr;
+  std::vector<std::string> values;  // the parameters' values, in the list's order
+  std::string spec;                 // "6.13"
+  std::string path;                 // with its canonical query: "/...?chain=tron&interval=WEEKLY"
+  std::string content_type;         // of a success
+
+  // "6.13 chain=tron&interval=WEEKLY": what a failure message names.
+  std::string name() const;
+  // The same request with an unknown parameter appended ("&x=1"): the same answer, which nginx
+  // does not publish for an endpoint with parameters (only a canonical query is), so its group's
+  // handlers answer it. An endpoint without parameters answers any query from its published file.
+  std::string with_unknown_parameter() const;
 };
 
-inline const std::vector<Endpoint> endpoints = {
-    {"6.1", "/totalSupply", "text/plain"},
-    {"6.2", "/circulatingSupply", "text/plain"},
-    {"6.3", "/api/v1/external/earn-apy", "application/json"},
-    {"6.4", "/api/v1/external/total-supply/coin", "application/json"},
-    {"6.5", "/api/v1/external/total-supply/scoin", "application/json"},
-    {"6.6", "/api/v1/market-site/overview", "application/json"},
-    {"6.7", "/api/v1/data-platform/overview/info", "application/json"},
-    {"6.8", "/api/v1/market-site/overview/apy", "application/json"},
-    {"6.9", "/api/v1/data-platform/overview/supply-value-history", "application/json"},
-    {"6.10", "/api/v1/data-platform/overview/collateral-value-history", "application/json"},
-    {"6.11", "/api/v1/vault/collaterals", "application/json"},
-    {"6.12", "/api/v1/data-platform/latest-collateral?chain=eth", "application/json"},
-    {"6.13", "/api/v1/data-platform/collateral-history?chain=tron&interval=WEEKLY", "application/json"},
-    {"6.14", "/api/v1/smart-allocator/detail-overview", "application/json"},
-};
+Request request_for(const Endpoint& endpoint, const std::vector<std::string>& values);
+
+// One request per endpoint, in list order: the first combination of values, except 6.12
+// chain=eth and 6.13 chain=tron&interval=WEEKLY (tron's hourly points make a large answer).
+std::vector<Request> sample_requests();
+
+// Every answer the publisher renders (coin::value_combinations of every endpoint), in list order.
+std::vector<Request> published_requests();
 
 }  // namespace coin::e2e

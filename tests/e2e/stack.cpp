@@ -112,6 +112,10 @@ std::string Stack::url(std::string_view path_and_query) const {
   return "http://127.0.0.1:" + std::to_string(port_) + std::string(path_and_query);
 }
 
+std::string Stack::conninfo(std::string_view role) const {
+  return "host=" + var_ + "/pg dbname=coin user=" + std::string(role);
+}
+
 bool Stack::psql(std::string_view role, std::string_view sql) const {
   try {
     query(role, sql);
@@ -153,12 +157,14 @@ namespace {
 
 std::unique_ptr<Stack> fixture;
 std::unique_ptr<Stack> demo;
+std::unique_ptr<Stack> unpublished;
 
 // Stops the stacks after the last test, while the test binary still runs.
 class StopStacks : public testing::Environment {
   void TearDown() override {
     fixture.reset();
     demo.reset();
+    unpublished.reset();
   }
 };
 const testing::Environment* const stop_stacks = testing::AddGlobalTestEnvironment(new StopStacks);
@@ -173,6 +179,11 @@ const Stack& fixture_stack() {
 const Stack& demo_stack() {
   if (!demo) demo = std::make_unique<Stack>("demo");
   return *demo;
+}
+
+const Stack& unpublished_stack() {
+  if (!unpublished) unpublished = std::make_unique<Stack>("fixture", std::vector<std::string>{"PUBLISH=off"});
+  return *unpublished;
 }
 
 }  // namespace coin::e2e

@@ -1,6 +1,7 @@
 #pragma once
 // The whole stack, as `make run` starts it (scripts/run.sh): PostgreSQL, the schema, data, the
-// handlers of the Debug build and nginx, on a free port with a var directory of its own.
+// publisher and handlers of the Debug build and nginx, on a free port with a var directory of
+// its own.
 
 #include <sys/types.h>
 
@@ -13,8 +14,9 @@ namespace coin::e2e {
 class Stack {
  public:
   // Starts the stack with `data` ("fixture" or "demo") and more `settings` of scripts/run.sh
-  // ("CACHE=off"...), and waits until it answers. Throws std::runtime_error, with the stack's
-  // log, when it does not come up.
+  // ("PUBLISH=off"...), and waits until it answers (with the publisher on, its first set is
+  // published by then). Throws std::runtime_error, with the stack's log, when it does not
+  // come up.
   explicit Stack(std::string_view data, const std::vector<std::string>& settings = {});
   ~Stack();  // SIGTERM, then waits for every process of the stack to end
   Stack(const Stack&) = delete;
@@ -25,6 +27,11 @@ class Stack {
 
   // The stack's state directory (VAR of scripts/run.sh).
   const std::string& var() const { return var_; }
+  // The publisher's directory: current -> set.XXXXXX, and partial.XXXXXX while it renders.
+  std::string published() const { return var_ + "/published"; }
+
+  // A libpq connection string to the stack's database as `role`.
+  std::string conninfo(std::string_view role) const;
 
   // Runs `sql` with psql on the stack's database as `role`; true when it succeeded.
   bool psql(std::string_view role, std::string_view sql) const;
@@ -48,8 +55,10 @@ class Stack {
 };
 
 // One stack per kind of data for the whole test run, started on first use and stopped when
-// the tests end.
+// the tests end. No test writes to them.
 const Stack& fixture_stack();
 const Stack& demo_stack();
+// The fixture without the publisher (PUBLISH=off): the handlers answer every request.
+const Stack& unpublished_stack();
 
 }  // namespace coin::e2e

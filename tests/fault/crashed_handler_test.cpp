@@ -1,6 +1,7 @@
-// Item 4: handler processes killed with SIGKILL under load, with no cache anywhere (every
-// request reaches a handler). Their supervisor (scripts/run.sh) starts them again, and nginx
-// sends what the dead process held to the other process of its pool: under 0.1% fail.
+// Item 4: handler processes killed with SIGKILL under load, without the publisher or any cache
+// (PUBLISH=off, --no-cache: every request reaches a handler). Their supervisor (scripts/run.sh)
+// starts them again, and nginx sends what the dead process held to the other process of its
+// pool: under 0.1% fail.
 
 #include <gtest/gtest.h>
 
@@ -18,7 +19,7 @@ namespace coin::fault {
 namespace {
 
 TEST(CrashedHandler, ItIsRestartedAndFewerThanOneRequestInAThousandFails) {
-  const e2e::Stack stack("fixture", {"CACHE=off", "HANDLER_FLAGS=--no-cache"});
+  const e2e::Stack stack("fixture", {"PUBLISH=off", "HANDLER_FLAGS=--no-cache"});
   auto load = std::async(std::launch::async, [&] {
     return run_load(stack.url(""), every_endpoint(), Load{/*connections*/ 32, /*seconds*/ 20});
   });

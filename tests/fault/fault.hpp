@@ -1,5 +1,6 @@
 #pragma once
-// What the fault tests share: every endpoint's path, the figures they print, and waiting.
+// What the fault tests share: every endpoint's path, the stack's processes, the figures they
+// print, and waiting.
 
 #include <chrono>
 #include <iostream>
@@ -7,17 +8,24 @@
 #include <thread>
 #include <vector>
 
-#include "endpoints.hpp"
+#include "processes.hpp"
+#include "requests.hpp"
 
 namespace coin::fault {
 
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
+using e2e::handler_names;
+using e2e::handler_pid;
+using e2e::handler_processes;
+using e2e::memory_kb;
+using e2e::nginx_workers;
+using e2e::publisher_pid;
 
-// The path (and query) of every endpoint of the spec, as wrk loads them.
+// The path (and query) of every endpoint of the spec, a sample request each, as wrk loads them.
 inline std::vector<std::string> every_endpoint() {
   std::vector<std::string> paths;
-  for (const e2e::Endpoint& endpoint : e2e::endpoints) paths.push_back(endpoint.path);
+  for (const e2e::Request& request : e2e::sample_requests()) paths.push_back(request.path);
   return paths;
 }
 

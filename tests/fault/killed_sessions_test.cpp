@@ -1,5 +1,6 @@
 // Item 2: the handlers' database sessions ended by pg_terminate_backend, twice a second, under
-// load with no cache anywhere (every request queries): they reconnect and no request fails.
+// load without the publisher or any cache (every request queries): they reconnect and no
+// request fails.
 
 #include <gtest/gtest.h>
 
@@ -14,7 +15,7 @@ namespace coin::fault {
 namespace {
 
 TEST(KilledSessions, TheHandlersReconnectAndNoRequestFails) {
-  const e2e::Stack stack("fixture", {"CACHE=off", "HANDLER_FLAGS=--no-cache"});
+  const e2e::Stack stack("fixture", {"PUBLISH=off", "HANDLER_FLAGS=--no-cache"});
   const auto start = Clock::now();
   auto load = std::async(std::launch::async, [&] {
     return run_load(stack.url(""), every_endpoint(), Load{/*connections*/ 16, /*seconds*/ 15});

@@ -23,7 +23,7 @@ using e2e::HttpResponse;
 constexpr const char* hanging = "/api/v1/external/earn-apy";  // 6.3, api.earn_apy
 
 TEST(SlowDatabase, AHangingViewIsAServerErrorWithinTheStatementTimeout) {
-  const e2e::Stack stack("fixture", {"CACHE=off", "HANDLER_FLAGS=--no-cache"});
+  const e2e::Stack stack("fixture", {"PUBLISH=off", "HANDLER_FLAGS=--no-cache"});
   const std::string definition = stack.query("postgres", "SELECT pg_get_viewdef('api.earn_apy')");
   // The same view, with the same columns, that sleeps for a minute first.
   ASSERT_TRUE(stack.psql("postgres", "CREATE OR REPLACE VIEW api.earn_apy AS SELECT v.* FROM (" +

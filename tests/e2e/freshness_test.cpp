@@ -1,0 +1,111 @@
+// Sparse traffic: a client that asks once after seconds of silence gets the newest snapshot,
+// committed a second before, on every endpoint. Nothing waits for a request to notice a new
+// snapshot: the publisher renders every answer when the snapshot is written. A stack of its
+// own: the test writes snapshots.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "decimal.hpp"
+#include "envelope.hpp"
+#include "http_client.hpp"
+#include "json.hpp"
+#include "requests.hpp"
+#include "stack.hpp"
+
+namespace coin::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Every chain's latest row again, an hour later, with 1,000,000 more COIN (sCOIN, prices and
+// APYs as they were); one statement, so one snapshot_written.
+constexpr const char* new_snapshot = R"(
+  INSERT INTO snapshot.chain_state
+    (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
+  SELECT DISTINCT ON (chain) chain, taken_at + interval '1 hour', coin_supply + 1000000,
+         scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl
+    FROM snapshot.chain_state ORDER BY chain, taken_at DESC;)";
+
+// The figures after round r, by hand from tests/sql/fixture.sql's header: each chain's COIN is
+// its latest + r x 1,000,000, so 6.1 (= COIN + sCOIN, 1000255000.499999999999999999 on the
+// fixture) and 6.4's total (1000250000.5) grow by 3,000,000 a round. The newest snapshot is
+// tron's (08:00 UTC+8 on the fixture, 00:00 UTC; eth's and bsc's are 07:55 and 07:50), now
+// r hours later: 1778630400 + 3600 r seconds, 0x6a03bf00 + r x 0xe10.
+struct Round {
+  std::string total;       // 6.1, 6.2
+  std::string coin_total;  // 6.4 totalSupply, 6.6 totalSupply
+  std::string tron, eth, bsc;
+  std::string last_modified;
+  std::string etag_prefix;  // "<hex Last-Modified>-
+};
+const std::vector<Round> rounds = {
+    {"1003255000.499999999999999999", "1003250000.5", "124456789.123456789012345678",
+     "877543210.876543210987654322", "1250000.5", "Wed, 13 May 2026 01:00:00 GMT", "\"6a03cd10-"},
+    {"1006255000.499999999999999999", "1006250000.5", "125456789.123456789012345678",
+     "878543210.876543210987654322", "2250000.5", "Wed, 13 May 2026 02:00:00 GMT", "\"6a03db20-"},
+    {"1009255000.499999999999999999", "1009250000.5", "126456789.123456789012345678",
+     "879543210.876543210987654322", "3250000.5", "Wed, 13 May 2026 03:00:00 GMT", "\"6a03e930-"},
+};
+
+// 6.5 does not change: no sCOIN was added.
+const std::string scoin_body = success_body(
+    R"({"symbol":"sCOIN","totalSupply":4999.999999999999999999,)"
+    R"("tron":4999.999999999999999998,"eth":0.000000000000000001,"bsc":0})");
+
+// What `response`, the answer to `request` after `round`, must say of the new snapshot.
+void expect_new_figures(const Request& request, const HttpResponse& response, const Round& round) {
+  const std::string& spec = request.spec;
+  if (spec == "6.1" || spec == "6.2") {
+    EXPECT_EQ(response.body, round.total);
+  }
+  if (spec == "6.4") {
+    EXPECT_EQ(response.body, success_body(R"({"symbol":"COIN","totalSupply":)" + round.coin_total + R"(,"tron":)" +
+                                          round.tron + R"(,"eth":)" + round.eth + R"(,"bsc":)" + round.bsc + "}"));
+  }
+  if (spec == "6.5") {
+    EXPECT_EQ(response.body, scoin_body);
+  }
+  if (spec == "6.6") {
+    EXPECT_EQ(number_field(response.body, "totalSupply"), round.coin_total);
+  }
+  if (spec == "6.12") {  // chain=eth
+    ASSERT_EQ(request.values, std::vector<std::string>{"eth"});
+    EXPECT_EQ(number_field(response.body, "coinTotalSupply"), round.eth);
+  }
+  if (spec == "6.13") {  // chain=tron&interval=WEEKLY: the live point is last
+    ASSERT_EQ(request.values, (std::vector<std::string>{"tron", "WEEKLY"}));
+    const Json items = Json::parse(response.body)["data"]["items"];
+    ASSERT_GT(items.size(), 0u);
+    EXPECT_TRUE(items[items.size() - 1]["time"].is_null());
+    EXPECT_EQ(items[items.size() - 1]["coinTotalSupply"].text(), round.tron);
+  }
+}
+
+TEST(Freshness, AfterSilenceEveryEndpointShowsASnapshotCommittedASecondBefore) {
+  const Stack stack("fixture");
+  for (const Request& request : sample_requests()) {
+    ASSERT_EQ(http("GET", stack.url(request.path)).status, 200) << request.name();
+  }
+  for (size_t r = 0; r < rounds.size(); ++r) {
+    std::this_thread::sleep_for(4s);  // no request at all
+    ASSERT_TRUE(stack.psql("coin_indexer", new_snapshot)) << "round " << r + 1;
+    std::this_thread::sleep_for(1s);  // the bound under test, not a wait for a condition
+    for (const Request& request : sample_requests()) {
+      const std::string context = "round " + std::to_string(r + 1) + ", " + request.name();
+      SCOPED_TRACE(context);
+      const HttpResponse response = http("GET", stack.url(request.path));
+      EXPECT_EQ(response.status, 200);
+      EXPECT_EQ(response.header("last-modified"), rounds[r].last_modified);
+      EXPECT_EQ(response.header("etag").rfind(rounds[r].etag_prefix, 0), 0u) << response.header("etag");
+      expect_new_figures(request, response, rounds[r]);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace coin::e2e
