@@ -111,7 +111,8 @@ render_nginx() {
 #   queries.conf    $published_query: a query in the list's parameter order with allowed values
 #                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
 #   endpoints.conf  an exact location per endpoint: its published answer (gzip if taken, else
-#                   plain), else the group's handlers (@<group>)
+#                   plain), else the group's handlers (@<group>); $published_prefix sends a
+#                   request with a chunked body to them (nginx.conf)
 render_endpoints() {
   local routes=$1 conf=$2 sockets=$3
   [ -s "$routes" ] || die "no endpoint list in $routes"
@@ -142,7 +143,7 @@ render_endpoints() {
         printf "  \"~^%s\\?%s$\" \"%s\";\n", escaped, pattern, name > (conf "/queries.conf")
         file = file "/$published_query"
       }
-      file = "/" file (type == "text/plain" ? ".txt" : ".json")
+      file = "$published_prefix/" file (type == "text/plain" ? ".txt" : ".json")
       printf "\nlocation = %s {  # %s\n  default_type %s;\n  include %s/endpoint.conf;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
         path, spec, type, conf, file, file, group > (conf "/endpoints.conf")
       if (!(group in seen)) { seen[group] = 1; order[++count] = group }

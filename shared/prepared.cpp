@@ -16,6 +16,7 @@ std::string_view reason_phrase(int status) {
   switch (status) {
     case 200: return "OK";
     case 304: return "Not Modified";
+    case 412: return "Precondition Failed";
     case 404: return "Not Found";
     case 503: return "Service Unavailable";
     default: return "Error";
@@ -110,7 +111,7 @@ std::string compressed_variant(std::string_view body) {
   return compressed.size() < body.size() ? compressed : "";
 }
 
-Prepared prepare(const Response& response, std::time_t last_modified, bool compress) {
+Prepared prepare(const Response& response, std::time_t last_modified) {
   Prepared prepared;
   if (response.status != 200) {
     std::string headers = header("Cache-Control", "no-store");
@@ -123,7 +124,7 @@ Prepared prepare(const Response& response, std::time_t last_modified, bool compr
   std::string validators;
   if (last_modified != -1) validators = header("Last-Modified", http_date(last_modified));
   validators += header("Cache-Control", cache_control);
-  const std::string gzip_body = compress ? compressed_variant(response.body) : "";
+  const std::string gzip_body = compressed_variant(response.body);
   if (last_modified != -1 || !gzip_body.empty()) validators += header("Vary", "Accept-Encoding");
 
   const auto make = [&](std::string_view body, std::string_view encoding) {
@@ -143,7 +144,15 @@ const std::string& choose(const Prepared& prepared, const Conditions& conditions
   const Variant& variant =
       !prepared.gzip.full.empty() && accepts_gzip(conditions.accept_encoding) ? prepared.gzip : prepared.identity;
   if (variant.etag.empty()) return variant.full;  // an error
-  // nginx's not-modified filter: each validator sent must hold, and at least one is sent.
+  static const std::string precondition_failed = status_line(412) + "\r\n";
+  if (!conditions.if_unmodified_since.empty()) {
+    const std::optional<std::time_t> since = parse_http_date(conditions.if_unmodified_since);
+    if (prepared.last_modified == -1 || !since || *since < prepared.last_modified) return precondition_failed;
+  }
+  if (!conditions.if_match.empty() && !etag_matches_strongly(conditions.if_match, variant.etag)) {
+    return precondition_failed;
+  }
+  // Each of these validators sent must hold, and at least one is sent.
   const bool asked = !conditions.if_none_match.empty() || !conditions.if_modified_since.empty();
   const bool same_time = conditions.if_modified_since.empty() ||
                          (prepared.last_modified != -1 &&
@@ -157,6 +166,11 @@ bool etag_matches(std::string_view if_none_match, std::string_view etag) {
   return any_element(if_none_match, [&](std::string_view candidate) {
     return without_weak_prefix(candidate) == without_weak_prefix(etag);
   });
+}
+
+bool etag_matches_strongly(std::string_view if_match, std::string_view etag) {
+  if (trim(if_match) == "*") return true;
+  return any_element(if_match, [&](std::string_view candidate) { return candidate == etag; });
 }
 
 bool accepts_gzip(std::string_view accept_encoding) {

@@ -44,8 +44,7 @@ struct Prepared {
 };
 
 // `last_modified`: the newest snapshot a 200 reflects, or -1 (business errors, errors).
-// `compress`: also prepare the gzip variant (worth it when kept for reuse).
-Prepared prepare(const Response& response, std::time_t last_modified = -1, bool compress = true);
+Prepared prepare(const Response& response, std::time_t last_modified = -1);
 
 // `body` gzip-compressed, or "" when too small or when compressing does not make it smaller:
 // the publisher's .gz file and the handlers' gzip variant alike.
@@ -53,16 +52,23 @@ std::string compressed_variant(std::string_view body);
 
 // What a request says about the answer it can take.
 struct Conditions {
-  std::string_view if_none_match;
-  std::string_view if_modified_since;
-  std::string_view accept_encoding;
+  std::string_view if_none_match = {};
+  std::string_view if_modified_since = {};
+  std::string_view accept_encoding = {};
+  std::string_view if_match = {};
+  std::string_view if_unmodified_since = {};
 };
 
-// The bytes that answer a request with these headers.
+// The bytes that answer a request with these headers, in the order nginx's not-modified filter
+// decides for a static file: If-Unmodified-Since, then If-Match (a 412 without a body, which
+// nginx replaces with its page, nginx/errors.conf), then If-Modified-Since and If-None-Match.
 const std::string& choose(const Prepared& prepared, const Conditions& conditions);
 
 // True when the If-None-Match header value lists `etag` (weak comparison) or is *.
 bool etag_matches(std::string_view if_none_match, std::string_view etag);
+
+// True when the If-Match header value lists exactly `etag` (strong comparison) or is *.
+bool etag_matches_strongly(std::string_view if_match, std::string_view etag);
 
 // True when the Accept-Encoding header value accepts gzip: a gzip entry with q > 0, or, when
 // gzip is not listed, a * with q > 0.

@@ -29,9 +29,6 @@ class ResponseCache {
   // A cache that serves nothing until trust() (enabled = false: never).
   explicit ResponseCache(bool enabled = true) : enabled_(enabled) {}
 
-  // False with --no-cache: nothing is ever kept.
-  bool enabled() const { return enabled_; }
-
   // The generation to store an answer with; read it before querying the database, so that a
   // snapshot written meanwhile makes the entry stale at once.
   Generation generation() const { return generation_.load(); }

@@ -46,9 +46,10 @@ void work(int listen_fd, const Config& config, const std::vector<Endpoint>& endp
     // nginx sends only GET and HEAD here; the request body, if any, is never read.
     const std::shared_ptr<const Prepared> prepared = dispatch(
         endpoints, database, cache, param(request, "DOCUMENT_URI"), param(request, "QUERY_STRING"));
-    const std::string& out =
-        choose(*prepared, {param(request, "HTTP_IF_NONE_MATCH"), param(request, "HTTP_IF_MODIFIED_SINCE"),
-                           param(request, "HTTP_ACCEPT_ENCODING")});
+    const std::string& out = choose(
+        *prepared, {param(request, "HTTP_IF_NONE_MATCH"), param(request, "HTTP_IF_MODIFIED_SINCE"),
+                    param(request, "HTTP_ACCEPT_ENCODING"), param(request, "HTTP_IF_MATCH"),
+                    param(request, "HTTP_IF_UNMODIFIED_SINCE")});
     FCGX_PutStr(out.data(), static_cast<int>(out.size()), request.out);
     FCGX_Finish_r(&request);
     --in_flight;
@@ -103,9 +104,8 @@ std::shared_ptr<const Prepared> answer(const Endpoint& endpoint, const std::vect
   if (std::shared_ptr<const Prepared> cached = cache.find(key)) return cached;
   const ResponseCache::Generation generation = cache.generation();
   const Fetched fetched = database.fetch(std::string(endpoint.path), values);
-  // Compressed once for every client that will be served from the cache; never without one.
-  auto prepared = std::make_shared<const Prepared>(
-      prepare(answer_of(endpoint, fetched.value), fetched.last_modified, cache.enabled()));
+  auto prepared =
+      std::make_shared<const Prepared>(prepare(answer_of(endpoint, fetched.value), fetched.last_modified));
   cache.store(key, prepared, generation);
   return prepared;
 }
