@@ -2,7 +2,7 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
+#include <ctime>
 
 #include "gzip.hpp"
 
@@ -120,7 +120,8 @@ Prepared prepare(const Response& response, std::time_t last_modified) {
     return prepared;
   }
   prepared.last_modified = last_modified;
-  // Headers of the 200 and of its 304, after the ETag, in nginx's order for a static file.
+  // The headers a 200 and its 304 share, after the ETag (the header set nginx sends for a
+  // published answer; the order differs, which HTTP allows).
   std::string validators;
   if (last_modified != -1) validators = header("Last-Modified", http_date(last_modified));
   validators += header("Cache-Control", cache_control);

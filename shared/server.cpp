@@ -7,9 +7,9 @@
 
 #include <atomic>
 #include <cerrno>
-#include <cstdio>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
