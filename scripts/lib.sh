@@ -111,8 +111,9 @@ render_nginx() {
 #   queries.conf    $published_query: a query in the list's parameter order with allowed values
 #                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
 #   endpoints.conf  an exact location per endpoint: its published answer (gzip if taken, else
-#                   plain), else the group's handlers (@<group>); $published_prefix sends a
-#                   request with a chunked body to them (nginx.conf)
+#                   plain), else a named one (@<spec>) for its answers under large/, else the
+#                   group's handlers (@<group>); $published_prefix sends a request with a
+#                   chunked body to them (nginx.conf)
 render_endpoints() {
   local routes=$1 conf=$2 sockets=$3
   [ -s "$routes" ] || die "no endpoint list in $routes"
@@ -143,9 +144,12 @@ render_endpoints() {
         printf "  \"~^%s\\?%s$\" \"%s\";\n", escaped, pattern, name > (conf "/queries.conf")
         file = file "/$published_query"
       }
-      file = "$published_prefix/" file (type == "text/plain" ? ".txt" : ".json")
+      file = "/" file (type == "text/plain" ? ".txt" : ".json")
+      small = "$published_prefix" file; large = "$published_prefix/large" file
       printf "\nlocation = %s {  # %s\n  default_type %s;\n  include %s/endpoint.conf;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
-        path, spec, type, conf, file, file, group > (conf "/endpoints.conf")
+        path, spec, type, conf, small, small, spec > (conf "/endpoints.conf")
+      printf "location @%s {  # %s of 32 KB or more\n  default_type %s;\n  include %s/published.conf;\n  sendfile on;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
+        spec, spec, type, conf, large, large, group > (conf "/endpoints.conf")
       if (!(group in seen)) { seen[group] = 1; order[++count] = group }
     }
     END {

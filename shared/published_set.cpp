@@ -25,6 +25,10 @@ namespace fs = std::filesystem;
 constexpr std::string_view current_link = "current";
 constexpr std::string_view set_prefix = "set.";
 constexpr std::string_view partial_prefix = "partial.";
+// An answer this large (plain) goes under large/, which nginx sends with sendfile(2); a smaller
+// one fits nginx's output buffer and goes out in one write with its headers (endpoint.conf).
+constexpr std::size_t large_answer = 32 * 1024;
+constexpr std::string_view large_directory = "large";
 
 [[noreturn]] void fail(const std::string& what) {
   throw std::runtime_error(what + ": " + std::strerror(errno));
@@ -69,7 +73,8 @@ void render(pqxx::connection& connection, const fs::path& set) {
       const Fetched fetched =
           fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(values)), name);
       const Response response = answer_of(endpoint, fetched.value);
-      const fs::path file = set / published_file(endpoint, values);
+      const fs::path within = response.body.size() >= large_answer ? set / large_directory : set;
+      const fs::path file = within / published_file(endpoint, values);
       write_file(file, response.body, fetched.last_modified);
       const std::string gzip = compressed_variant(response.body);
       if (!gzip.empty()) write_file(file.string() + ".gz", gzip, fetched.last_modified);
