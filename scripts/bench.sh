@@ -99,17 +99,20 @@ rows=()  # spec|request path|reference file|plain or gzip
 while IFS=$'\t' read -r spec path _ _ type parameters; do
   file=${path#/}
   if [ "$parameters" != - ]; then  # the endpoint's largest answer
-    file=$(cd "$published" && ls -S "$file"/*.json | head -n 1)
+    file=$(cd "$published" && { ls -S "$file"/*.json "large/$file"/*.json 2>/dev/null || true; } | head -n 1)
     path="$path?$(basename "$file" .json)"
   else
     file=$file.${type#*/}
     file=${file/%.plain/.txt}
   fi
+  [ -f "$published/$file" ] || file=large/$file  # 32 KB or more (shared/published_set.hpp)
   reference=$spec.${file##*.}
   cp "$published/$file" "$answers/$reference"
   rows+=("$spec|$path|$reference|plain")
-  if [ -f "$published/$file.gz" ]; then
-    cp "$published/$file.gz" "$answers/$reference.gz"
+  gzip_file=${file#large/}.gz
+  [ -f "$published/$gzip_file" ] || gzip_file=large/$gzip_file
+  if [ -f "$published/$gzip_file" ]; then
+    cp "$published/$gzip_file" "$answers/$reference.gz"
     rows+=("$spec|$path|$reference|gzip")
   fi
 done <"$var/routes.tsv"

@@ -148,7 +148,7 @@ render_endpoints() {
       small = "$published_prefix" file; large = "$published_prefix/large" file
       printf "\nlocation = %s {  # %s\n  default_type %s;\n  include %s/endpoint.conf;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
         path, spec, type, conf, small, small, spec > (conf "/endpoints.conf")
-      printf "location @%s {  # %s of 32 KB or more\n  default_type %s;\n  include %s/published.conf;\n  sendfile on;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
+      printf "location @%s {  # %s, files of 32 KB or more\n  default_type %s;\n  include %s/published.conf;\n  sendfile on;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
         spec, spec, type, conf, large, large, group > (conf "/endpoints.conf")
       if (!(group in seen)) { seen[group] = 1; order[++count] = group }
     }

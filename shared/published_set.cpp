@@ -25,9 +25,11 @@ namespace fs = std::filesystem;
 constexpr std::string_view current_link = "current";
 constexpr std::string_view set_prefix = "set.";
 constexpr std::string_view partial_prefix = "partial.";
-// An answer this large (plain) goes under large/, which nginx sends with sendfile(2); a smaller
-// one fits nginx's output buffer and goes out in one write with its headers (endpoint.conf).
-constexpr std::size_t large_answer = 32 * 1024;
+// A file this large goes under large/, which nginx sends with sendfile(2); a smaller one fits
+// nginx's output buffer and goes out in one write with its headers (endpoint.conf). nginx
+// looks for a .gz, then the plain file, first among the small ones, then under large/: each
+// client finds its variant, since a .gz is always smaller than its plain file.
+constexpr std::size_t large_file = 32 * 1024;
 constexpr std::string_view large_directory = "large";
 
 [[noreturn]] void fail(const std::string& what) {
@@ -64,6 +66,11 @@ void write_file(const fs::path& path, std::string_view bytes, std::time_t mtime)
   if (::futimens(file.fd(), times) != 0) fail("cannot set the time of " + path.string());
 }
 
+// Writes `bytes` to `set`/`name`, or to `set`/large/`name` when it is large.
+void publish_file(const fs::path& set, const std::string& name, std::string_view bytes, std::time_t mtime) {
+  write_file((bytes.size() >= large_file ? set / large_directory : set) / name, bytes, mtime);
+}
+
 // Renders every answer of the list into `set`, from one snapshot of the database.
 void render(pqxx::connection& connection, const fs::path& set) {
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(connection, "publish");
@@ -73,11 +80,10 @@ void render(pqxx::connection& connection, const fs::path& set) {
       const Fetched fetched =
           fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(values)), name);
       const Response response = answer_of(endpoint, fetched.value);
-      const fs::path within = response.body.size() >= large_answer ? set / large_directory : set;
-      const fs::path file = within / published_file(endpoint, values);
-      write_file(file, response.body, fetched.last_modified);
+      const std::string file = published_file(endpoint, values);
+      publish_file(set, file, response.body, fetched.last_modified);
       const std::string gzip = compressed_variant(response.body);
-      if (!gzip.empty()) write_file(file.string() + ".gz", gzip, fetched.last_modified);
+      if (!gzip.empty()) publish_file(set, file + ".gz", gzip, fetched.last_modified);
     }
   }
   transaction.commit();

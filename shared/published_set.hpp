@@ -4,9 +4,9 @@
 //
 //   DIRECTORY/current -> set.XXXXXX   the set nginx serves (a symbolic link, swapped by rename)
 //   DIRECTORY/set.XXXXXX/             a complete set: <path>.txt|.json, <path>/<query>.json, and
-//                                     a .gz beside each answer that gzip makes smaller, under
-//                                     large/ for an answer of 32 KB or more; every file's mtime
-//                                     is the newest snapshot (Last-Modified)
+//                                     a .gz beside each answer that gzip makes smaller; a file
+//                                     of 32 KB or more is under large/ instead; every file's
+//                                     mtime is the newest snapshot (Last-Modified)
 //   DIRECTORY/partial.XXXXXX/         a set being rendered; never served
 //
 // A set is rendered in one read-only REPEATABLE READ transaction, so all its answers agree;
