@@ -62,8 +62,8 @@ db_deploy
 say "loading data: $data"
 db_load "$data"
 
-# Nothing of an earlier run is served: the first answers come from the handlers until the
-# publisher has rendered this database's.
+# Nothing of an earlier run is served: nginx starts once the publisher has rendered this
+# database's answers.
 rm -rf "$var/published"
 if [ "$publish" = on ]; then
   supervise publisher env PGUSER=coin_api PGAPPNAME="coin-api publisher" "$handlers/publisher" \
