@@ -1,7 +1,5 @@
 #include "endpoints.hpp"
 
-#include <algorithm>
-
 namespace coin {
 namespace {
 
@@ -48,14 +46,6 @@ std::vector<Endpoint> endpoints_of(std::string_view group) {
     if (endpoint.group == group) of_group.push_back(endpoint);
   }
   return of_group;
-}
-
-std::vector<std::string_view> groups() {
-  std::vector<std::string_view> names;
-  for (const Endpoint& endpoint : endpoints()) {
-    if (std::find(names.begin(), names.end(), endpoint.group) == names.end()) names.push_back(endpoint.group);
-  }
-  return names;
 }
 
 std::string statement_of(const Endpoint& endpoint) {

@@ -39,9 +39,6 @@ const std::vector<Endpoint>& endpoints();
 // The endpoints of one group, in list order.
 std::vector<Endpoint> endpoints_of(std::string_view group);
 
-// The groups, each once, in list order.
-std::vector<std::string_view> groups();
-
 // SELECT <payload>, <newest snapshot, epoch seconds> FROM <view> AS v WHERE <parameters>
 std::string statement_of(const Endpoint& endpoint);
 

@@ -55,10 +55,6 @@ TEST(Endpoints, OnlyTheTwoSuppliesAreBareText) {
   }
 }
 
-TEST(Groups, AreSupplyThenProtocolEachOnce) {
-  EXPECT_EQ(groups(), (std::vector<std::string_view>{"supply", "protocol"}));
-}
-
 TEST(EndpointsOf, GivesAGroupsEndpointsInListOrder) {
   const std::vector<Endpoint> supply = endpoints_of("supply");
   ASSERT_EQ(supply.size(), 5u);
