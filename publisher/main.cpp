@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "config.hpp"
 #include "endpoints.hpp"
 #include "log.hpp"
 #include "published_set.hpp"
@@ -46,10 +47,7 @@ struct Flags {
   bool once = false;
 };
 
-[[noreturn]] void fail(const std::string& reason) {
-  std::fprintf(stderr, "publisher: %s\nTry 'publisher --help'.\n", reason.c_str());
-  std::exit(2);
-}
+[[noreturn]] void fail(const std::string& reason) { coin::fail("publisher", reason); }
 
 Flags parse_flags(const std::vector<std::string_view>& args) {
   Flags flags;

@@ -5,13 +5,14 @@
 #include <cstdlib>
 
 namespace coin {
-namespace {
 
-[[noreturn]] void fail(std::string_view program, const std::string& reason) {
+void fail(std::string_view program, const std::string& reason) {
   std::fprintf(stderr, "%.*s: %s\nTry '%.*s --help'.\n", static_cast<int>(program.size()),
                program.data(), reason.c_str(), static_cast<int>(program.size()), program.data());
   std::exit(2);
 }
+
+namespace {
 
 int parse_count(std::string_view program, std::string_view flag, std::string_view text, int most) {
   int value = 0;
