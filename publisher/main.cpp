@@ -14,11 +14,11 @@
 #include <thread>
 #include <vector>
 
-#include "config.hpp"
-#include "endpoints.hpp"
-#include "log.hpp"
-#include "published_set.hpp"
-#include "snapshot_listener.hpp"
+#include "shared/config.hpp"
+#include "shared/endpoints.hpp"
+#include "shared/log.hpp"
+#include "shared/published_set.hpp"
+#include "shared/snapshot_listener.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "config.hpp"
+#include "shared/config.hpp"
 
 #include <charconv>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "database.hpp"
+#include "shared/database.hpp"
 
 #include <pqxx/pqxx>
 

@@ -9,14 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "backoff.hpp"
+#include "shared/backoff.hpp"
+#include "shared/statement.hpp"
 
 namespace coin {
-
-struct Statement {
-  std::string name;
-  std::string sql;
-};
 
 // What an endpoint's statement (statement_of in endpoints.hpp) gives: the payload, and the
 // time of the newest snapshot, the answer's Last-Modified.

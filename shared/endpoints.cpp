@@ -1,4 +1,4 @@
-#include "endpoints.hpp"
+#include "shared/endpoints.hpp"
 
 namespace coin {
 namespace {

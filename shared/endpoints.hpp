@@ -13,11 +13,16 @@
 #include <string_view>
 #include <vector>
 
-#include "database.hpp"
-#include "parameters.hpp"
-#include "response.hpp"
+#include "shared/parameters.hpp"
+#include "shared/response.hpp"
+#include "shared/statement.hpp"
 
 namespace coin {
+
+// The protocol's parameters: its chains (spec section 1), and 6.13's windows.
+inline const Parameter chain_parameter{"chain", {"tron", "eth", "bsc"}, "Invalid chain."};
+inline const Parameter interval_parameter{
+    "interval", {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"}, "Invalid interval."};
 
 enum class Body {
   envelope,  // the payload's JSON as the data of the spec's envelope (section 2.1)

@@ -1,4 +1,4 @@
-#include "gzip.hpp"
+#include "shared/gzip.hpp"
 
 #include <zlib.h>
 

@@ -1,4 +1,4 @@
-#include "log.hpp"
+#include "shared/log.hpp"
 
 #include <unistd.h>
 

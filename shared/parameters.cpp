@@ -1,4 +1,4 @@
-#include "parameters.hpp"
+#include "shared/parameters.hpp"
 
 #include <algorithm>
 

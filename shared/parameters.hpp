@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "query_string.hpp"
-#include "response.hpp"
+#include "shared/query_string.hpp"
+#include "shared/response.hpp"
 
 namespace coin {
 
@@ -21,11 +21,6 @@ struct Parameter {
   std::initializer_list<std::string_view> allowed;
   std::string_view invalid_message;  // e.g. "Invalid chain."
 };
-
-// The chains of the protocol (spec section 1), and 6.13's windows.
-inline const Parameter chain_parameter{"chain", {"tron", "eth", "bsc"}, "Invalid chain."};
-inline const Parameter interval_parameter{
-    "interval", {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"}, "Invalid interval."};
 
 struct CheckedParameters {
   std::optional<Response> error;     // set when a check failed

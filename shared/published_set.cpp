@@ -1,4 +1,4 @@
-#include "published_set.hpp"
+#include "shared/published_set.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "database.hpp"
-#include "endpoints.hpp"
-#include "prepared.hpp"
+#include "shared/database.hpp"
+#include "shared/endpoints.hpp"
+#include "shared/rendered_answer.hpp"
 
 namespace coin {
 namespace {

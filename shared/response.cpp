@@ -1,4 +1,4 @@
-#include "response.hpp"
+#include "shared/response.hpp"
 
 #include <json/json.h>
 
@@ -47,6 +47,8 @@ Response business_error(int code, std::string_view message) {
 Response server_error() {
   return Response{503, "application/json", envelope(500, "INTERNAL_SERVER_ERROR", "null"), true};
 }
+
+Response not_found() { return Response{404, "text/plain", "Not Found\n", false}; }
 
 Response plain_text(std::string body) { return Response{200, "text/plain", std::move(body), false}; }
 

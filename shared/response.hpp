@@ -1,5 +1,6 @@
 #pragma once
-// What a handler answers: status, type and body. (prepared.hpp turns it into the bytes sent.)
+// What a handler answers: status, type and body. (rendered_answer.hpp turns it into the bytes
+// sent.)
 //
 // Every endpoint but 6.1/6.2 answers with the spec's envelope (section 2.1):
 //   {"code":0,"message":"SUCCESS","data":<payload>}
@@ -33,6 +34,10 @@ Response business_error(int code, std::string_view message);
 
 // HTTP 503 with code 500 INTERNAL_SERVER_ERROR and Retry-After; the cause goes to the log only.
 Response server_error();
+
+// HTTP 404 for a path no endpoint has (nginx sends a handler only the paths of its endpoints,
+// and gives a 404 its page, nginx/errors.conf).
+Response not_found();
 
 // A bare value as text/plain, no envelope (6.1, 6.2).
 Response plain_text(std::string body);

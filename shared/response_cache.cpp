@@ -1,21 +1,21 @@
-#include "response_cache.hpp"
+#include "shared/response_cache.hpp"
 
 namespace coin {
 
-std::shared_ptr<const Prepared> ResponseCache::find(const std::string& key) const {
+std::shared_ptr<const RenderedAnswer> ResponseCache::find(const std::string& key) const {
   const Generation current = generation();
   if (current == untrusted) return nullptr;
   std::shared_lock lock(mutex_);
   const auto found = entries_.find(key);
   if (found == entries_.end() || found->second.generation != current) return nullptr;
-  return found->second.prepared;
+  return found->second.answer;
 }
 
-void ResponseCache::store(const std::string& key, std::shared_ptr<const Prepared> prepared,
+void ResponseCache::store(const std::string& key, std::shared_ptr<const RenderedAnswer> answer,
                           Generation generation) {
   if (!enabled_ || generation == untrusted) return;
   std::unique_lock lock(mutex_);
-  entries_[key] = Entry{generation, std::move(prepared)};
+  entries_[key] = Entry{generation, std::move(answer)};
 }
 
 // Only the listener thread calls these three, so a plain increment of last_generation_ is safe.

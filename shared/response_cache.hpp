@@ -1,5 +1,5 @@
 #pragma once
-// The per-process response cache: prepared answers by route and parameter values, valid until
+// The per-process response cache: rendered answers by route and parameter values, valid until
 // the next snapshot is written.
 //
 // Entries carry the generation they were computed in. The snapshot listener starts a new
@@ -17,7 +17,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "prepared.hpp"
+#include "shared/rendered_answer.hpp"
 
 namespace coin {
 
@@ -34,10 +34,10 @@ class ResponseCache {
   Generation generation() const { return generation_.load(); }
 
   // The entry for `key` if it was stored in the current generation, else null.
-  std::shared_ptr<const Prepared> find(const std::string& key) const;
+  std::shared_ptr<const RenderedAnswer> find(const std::string& key) const;
 
-  // Keeps `prepared` for `key`, unless `generation` is untrusted or the cache is off.
-  void store(const std::string& key, std::shared_ptr<const Prepared> prepared, Generation generation);
+  // Keeps `answer` for `key`, unless `generation` is untrusted or the cache is off.
+  void store(const std::string& key, std::shared_ptr<const RenderedAnswer> answer, Generation generation);
 
   // The listener's calls: a snapshot was written; it is listening (again); it is not.
   void invalidate();
@@ -47,7 +47,7 @@ class ResponseCache {
  private:
   struct Entry {
     Generation generation;
-    std::shared_ptr<const Prepared> prepared;
+    std::shared_ptr<const RenderedAnswer> answer;
   };
 
   const bool enabled_;

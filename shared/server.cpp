@@ -1,4 +1,4 @@
-#include "server.hpp"
+#include "shared/server.hpp"
 
 #include <fcgiapp.h>
 #include <sys/socket.h>
@@ -15,9 +15,13 @@
 #include <string>
 #include <thread>
 
-#include "config.hpp"
-#include "log.hpp"
-#include "snapshot_listener.hpp"
+#include "shared/config.hpp"
+#include "shared/database.hpp"
+#include "shared/dispatch.hpp"
+#include "shared/endpoints.hpp"
+#include "shared/log.hpp"
+#include "shared/response_cache.hpp"
+#include "shared/snapshot_listener.hpp"
 
 namespace coin {
 namespace {
@@ -44,10 +48,10 @@ void work(int listen_fd, const Config& config, const std::vector<Endpoint>& endp
     }
     ++in_flight;
     // nginx sends only GET and HEAD here; the request body, if any, is never read.
-    const std::shared_ptr<const Prepared> prepared = dispatch(
+    const std::shared_ptr<const RenderedAnswer> answer = dispatch(
         endpoints, database, cache, param(request, "DOCUMENT_URI"), param(request, "QUERY_STRING"));
     const std::string& out = choose(
-        *prepared, {param(request, "HTTP_IF_NONE_MATCH"), param(request, "HTTP_IF_MODIFIED_SINCE"),
+        *answer, {param(request, "HTTP_IF_NONE_MATCH"), param(request, "HTTP_IF_MODIFIED_SINCE"),
                     param(request, "HTTP_ACCEPT_ENCODING"), param(request, "HTTP_IF_MATCH"),
                     param(request, "HTTP_IF_UNMODIFIED_SINCE")});
     FCGX_PutStr(out.data(), static_cast<int>(out.size()), request.out);
@@ -93,47 +97,6 @@ int open_listener(const Config& config) {
 }
 
 }  // namespace
-
-namespace {
-
-// The answer of an endpoint whose parameters passed: cached, or its statement's.
-std::shared_ptr<const Prepared> answer(const Endpoint& endpoint, const std::vector<std::string>& values,
-                                       Database& database, ResponseCache& cache) {
-  std::string key(endpoint.path);
-  for (const std::string& value : values) key += '\n' + value;
-  if (std::shared_ptr<const Prepared> cached = cache.find(key)) return cached;
-  const ResponseCache::Generation generation = cache.generation();
-  const Fetched fetched = database.fetch(std::string(endpoint.path), values);
-  auto prepared =
-      std::make_shared<const Prepared>(prepare(answer_of(endpoint, fetched.value), fetched.last_modified));
-  cache.store(key, prepared, generation);
-  return prepared;
-}
-
-}  // namespace
-
-std::shared_ptr<const Prepared> dispatch(const std::vector<Endpoint>& endpoints, Database& database,
-                                         ResponseCache& cache, std::string_view path,
-                                         std::string_view query_string) {
-  static const auto not_found =
-      std::make_shared<const Prepared>(prepare(Response{404, "text/plain", "Not Found\n", false}));
-  static const auto unavailable = std::make_shared<const Prepared>(prepare(server_error()));
-  for (const Endpoint& endpoint : endpoints) {
-    if (endpoint.path != path) continue;
-    try {
-      const CheckedParameters checked =
-          check_parameters(QueryString::parse(query_string), endpoint.parameters);
-      if (checked.error) return std::make_shared<const Prepared>(prepare(*checked.error));
-      return answer(endpoint, checked.values, database, cache);
-    } catch (const std::exception& e) {
-      log_error(std::string(endpoint.path) + ": " + e.what());
-      return unavailable;
-    }
-  }
-  // nginx routes only known paths here; anything else is a configuration mistake.
-  log_error("no route for '" + std::string(path) + "'");
-  return not_found;
-}
 
 int serve(int argc, char** argv, std::string_view group, std::string_view summary) {
   set_log_name(group);
@@ -194,7 +157,7 @@ int serve(int argc, char** argv, std::string_view group, std::string_view summar
   ::shutdown(listen_fd, SHUT_RDWR);
   for (std::thread& worker : workers) worker.join();
   if (listener.joinable()) listener.join();
-  if (!config.socket.empty() && is_unix_socket_path(config.socket)) ::unlink(config.socket.c_str());
+  if (is_unix_socket_path(config.socket)) ::unlink(config.socket.c_str());
   return 0;
 }
 

@@ -1,11 +1,11 @@
-#include "snapshot_listener.hpp"
+#include "shared/snapshot_listener.hpp"
 
 #include <chrono>
 #include <pqxx/pqxx>
 #include <thread>
 
-#include "backoff.hpp"
-#include "log.hpp"
+#include "shared/backoff.hpp"
+#include "shared/log.hpp"
 
 namespace coin {
 namespace {

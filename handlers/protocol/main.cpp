@@ -3,7 +3,7 @@
 // shared/endpoints.cpp (`protocol --routes` prints them); each reads one view of
 // sql/deploy/api_protocol.sql.
 
-#include "server.hpp"
+#include "shared/server.hpp"
 
 int main(int argc, char** argv) {
   return coin::serve(argc, argv, "protocol",

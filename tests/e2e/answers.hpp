@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "http_client.hpp"
+#include "tests/e2e/http_client.hpp"
 
 namespace coin::e2e {
 
@@ -24,7 +24,7 @@ inline std::vector<std::string> sorted_headers_without_date(const HttpResponse& 
 }
 
 // Whether a handler sent `response`: it sends its ETag before its Last-Modified
-// (shared/prepared.cpp), nginx a published file's Last-Modified first. The tests use it to
+// (shared/rendered_answer.cpp), nginx a published file's Last-Modified first. The tests use it to
 // make sure that they compare a published answer with a handler's, not with itself.
 inline bool from_a_handler(const HttpResponse& response) {
   const std::vector<std::string>& lines = response.header_lines;

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "answers.hpp"
-#include "gunzip.hpp"
-#include "http_client.hpp"
-#include "requests.hpp"
-#include "stack.hpp"
+#include "tests/e2e/answers.hpp"
+#include "tests/support/gunzip.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/requests.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
 namespace {
@@ -176,7 +176,7 @@ TEST(Caching, A304CarriesTheValidatorsCacheControlAndVaryAndNoBody) {
   }
 }
 
-// gzip_min_length (shared/prepared.hpp): a body under 1 KB is never compressed. JSON of 4 KB
+// gzip_min_length (shared/rendered_answer.hpp): a body under 1 KB is never compressed. JSON of 4 KB
 // or more always gets smaller.
 TEST(Caching, LargeAnswersComeGzippedToClientsThatAcceptIt) {
   int gzipped_answers = 0;

@@ -12,9 +12,9 @@
 #include <thread>
 #include <vector>
 
-#include "decimal.hpp"
-#include "http_client.hpp"
-#include "stack.hpp"
+#include "tests/e2e/decimal.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
 namespace {

@@ -7,9 +7,9 @@
 #include <regex>
 #include <tuple>
 
-#include "decimal.hpp"
-#include "envelope.hpp"
-#include "stack.hpp"
+#include "tests/e2e/decimal.hpp"
+#include "tests/e2e/envelope.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
 namespace {

@@ -1,4 +1,4 @@
-#include "decimal.hpp"
+#include "tests/e2e/decimal.hpp"
 
 #include <algorithm>
 #include <regex>

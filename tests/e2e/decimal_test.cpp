@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "decimal.hpp"
+#include "tests/e2e/decimal.hpp"
 
 namespace coin::e2e {
 namespace {

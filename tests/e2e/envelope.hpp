@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include "http_client.hpp"
-#include "json.hpp"
-#include "stack.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/json.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
 

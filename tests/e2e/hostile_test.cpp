@@ -11,12 +11,12 @@
 #include <utility>
 #include <vector>
 
-#include "answers.hpp"
-#include "envelope.hpp"
-#include "http_client.hpp"
-#include "raw_http.hpp"
-#include "requests.hpp"
-#include "stack.hpp"
+#include "tests/e2e/answers.hpp"
+#include "tests/e2e/envelope.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/raw_http.hpp"
+#include "tests/e2e/requests.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
 namespace {

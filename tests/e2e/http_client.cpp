@@ -1,4 +1,4 @@
-#include "http_client.hpp"
+#include "tests/e2e/http_client.hpp"
 
 #include <curl/curl.h>
 

@@ -1,4 +1,4 @@
-#include "json.hpp"
+#include "tests/e2e/json.hpp"
 
 #include <regex>
 #include <stdexcept>

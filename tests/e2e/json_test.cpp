@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "json.hpp"
+#include "tests/e2e/json.hpp"
 
 namespace coin::e2e {
 namespace {

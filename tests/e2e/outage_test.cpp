@@ -12,10 +12,10 @@
 #include <utility>
 #include <vector>
 
-#include "envelope.hpp"
-#include "http_client.hpp"
-#include "requests.hpp"
-#include "stack.hpp"
+#include "tests/e2e/envelope.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/requests.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
 namespace {

@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "envelope.hpp"
-#include "http_client.hpp"
-#include "stack.hpp"
+#include "tests/e2e/envelope.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
 namespace {

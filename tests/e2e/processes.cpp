@@ -1,4 +1,4 @@
-#include "processes.hpp"
+#include "tests/e2e/processes.hpp"
 
 #include <filesystem>
 #include <fstream>

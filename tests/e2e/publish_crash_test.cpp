@@ -21,9 +21,9 @@
 #include <thread>
 #include <vector>
 
-#include "http_client.hpp"
-#include "processes.hpp"
-#include "stack.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/processes.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
 namespace {

@@ -1,4 +1,4 @@
-#include "raw_http.hpp"
+#include "tests/e2e/raw_http.hpp"
 
 #include <netdb.h>
 #include <poll.h>

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "http_client.hpp"
+#include "tests/e2e/http_client.hpp"
 
 namespace coin::e2e {
 

@@ -1,4 +1,4 @@
-#include "requests.hpp"
+#include "tests/e2e/requests.hpp"
 
 #include <map>
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "endpoints.hpp"
+#include "shared/endpoints.hpp"
 
 namespace coin::e2e {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "requests.hpp"
+#include "tests/e2e/requests.hpp"
 
 namespace coin::e2e {
 namespace {

@@ -1,4 +1,4 @@
-#include "stack.hpp"
+#include "tests/e2e/stack.hpp"
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -21,7 +21,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "http_client.hpp"
+#include "tests/e2e/http_client.hpp"
 
 namespace coin::e2e {
 namespace {

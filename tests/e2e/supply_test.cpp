@@ -5,10 +5,10 @@
 
 #include <regex>
 
-#include "decimal.hpp"
-#include "envelope.hpp"
-#include "http_client.hpp"
-#include "stack.hpp"
+#include "tests/e2e/decimal.hpp"
+#include "tests/e2e/envelope.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
 namespace {

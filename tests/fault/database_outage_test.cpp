@@ -8,11 +8,11 @@
 #include <future>
 #include <map>
 
-#include "fault.hpp"
-#include "http_client.hpp"
-#include "load.hpp"
-#include "processes.hpp"
-#include "stack.hpp"
+#include "tests/fault/fault.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/fault/load.hpp"
+#include "tests/e2e/processes.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::fault {
 namespace {

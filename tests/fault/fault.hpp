@@ -8,8 +8,8 @@
 #include <thread>
 #include <vector>
 
-#include "processes.hpp"
-#include "requests.hpp"
+#include "tests/e2e/processes.hpp"
+#include "tests/e2e/requests.hpp"
 
 namespace coin::fault {
 

@@ -7,9 +7,9 @@
 #include <future>
 #include <string>
 
-#include "fault.hpp"
-#include "load.hpp"
-#include "stack.hpp"
+#include "tests/fault/fault.hpp"
+#include "tests/fault/load.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::fault {
 namespace {

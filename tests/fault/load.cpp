@@ -1,4 +1,4 @@
-#include "load.hpp"
+#include "tests/fault/load.hpp"
 
 #include <sys/resource.h>
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "fault.hpp"
-#include "http_client.hpp"
-#include "processes.hpp"
-#include "stack.hpp"
+#include "tests/fault/fault.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/processes.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::fault {
 namespace {

@@ -13,7 +13,7 @@
 #include <string>
 #include <thread>
 
-#include "fault.hpp"
+#include "tests/fault/fault.hpp"
 
 namespace coin::fault {
 namespace {

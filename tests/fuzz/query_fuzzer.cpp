@@ -1,6 +1,6 @@
 // libFuzzer target over what a request controls before any SQL runs: the query string, the
 // checks of its parameters (spec section 7) and the If-None-Match / Accept-Encoding /
-// If-Modified-Since headers that choose the prepared answer. scripts/fuzz.sh builds and runs it.
+// If-Modified-Since headers that choose the rendered answer. scripts/fuzz.sh builds and runs it.
 //
 // The input is up to four slices split on '\n' (which a request line or header never holds):
 //   query string \n If-None-Match \n Accept-Encoding \n If-Modified-Since
@@ -18,11 +18,12 @@
 #include <string_view>
 #include <vector>
 
-#include "endpoints.hpp"
-#include "parameters.hpp"
-#include "prepared.hpp"
-#include "query_string.hpp"
-#include "response.hpp"
+#include "shared/endpoints.hpp"
+#include "shared/parameters.hpp"
+#include "shared/query_string.hpp"
+#include "shared/rendered_answer.hpp"
+#include "shared/request_conditions.hpp"
+#include "shared/response.hpp"
 
 namespace coin {
 namespace {
@@ -265,19 +266,19 @@ void check_envelope(const std::string& message) {
 constexpr std::time_t last_modified = 1778634000;
 constexpr std::string_view last_modified_date = "Wed, 13 May 2026 01:00:00 GMT";
 
-// A body big enough to be prepared gzipped too, so that choose() has all four answers.
-const Prepared& large_success() {
-  static const Prepared prepared = [] {
+// A body big enough to be rendered gzipped too, so that choose() has all four answers.
+const RenderedAnswer& large_success() {
+  static const RenderedAnswer rendered = [] {
     std::string data = "[";
     for (int i = 0; i < 100; ++i) data += R"({"statisticTime":1747065600000,"coin":"1.5"},)";
     data.back() = ']';
-    Prepared result = prepare(success(data), last_modified);
+    RenderedAnswer result = render(success(data), last_modified);
     REQUIRE(!result.gzip.full.empty());
     REQUIRE(starts_with(result.identity.etag, "\"6a03cd10-") && starts_with(result.gzip.etag, "\"6a03cd10-"));
     REQUIRE(result.identity.etag != result.gzip.etag);
     return result;
   }();
-  return prepared;
+  return rendered;
 }
 
 // The header parsers, by properties that hold whatever the header says.
@@ -309,17 +310,17 @@ void check_headers(std::string_view if_none_match, std::string_view accept_encod
   if (!contains(lower, "gzip")) REQUIRE(!refused_added);
 }
 
-// A prepared parameter error (a business error: weak ETag, no Last-Modified, no Vary), and
+// A rendered parameter error (a business error: weak ETag, no Last-Modified, no Vary), and
 // which of its answers choose() sends.
-void check_prepared_error(const Response& response, const Conditions& conditions) {
-  const Prepared prepared = prepare(response);
-  const std::string& etag = prepared.identity.etag;
-  REQUIRE(prepared.last_modified == -1);
+void check_rendered_error(const Response& response, const Conditions& conditions) {
+  const RenderedAnswer rendered = render(response);
+  const std::string& etag = rendered.identity.etag;
+  REQUIRE(rendered.last_modified == -1);
   REQUIRE(etag.size() == 20 && starts_with(etag, "W/\"") && ends_with(etag, "\""));
   // A few dozen bytes are not worth compressing.
-  REQUIRE(prepared.gzip.full.empty() && prepared.gzip.etag.empty() && prepared.gzip.not_modified.empty());
-  const std::string& full = prepared.identity.full;
-  const std::string& not_modified = prepared.identity.not_modified;
+  REQUIRE(rendered.gzip.full.empty() && rendered.gzip.etag.empty() && rendered.gzip.not_modified.empty());
+  const std::string& full = rendered.identity.full;
+  const std::string& not_modified = rendered.identity.not_modified;
   REQUIRE(starts_with(full, "Status: 200 OK\r\nContent-Type: application/json\r\n"));
   REQUIRE(ends_with(full, "\r\n\r\n" + response.body));
   REQUIRE(contains(full, "\r\nContent-Length: " + std::to_string(response.body.size()) + "\r\n"));
@@ -333,7 +334,7 @@ void check_prepared_error(const Response& response, const Conditions& conditions
   }
 
   // Without a Last-Modified, an If-Modified-Since never holds, so it alone asks for the body.
-  const std::string& chosen = choose(prepared, conditions);
+  const std::string& chosen = choose(rendered, conditions);
   const bool not_modified_expected =
       conditions.if_modified_since.empty() && etag_matches(conditions.if_none_match, etag);
   REQUIRE(&chosen == (not_modified_expected ? &not_modified : &full));
@@ -345,20 +346,20 @@ void check_prepared_error(const Response& response, const Conditions& conditions
 // accepts, and its 304 when every validator sent holds (If-Modified-Since: equal to
 // Last-Modified; If-None-Match: lists the variant's own ETag).
 void check_choose_large(const Conditions& conditions) {
-  const Prepared& prepared = large_success();
-  const Variant& variant = accepts_gzip(conditions.accept_encoding) ? prepared.gzip : prepared.identity;
+  const RenderedAnswer& rendered = large_success();
+  const Variant& variant = accepts_gzip(conditions.accept_encoding) ? rendered.gzip : rendered.identity;
   const std::optional<std::time_t> since = parse_http_date(conditions.if_modified_since);
   const bool same_time = conditions.if_modified_since.empty() || since == last_modified;
   const bool same_tag = conditions.if_none_match.empty() || etag_matches(conditions.if_none_match, variant.etag);
   const bool asked = !conditions.if_none_match.empty() || !conditions.if_modified_since.empty();
-  const std::string& chosen = choose(prepared, conditions);
+  const std::string& chosen = choose(rendered, conditions);
   REQUIRE(&chosen == (asked && same_time && same_tag ? &variant.not_modified : &variant.full));
 
   // The exact date always holds, whatever form it is sent in; any other time never does.
-  REQUIRE(&choose(prepared, {conditions.if_none_match, last_modified_date, conditions.accept_encoding}) ==
+  REQUIRE(&choose(rendered, {conditions.if_none_match, last_modified_date, conditions.accept_encoding}) ==
           (same_tag ? &variant.not_modified : &variant.full));
   if (since && *since != last_modified) {
-    REQUIRE(&choose(prepared, {variant.etag, conditions.if_modified_since, conditions.accept_encoding}) ==
+    REQUIRE(&choose(rendered, {variant.etag, conditions.if_modified_since, conditions.accept_encoding}) ==
             &variant.full);
   }
 }
@@ -398,7 +399,7 @@ void fuzz_one(std::string_view input) {
   // The answer 6.13 gives this query when it is an error (6.12's is the same kind).
   const CheckedParameters checked =
       check_parameters(query, {&chain_parameter, &interval_parameter});
-  if (checked.error) check_prepared_error(*checked.error, conditions);
+  if (checked.error) check_rendered_error(*checked.error, conditions);
   check_choose_large(conditions);
   check_http_date(conditions.if_modified_since);
 

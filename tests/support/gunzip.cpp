@@ -1,4 +1,4 @@
-#include "gunzip.hpp"
+#include "tests/support/gunzip.hpp"
 
 #include <zlib.h>
 

@@ -1,4 +1,4 @@
-#include "backoff.hpp"
+#include "shared/backoff.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "cgi_output.hpp"
-#include "server.hpp"
+#include "tests/support/cgi_output.hpp"
+#include "shared/dispatch.hpp"
 
 namespace coin {
 namespace {
@@ -64,7 +64,7 @@ TEST(Dispatch, ServesACachedAnswerOfTheCurrentGenerationWithoutTheDatabase) {
   Database database = unreachable_database();
   ResponseCache cache;
   cache.trust();
-  const auto cached = std::make_shared<const Prepared>(prepare(success("\"eth\""), 1778634000));
+  const auto cached = std::make_shared<const RenderedAnswer>(render(success("\"eth\""), 1778634000));
   cache.store("/by-chain\neth", cached, cache.generation());
   // The key is the checked value, whatever else the query string holds.
   EXPECT_EQ(dispatch(endpoints, database, cache, "/by-chain", "x=1&chain=%65th&chain=bsc"), cached);
@@ -80,7 +80,7 @@ TEST(Dispatch, AnEndpointWithoutParametersIsCachedByItsPath) {
   Database database = unreachable_database();
   ResponseCache cache;
   cache.trust();
-  const auto cached = std::make_shared<const Prepared>(prepare(plain_text("12.5"), 1778634000));
+  const auto cached = std::make_shared<const RenderedAnswer>(render(plain_text("12.5"), 1778634000));
   cache.store("/value", cached, cache.generation());
   EXPECT_EQ(dispatch(endpoints, database, cache, "/value", "chain=eth&anything"), cached);
 }

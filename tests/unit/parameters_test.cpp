@@ -1,6 +1,8 @@
-#include "parameters.hpp"
+#include "shared/parameters.hpp"
 
 #include <gtest/gtest.h>
+
+#include "shared/endpoints.hpp"  // the protocol's parameters
 
 namespace coin {
 namespace {

@@ -1,4 +1,4 @@
-#include "query_string.hpp"
+#include "shared/query_string.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "response_cache.hpp"
+#include "shared/response_cache.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@ namespace coin {
 namespace {
 
 // An answer as a handler keeps it: read from the database, with its snapshot's Last-Modified.
-std::shared_ptr<const Prepared> answer(const std::string& body) {
-  return std::make_shared<const Prepared>(prepare(success(body), 1778634000));
+std::shared_ptr<const RenderedAnswer> answer(const std::string& body) {
+  return std::make_shared<const RenderedAnswer>(render(success(body), 1778634000));
 }
 
 TEST(ResponseCache, ServesNothingUntilTheListenerListens) {

@@ -1,4 +1,4 @@
-#include "response.hpp"
+#include "shared/response.hpp"
 
 #include <gtest/gtest.h>
 

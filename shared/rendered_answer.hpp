@@ -1,9 +1,10 @@
 #pragma once
-// A response prepared once and sent many times: the exact bytes a handler writes to the
-// FastCGI stream (CGI headers, blank line, body) for each way it can be asked for.
+// An answer rendered once and sent many times: the exact bytes a handler writes to the FastCGI
+// stream (CGI headers, blank line, body) for each way it can be asked for. Every header a
+// handler sends is written here.
 //
 // An answer read from the database (a 200 with a Last-Modified: the newest snapshot it
-// reflects) is prepared exactly as nginx serves the same answer published as a static file
+// reflects) is rendered exactly as nginx serves the same answer published as a static file
 // (nginx/endpoint.conf), so that a client cannot tell the two apart: nginx's strong ETag
 // "<hex Last-Modified>-<hex body length>", Last-Modified, Cache-Control, Vary:
 // Accept-Encoding, a gzip variant when it saves bytes (with an ETag of its own, since its body
@@ -13,11 +14,11 @@
 // never cached by anyone: Cache-Control: no-store.
 
 #include <ctime>
-#include <optional>
 #include <string>
 #include <string_view>
 
-#include "response.hpp"
+#include "shared/request_conditions.hpp"
+#include "shared/response.hpp"
 
 namespace coin {
 
@@ -37,45 +38,22 @@ struct Variant {
   std::string not_modified;  // the 304; empty for errors
 };
 
-struct Prepared {
+struct RenderedAnswer {
   std::time_t last_modified = -1;  // -1: none (errors)
   Variant identity;
   Variant gzip;
 };
 
 // `last_modified`: the newest snapshot a 200 reflects, or -1 (business errors, errors).
-Prepared prepare(const Response& response, std::time_t last_modified = -1);
+RenderedAnswer render(const Response& response, std::time_t last_modified = -1);
 
 // `body` gzip-compressed, or "" when too small or when compressing does not make it smaller:
 // the publisher's .gz file and the handlers' gzip variant alike.
 std::string compressed_variant(std::string_view body);
 
-// What a request says about the answer it can take.
-struct Conditions {
-  std::string_view if_none_match = {};
-  std::string_view if_modified_since = {};
-  std::string_view accept_encoding = {};
-  std::string_view if_match = {};
-  std::string_view if_unmodified_since = {};
-};
-
 // The bytes that answer a request with these headers, in the order nginx's not-modified filter
 // decides for a static file: If-Unmodified-Since, then If-Match (a 412 without a body, which
 // nginx replaces with its page, nginx/errors.conf), then If-Modified-Since and If-None-Match.
-const std::string& choose(const Prepared& prepared, const Conditions& conditions);
-
-// True when the If-None-Match header value lists `etag` (weak comparison) or is *.
-bool etag_matches(std::string_view if_none_match, std::string_view etag);
-
-// True when the If-Match header value lists exactly `etag` (strong comparison) or is *.
-bool etag_matches_strongly(std::string_view if_match, std::string_view etag);
-
-// True when the Accept-Encoding header value accepts gzip: a gzip entry with q > 0, or, when
-// gzip is not listed, a * with q > 0.
-bool accepts_gzip(std::string_view accept_encoding);
-
-// An HTTP date, "Wed, 13 May 2026 01:00:00 GMT", and back (the three formats of RFC 9110).
-std::string http_date(std::time_t time);
-std::optional<std::time_t> parse_http_date(std::string_view text);
+const std::string& choose(const RenderedAnswer& rendered, const Conditions& conditions);
 
 }  // namespace coin

@@ -1,0 +1,125 @@
+#include "shared/rendered_answer.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <ctime>
+
+#include "shared/gzip.hpp"
+
+namespace coin {
+namespace {
+
+// Seconds a client (or nginx) should wait before asking again after a server error.
+constexpr std::string_view retry_after_seconds = "5";
+
+std::string_view reason_phrase(int status) {
+  switch (status) {
+    case 200: return "OK";
+    case 304: return "Not Modified";
+    case 412: return "Precondition Failed";
+    case 404: return "Not Found";
+    case 503: return "Service Unavailable";
+    default: return "Error";
+  }
+}
+
+// 64-bit FNV-1a: fast, stable across builds and processes, plenty for telling bodies apart.
+std::string weak_etag(std::string_view body) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (const char c : body) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  char text[24];
+  std::snprintf(text, sizeof text, "W/\"%016llx\"", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+// nginx's ETag of a static file: "<hex mtime>-<hex length>", the mtime being Last-Modified.
+std::string static_file_etag(std::time_t last_modified, std::size_t length) {
+  char text[48];
+  std::snprintf(text, sizeof text, "\"%llx-%zx\"", static_cast<unsigned long long>(last_modified), length);
+  return text;
+}
+
+std::string status_line(int status) {
+  std::string line = "Status: " + std::to_string(status) + ' ';
+  line.append(reason_phrase(status));
+  return line + "\r\n";
+}
+
+std::string header(std::string_view name, std::string_view value) {
+  std::string line(name);
+  line += ": ";
+  line.append(value);
+  return line + "\r\n";
+}
+
+// Status, Content-Type, `headers`, Content-Length, blank line, body.
+std::string encode(const Response& response, const std::string& headers, std::string_view body) {
+  std::string out = status_line(response.status) + header("Content-Type", response.content_type);
+  out += headers + header("Content-Length", std::to_string(body.size())) + "\r\n";
+  out.append(body);
+  return out;
+}
+
+}  // namespace
+
+std::string compressed_variant(std::string_view body) {
+  if (body.size() < gzip_min_length) return "";
+  std::string compressed = gzip_compress(body);
+  return compressed.size() < body.size() ? compressed : "";
+}
+
+RenderedAnswer render(const Response& response, std::time_t last_modified) {
+  RenderedAnswer rendered;
+  if (response.status != 200) {
+    std::string headers = header("Cache-Control", "no-store");
+    if (response.retry_later) headers += header("Retry-After", retry_after_seconds);
+    rendered.identity.full = encode(response, headers, response.body);
+    return rendered;
+  }
+  rendered.last_modified = last_modified;
+  // The headers a 200 and its 304 share, after the ETag (the header set nginx sends for a
+  // published answer; the order differs, which HTTP allows).
+  std::string validators;
+  if (last_modified != -1) validators = header("Last-Modified", http_date(last_modified));
+  validators += header("Cache-Control", cache_control);
+  const std::string gzip_body = compressed_variant(response.body);
+  if (last_modified != -1 || !gzip_body.empty()) validators += header("Vary", "Accept-Encoding");
+
+  const auto make = [&](std::string_view body, std::string_view encoding) {
+    Variant variant;
+    variant.etag = last_modified == -1 ? weak_etag(body) : static_file_etag(last_modified, body.size());
+    const std::string headers = header("ETag", variant.etag) + validators;
+    variant.full = encode(response, encoding.empty() ? headers : headers + header("Content-Encoding", encoding), body);
+    variant.not_modified = status_line(304) + headers + "\r\n";
+    return variant;
+  };
+  rendered.identity = make(response.body, "");
+  if (!gzip_body.empty()) rendered.gzip = make(gzip_body, "gzip");
+  return rendered;
+}
+
+const std::string& choose(const RenderedAnswer& rendered, const Conditions& conditions) {
+  const Variant& variant =
+      !rendered.gzip.full.empty() && accepts_gzip(conditions.accept_encoding) ? rendered.gzip : rendered.identity;
+  if (variant.etag.empty()) return variant.full;  // an error
+  static const std::string precondition_failed = status_line(412) + "\r\n";
+  if (!conditions.if_unmodified_since.empty()) {
+    const std::optional<std::time_t> since = parse_http_date(conditions.if_unmodified_since);
+    if (rendered.last_modified == -1 || !since || *since < rendered.last_modified) return precondition_failed;
+  }
+  if (!conditions.if_match.empty() && !etag_matches_strongly(conditions.if_match, variant.etag)) {
+    return precondition_failed;
+  }
+  // Each of these validators sent must hold, and at least one is sent.
+  const bool asked = !conditions.if_none_match.empty() || !conditions.if_modified_since.empty();
+  const bool same_time = conditions.if_modified_since.empty() ||
+                         (rendered.last_modified != -1 &&
+                          parse_http_date(conditions.if_modified_since) == rendered.last_modified);
+  const bool same_tag = conditions.if_none_match.empty() || etag_matches(conditions.if_none_match, variant.etag);
+  return asked && same_time && same_tag ? variant.not_modified : variant.full;
+}
+
+}  // namespace coin
