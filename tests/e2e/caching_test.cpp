@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "tests/e2e/answers.hpp"
-#include "tests/support/gunzip.hpp"
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/requests.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/support/gunzip.hpp"
 
 namespace coin::e2e {
 namespace {

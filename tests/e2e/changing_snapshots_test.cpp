@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tests/e2e/decimal.hpp"
+#include "tests/e2e/envelope.hpp"
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/stack.hpp"
 
@@ -50,7 +51,8 @@ struct Quadruple {
            scoin.header("last-modified") == at;
   }
   bool agrees() const {
-    const std::string sum = decimal_sum({number_field(coin.body, "totalSupply"), number_field(scoin.body, "totalSupply")});
+    const std::string sum =
+        decimal_sum({data_of(coin.body)["totalSupply"].number(), data_of(scoin.body)["totalSupply"].number()});
     return total.status == 200 && total.body == circulating.body && total.body == sum;
   }
   std::string describe() const {

@@ -40,11 +40,4 @@ std::string decimal_sum(const std::vector<std::string>& terms) {
   return fraction.empty() ? whole : whole + '.' + fraction;
 }
 
-std::string number_field(std::string_view json, std::string_view name) {
-  const std::regex pattern("\"" + std::string(name) + "\":(-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?)");
-  std::match_results<std::string_view::const_iterator> match;
-  if (!std::regex_search(json.begin(), json.end(), match, pattern)) return "";
-  return match[1].str();
-}
-
 }  // namespace coin::e2e

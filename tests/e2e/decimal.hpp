@@ -12,7 +12,4 @@ namespace coin::e2e {
 // fractional zeros trimmed the way PostgreSQL's trim_scale does: "12.50" + "1" -> "13.5".
 std::string decimal_sum(const std::vector<std::string>& terms);
 
-// The raw text of JSON number field `name` in `json` (its first occurrence), or "" if absent.
-std::string number_field(std::string_view json, std::string_view name);
-
 }  // namespace coin::e2e

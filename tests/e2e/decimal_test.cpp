@@ -27,13 +27,5 @@ TEST(DecimalSum, RejectsWhatIsNotAPlainDecimal) {
   EXPECT_THROW(decimal_sum({""}), std::invalid_argument);
 }
 
-TEST(NumberField, ReturnsTheRawDigits) {
-  const std::string json = R"({"symbol":"COIN","totalSupply":1000250000.5,"tron":0.000000000000000001})";
-  EXPECT_EQ(number_field(json, "totalSupply"), "1000250000.5");
-  EXPECT_EQ(number_field(json, "tron"), "0.000000000000000001");
-  EXPECT_EQ(number_field(json, "symbol"), "");
-  EXPECT_EQ(number_field(json, "bsc"), "");
-}
-
 }  // namespace
 }  // namespace coin::e2e

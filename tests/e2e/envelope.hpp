@@ -17,6 +17,16 @@ inline std::string success_body(std::string_view data) {
   return R"({"code":0,"message":"SUCCESS","data":)" + std::string(data) + "}";
 }
 
+// The spec's error bodies (section 7), byte for byte.
+inline const std::string chain_missing =
+    R"({"code":1,"message":"Required request parameter 'chain' is not present","data":null})";
+inline const std::string interval_missing =
+    R"({"code":1,"message":"Required request parameter 'interval' is not present","data":null})";
+inline const std::string chain_invalid = R"({"code":10002,"message":"Invalid chain.","data":null})";
+inline const std::string interval_invalid = R"({"code":10002,"message":"Invalid interval.","data":null})";
+inline const std::string server_error_body = R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})";
+inline const std::string too_many_requests_body = R"({"code":429,"message":"TOO_MANY_REQUESTS","data":null})";
+
 // Every response, errors included, allows any origin.
 inline void expect_cors(const HttpResponse& response, const std::string& context) {
   EXPECT_EQ(response.header("access-control-allow-origin"), "*") << context;
@@ -32,6 +42,9 @@ inline void expect_security_headers(const HttpResponse& response, const std::str
   EXPECT_EQ(response.header("cross-origin-resource-policy"), "cross-origin") << context;
   EXPECT_FALSE(response.has_header("strict-transport-security")) << context;
 }
+
+// The data of the envelope in `body`, whatever its code. Throws when the body is not JSON.
+inline Json data_of(const std::string& body) { return Json::parse(body)["data"]; }
 
 // GET `path` and return the envelope's data, after checking it is a success (HTTP 200,
 // application/json, code 0, SUCCESS). Throws when the body is not JSON.

@@ -27,11 +27,6 @@ const std::string latest = "/api/v1/data-platform/latest-collateral";
 const std::string history = "/api/v1/data-platform/collateral-history";
 const std::string earn_apy = "/api/v1/external/earn-apy";
 
-const std::string chain_missing =
-    R"({"code":1,"message":"Required request parameter 'chain' is not present","data":null})";
-const std::string chain_invalid = R"({"code":10002,"message":"Invalid chain.","data":null})";
-const std::string interval_invalid = R"({"code":10002,"message":"Invalid interval.","data":null})";
-
 // Nothing of the server's insides, in the body or any header: no nginx page or version, no
 // path of the server, no C++ or SQL, no database or exception message.
 void expect_no_leak(const HttpResponse& response, const std::string& context) {
@@ -337,7 +332,7 @@ TEST(Hostile, TooManyRequestsIsAJson429WithRetryAfter) {
   }
   EXPECT_EQ(response.status, 429);
   EXPECT_EQ(response.header("content-type"), "application/json");
-  EXPECT_EQ(response.body, R"({"code":429,"message":"TOO_MANY_REQUESTS","data":null})");
+  EXPECT_EQ(response.body, too_many_requests_body);
   EXPECT_EQ(response.header("retry-after"), "1");
   expect_clean(response, "429");
 }

@@ -123,6 +123,11 @@ const std::string& Json::text() const {
   return text_;
 }
 
+const std::string& Json::number() const {
+  if (type_ != Type::number) throw std::logic_error("JSON: not a number");
+  return text_;
+}
+
 bool Json::has(std::string_view key) const {
   for (const auto& member : members()) {
     if (member.first == key) return true;

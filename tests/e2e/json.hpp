@@ -23,6 +23,8 @@ class Json {
 
   // A number's text as sent, a string's decoded value, "true"/"false"; throws for the rest.
   const std::string& text() const;
+  // A number's text as sent; throws for anything else (a numeric string included).
+  const std::string& number() const;
 
   // An object's member (throws when absent) and its members in the order sent.
   const Json& operator[](std::string_view key) const;

@@ -15,6 +15,8 @@ TEST(Json, KeepsNumbersAsSentAndTellsThemFromStrings) {
   EXPECT_EQ(json["b"].text(), "0.0456");
   EXPECT_EQ(json["c"].text(), "-12");
   EXPECT_EQ(json["d"].text(), "1e3");
+  EXPECT_EQ(json["a"].number(), "0.045699999999999999999999999999");
+  EXPECT_THROW(json["b"].number(), std::logic_error);
 }
 
 TEST(Json, ReadsNestingNullsAndOrder) {

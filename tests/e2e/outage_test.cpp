@@ -22,8 +22,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-const std::string server_error_body = R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})";
-
 void expect_server_error(const HttpResponse& response, const std::string& context) {
   EXPECT_EQ(response.status, 503) << context;
   EXPECT_EQ(response.header("content-type"), "application/json") << context;

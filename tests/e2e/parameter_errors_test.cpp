@@ -13,13 +13,6 @@ namespace {
 const std::string latest = "/api/v1/data-platform/latest-collateral";
 const std::string history = "/api/v1/data-platform/collateral-history";
 
-const std::string chain_missing =
-    R"({"code":1,"message":"Required request parameter 'chain' is not present","data":null})";
-const std::string interval_missing =
-    R"({"code":1,"message":"Required request parameter 'interval' is not present","data":null})";
-const std::string chain_invalid = R"({"code":10002,"message":"Invalid chain.","data":null})";
-const std::string interval_invalid = R"({"code":10002,"message":"Invalid interval.","data":null})";
-
 void expect_error(const std::string& path_and_query, const std::string& body) {
   const HttpResponse response = http("GET", fixture_stack().url(path_and_query));
   EXPECT_EQ(response.status, 200) << path_and_query;

@@ -66,15 +66,16 @@ TEST(SupplyDemo, TotalSupplyEqualsCoinPlusScoinTotals) {
   const std::string scoin = get(demo_stack(), "/api/v1/external/total-supply/scoin").body;
   const std::string total = get(demo_stack(), "/totalSupply").body;
   ASSERT_TRUE(std::regex_match(total, std::regex("[1-9][0-9]*(\\.[0-9]*[1-9])?"))) << total;
-  EXPECT_EQ(total, decimal_sum({number_field(coin, "totalSupply"), number_field(scoin, "totalSupply")}));
+  EXPECT_EQ(total, decimal_sum({data_of(coin)["totalSupply"].number(), data_of(scoin)["totalSupply"].number()}));
   EXPECT_EQ(get(demo_stack(), "/circulatingSupply").body, total);
 }
 
 TEST(SupplyDemo, EachTotalIsTheSumOfItsChains) {
   for (const char* path : {"/api/v1/external/total-supply/coin", "/api/v1/external/total-supply/scoin"}) {
     const std::string body = get(demo_stack(), path).body;
-    EXPECT_EQ(number_field(body, "totalSupply"),
-              decimal_sum({number_field(body, "tron"), number_field(body, "eth"), number_field(body, "bsc")}))
+    const Json data = data_of(body);
+    EXPECT_EQ(data["totalSupply"].number(),
+              decimal_sum({data["tron"].number(), data["eth"].number(), data["bsc"].number()}))
         << body;
   }
 }
@@ -82,7 +83,7 @@ TEST(SupplyDemo, EachTotalIsTheSumOfItsChains) {
 TEST(SupplyDemo, SuppliesAndApysLookReal) {
   const std::string coin = get(demo_stack(), "/api/v1/external/total-supply/coin").body;
   // Hundreds of millions: nine or more digits before the point.
-  EXPECT_TRUE(std::regex_match(number_field(coin, "totalSupply"), std::regex("[1-9][0-9]{8,}(\\.[0-9]+)?")))
+  EXPECT_TRUE(std::regex_match(data_of(coin)["totalSupply"].number(), std::regex("[1-9][0-9]{8,}(\\.[0-9]+)?")))
       << coin;
   const std::string apy = get(demo_stack(), "/api/v1/external/earn-apy").body;
   EXPECT_TRUE(std::regex_match(

@@ -10,10 +10,10 @@
 #include <future>
 #include <string>
 
-#include "tests/fault/fault.hpp"
-#include "tests/fault/load.hpp"
 #include "tests/e2e/processes.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/fault/fault.hpp"
+#include "tests/fault/load.hpp"
 
 namespace coin::fault {
 namespace {

@@ -8,17 +8,19 @@
 #include <future>
 #include <map>
 
-#include "tests/fault/fault.hpp"
+#include "tests/e2e/envelope.hpp"
 #include "tests/e2e/http_client.hpp"
-#include "tests/fault/load.hpp"
 #include "tests/e2e/processes.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/fault/fault.hpp"
+#include "tests/fault/load.hpp"
 
 namespace coin::fault {
 namespace {
 
 using e2e::http;
 using e2e::HttpResponse;
+using e2e::server_error_body;
 
 TEST(DatabaseOutage, ServedAnswersStayAndFreshDataFollowsTheRestart) {
   const e2e::Stack stack("fixture");
@@ -48,7 +50,7 @@ TEST(DatabaseOutage, ServedAnswersStayAndFreshDataFollowsTheRestart) {
   const HttpResponse not_published =
       http("GET", stack.url("/api/v1/data-platform/latest-collateral?chain=bsc&x=1"));
   EXPECT_EQ(not_published.status, 503);
-  EXPECT_EQ(not_published.body, R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})");
+  EXPECT_EQ(not_published.body, server_error_body);
   EXPECT_EQ(not_published.header("retry-after"), "5");
 
   std::this_thread::sleep_until(outage + 30s);

@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "tests/fault/fault.hpp"
 #include "tests/e2e/http_client.hpp"
-#include "tests/fault/load.hpp"
 #include "tests/e2e/processes.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/fault/fault.hpp"
+#include "tests/fault/load.hpp"
 
 namespace coin::fault {
 namespace {

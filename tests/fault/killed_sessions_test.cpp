@@ -7,9 +7,9 @@
 #include <future>
 #include <string>
 
+#include "tests/e2e/stack.hpp"
 #include "tests/fault/fault.hpp"
 #include "tests/fault/load.hpp"
-#include "tests/e2e/stack.hpp"
 
 namespace coin::fault {
 namespace {

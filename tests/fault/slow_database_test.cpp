@@ -9,16 +9,18 @@
 #include <string>
 #include <vector>
 
-#include "tests/fault/fault.hpp"
+#include "tests/e2e/envelope.hpp"
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/processes.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/fault/fault.hpp"
 
 namespace coin::fault {
 namespace {
 
 using e2e::http;
 using e2e::HttpResponse;
+using e2e::server_error_body;
 
 constexpr const char* hanging = "/api/v1/external/earn-apy";  // 6.3, api.earn_apy
 
@@ -47,7 +49,7 @@ TEST(SlowDatabase, AHangingViewIsAServerErrorWithinTheStatementTimeout) {
   for (auto& request : requests) {
     const HttpResponse response = request.get();
     EXPECT_EQ(response.status, 503);
-    EXPECT_EQ(response.body, R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})");
+    EXPECT_EQ(response.body, server_error_body);
     slowest = std::max(slowest, seconds_since(start));
   }
   EXPECT_LT(slowest, 6.5) << "statement_timeout is 5 s";

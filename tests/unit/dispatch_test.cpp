@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/support/cgi_output.hpp"
 #include "shared/dispatch.hpp"
+#include "tests/support/cgi_output.hpp"
 
 namespace coin {
 namespace {
