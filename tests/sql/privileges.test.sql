@@ -1,4 +1,4 @@
--- Least privilege (sql/deploy/least_privilege.sql): coin_api reads the api views and nothing
+-- Least privilege (sql/deploy/privileges.sql; the roles: sql/deploy/roles.sql): coin_api reads the api views and nothing
 -- else, writes and creates nothing; coin_indexer writes snapshot rows and changes nothing of
 -- the schema; neither has a password or a role attribute after the deploy.
 --
