@@ -1,10 +1,8 @@
 -- Deploy coin_api:api_protocol to pg
--- Rework of @v0.1: the histories (6.8-6.10) and 6.13's windows read their points from
--- derived.hourly_figures (its rows at 00:00 UTC+8 are the daily points, which replace
--- derived.daily_midnight) and the daily series kept from it, derived.daily_apy and
--- derived.daily_values, instead of computing each point per request. The group is dropped and
--- created whole, so this file is the complete definition of every Group B view.
 -- Group B of the spec (6.6-6.14): overview, histories, Vaults and the Smart Allocator.
+-- The histories (6.8-6.10) and 6.13's windows read their points from derived.hourly_figures
+-- (its rows at 00:00 UTC+8 are the daily points) and the daily series kept from it,
+-- derived.daily_apy and derived.daily_values: a request computes no point but the live one.
 --
 -- A view without parameters is its endpoint's data: the handler sends row_to_json of its one
 -- row (json_agg of its rows for the histories 6.9 and 6.10). A view with parameters (6.12,
@@ -14,12 +12,6 @@
 -- means are rounded to 30 decimals (29 significant digits for an APY of a few percent).
 
 BEGIN;
-
-DROP VIEW api.allocator_overview, api.collateral_history, api.latest_collateral,
-          api.vault_collaterals, api.collateral_value_history, api.supply_value_history,
-          api.apy_overview, api.platform_overview, api.market_overview;
--- The daily points are hourly_figures' midnights now.
-DROP VIEW derived.daily_midnight;
 
 -- 6.6 ----------------------------------------------------------------------------------------
 CREATE VIEW api.market_overview AS

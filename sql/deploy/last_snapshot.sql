@@ -5,8 +5,8 @@
 -- primary key (chain, vault_id, position_id), one backward index lookup per chain, Vault and
 -- position, the keys listed by the tables that own them (the chain enum, snapshot.vault,
 -- snapshot.allocator_position; every state row references one). No new index, and no function
--- but built-in ones (unnest, enum_range, max), so coin_api needs no EXECUTE grant for it; its
--- SELECT comes from the default privileges of schema api (schemas.sql).
+-- but built-in ones (unnest, enum_range, max), so coin_api needs no EXECUTE grant for it, only
+-- SELECT, which privileges grants on every view of api.
 
 BEGIN;
 

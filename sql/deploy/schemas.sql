@@ -1,10 +1,10 @@
 -- Deploy coin_api:schemas to pg
--- Every grant of the project is here (postgrest-starter-kit style). Objects created later
--- by the deploying role receive their grants through the default privileges below.
+-- The project's three schemas. Who may use them is granted in privileges, the last change.
 --
---   snapshot  tables the indexer writes: what the chains were observed to hold
---   derived   views shared by several api views; nobody but their owner reads them
---   api       one view per endpoint; the only thing the handlers can read
+--   snapshot  what the indexer writes: what the chains were observed to hold
+--   derived   what several api views share: state at a time, the UTC+8 clock, the hourly
+--             rollup; nobody but its owner reads it
+--   api       one view per endpoint, and last_snapshot; the only thing the handlers can read
 
 BEGIN;
 
@@ -12,18 +12,15 @@ CREATE SCHEMA snapshot;
 CREATE SCHEMA derived;
 CREATE SCHEMA api;
 
-COMMENT ON SCHEMA snapshot IS 'Snapshots the indexer writes: supplies, rates, Vaults and allocator positions at a taken_at time';
-COMMENT ON SCHEMA derived IS 'Views shared by several api views; not readable by coin_api';
-COMMENT ON SCHEMA api IS 'One view per endpoint of the public API; coin_api may SELECT here and nowhere else';
-
-REVOKE ALL ON SCHEMA public FROM PUBLIC;
-
-GRANT USAGE ON SCHEMA api TO coin_api;
-ALTER DEFAULT PRIVILEGES IN SCHEMA api GRANT SELECT ON TABLES TO coin_api;
-
-GRANT USAGE ON SCHEMA snapshot TO coin_indexer;
-ALTER DEFAULT PRIVILEGES IN SCHEMA snapshot
-  GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO coin_indexer;
-ALTER DEFAULT PRIVILEGES IN SCHEMA snapshot GRANT USAGE ON SEQUENCES TO coin_indexer;
+COMMENT ON SCHEMA snapshot IS
+  'What the indexer writes: chain states, Vaults and allocator positions as observed at a taken_at time, '
+  'with the chain type, the address check and the trigger function that announces every write';
+COMMENT ON SCHEMA derived IS
+  'What several api views share: functions giving the state at a time, the UTC+8 clock, views, and '
+  'the rollup table hourly_figures with its materialized views and the trigger functions that keep it '
+  'up to date; not readable by coin_api';
+COMMENT ON SCHEMA api IS
+  'One view per endpoint of the public API, and last_snapshot (every answer''s Last-Modified); '
+  'coin_api may SELECT here and nowhere else';
 
 COMMIT;

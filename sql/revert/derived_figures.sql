@@ -2,7 +2,6 @@
 
 BEGIN;
 
-DROP VIEW derived.daily_midnight;
 DROP VIEW derived.chain_daily_change;
 DROP VIEW derived.as_of;
 DROP FUNCTION derived.position_state_at(timestamptz);

@@ -1,4 +1,5 @@
 -- Revert coin_api:roles from pg
+-- Dropping a role drops its settings and its comment with it.
 
 BEGIN;
 

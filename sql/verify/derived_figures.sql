@@ -14,4 +14,3 @@ SELECT chain, supply_value_change, collateral_value_change, earn_tvl_change
 SELECT 1 / (derived.utc8_floor('2026-05-13 07:59:59+08', '1 hour') = '2026-05-13 07:00:00+08')::int;
 SELECT position_id, actual_earnings FROM derived.position_state_at('infinity') WHERE false;
 SELECT taken_at, midnight FROM derived.as_of WHERE false;
-SELECT midnight FROM derived.daily_midnight WHERE false;

@@ -2,4 +2,3 @@
 
 SELECT taken_at FROM api.last_snapshot WHERE false;
 SELECT 1 / (count(*) = 1)::int FROM api.last_snapshot;
-SELECT 1 / has_table_privilege('coin_api', 'api.last_snapshot', 'SELECT')::int;

@@ -1,6 +1,7 @@
--- Least privilege (sql/deploy/least_privilege.sql): coin_api reads the api views and nothing
--- else, writes and creates nothing; coin_indexer writes snapshot rows and changes nothing of
--- the schema; neither has a password or a role attribute after the deploy.
+-- Least privilege (sql/deploy/privileges.sql, the roles in sql/deploy/roles.sql): coin_api
+-- reads the api views and nothing else, writes and creates nothing; coin_indexer writes
+-- snapshot rows and changes nothing of the schema; neither has a password or a role attribute
+-- after the deploy.
 --
 -- As in schema.test.sql, a statement runs as a role by switching itself ('SET LOCAL ROLE r;
 -- <stmt>; RESET ROLE'). SET ROLE does not apply the role's settings, so these transactions

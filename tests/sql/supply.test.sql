@@ -3,6 +3,7 @@
 -- header of fixture.sql; a later block removes snapshots and works out the new answers here.
 BEGIN;
 \ir fixture.sql
+\ir helpers.sql
 
 SELECT plan(37);
 
@@ -12,9 +13,8 @@ SELECT results_eq(
   $$SELECT "totalSupply"::text FROM api.total_supply$$,
   $$VALUES ('1000255000.499999999999999999')$$,
   'total_supply: one row, 1000250000.5 + 4999.999999999999999999');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.total_supply v$$,
-  $$VALUES ('{"totalSupply":1000255000.499999999999999999}')$$,
+SELECT is(pg_temp.payload('api.total_supply'),
+  '{"totalSupply":1000255000.499999999999999999}',
   'total_supply: row_to_json text');
 
 -- 6.2 api.circulating_supply
@@ -22,9 +22,8 @@ SELECT results_eq(
   $$SELECT "circulatingSupply"::text FROM api.circulating_supply$$,
   $$VALUES ('1000255000.499999999999999999')$$,
   'circulating_supply: one row, the same figure as 6.1');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.circulating_supply v$$,
-  $$VALUES ('{"circulatingSupply":1000255000.499999999999999999}')$$,
+SELECT is(pg_temp.payload('api.circulating_supply'),
+  '{"circulatingSupply":1000255000.499999999999999999}',
   'circulating_supply: row_to_json text');
 
 -- 6.4 api.coin_supply
@@ -33,9 +32,8 @@ SELECT results_eq(
   $$VALUES ('COIN', '1000250000.5', '123456789.123456789012345678',
             '876543210.876543210987654322', '250000.5')$$,
   'coin_supply: one row, latest snapshot of each chain, bsc 250000.500000 trimmed to 250000.5');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.coin_supply v$$,
-  $$VALUES ('{"symbol":"COIN","totalSupply":1000250000.5,"tron":123456789.123456789012345678,"eth":876543210.876543210987654322,"bsc":250000.5}')$$,
+SELECT is(pg_temp.payload('api.coin_supply'),
+  '{"symbol":"COIN","totalSupply":1000250000.5,"tron":123456789.123456789012345678,"eth":876543210.876543210987654322,"bsc":250000.5}',
   'coin_supply: row_to_json text');
 
 -- 6.5 api.scoin_supply
@@ -44,9 +42,8 @@ SELECT results_eq(
   $$VALUES ('sCOIN', '4999.999999999999999999', '4999.999999999999999998',
             '0.000000000000000001', '0')$$,
   'scoin_supply: one row, bsc 0.000 trimmed to 0');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.scoin_supply v$$,
-  $$VALUES ('{"symbol":"sCOIN","totalSupply":4999.999999999999999999,"tron":4999.999999999999999998,"eth":0.000000000000000001,"bsc":0}')$$,
+SELECT is(pg_temp.payload('api.scoin_supply'),
+  '{"symbol":"sCOIN","totalSupply":4999.999999999999999999,"tron":4999.999999999999999998,"eth":0.000000000000000001,"bsc":0}',
   'scoin_supply: row_to_json text');
 
 -- 6.3 api.earn_apy
@@ -54,9 +51,8 @@ SELECT results_eq(
   $$SELECT "tronApy", "ethApy", "bscApy" FROM api.earn_apy$$,
   $$VALUES ('0.0456', '0.0312', '0.0400')$$,
   'earn_apy: one row, cut (not rounded) to exactly 4 decimals');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.earn_apy v$$,
-  $$VALUES ('{"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0400"}')$$,
+SELECT is(pg_temp.payload('api.earn_apy'),
+  '{"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0400"}',
   'earn_apy: row_to_json text, the APYs as JSON strings');
 
 -- 6.1 = 6.4 totalSupply + 6.5 totalSupply, and 6.2 = 6.1.
@@ -77,17 +73,14 @@ SELECT is(
 UPDATE snapshot.chain_state SET scoin_supply = 4999.499999999999999999
  WHERE chain = 'tron' AND taken_at = '2026-05-13 08:00:00+08';
 
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.scoin_supply v$$,
-  $$VALUES ('{"symbol":"sCOIN","totalSupply":4999.5,"tron":4999.499999999999999999,"eth":0.000000000000000001,"bsc":0}')$$,
+SELECT is(pg_temp.payload('api.scoin_supply'),
+  '{"symbol":"sCOIN","totalSupply":4999.5,"tron":4999.499999999999999999,"eth":0.000000000000000001,"bsc":0}',
   'scoin_supply: a total ending in zeros is trimmed');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.total_supply v$$,
-  $$VALUES ('{"totalSupply":1000255000}')$$,
+SELECT is(pg_temp.payload('api.total_supply'),
+  '{"totalSupply":1000255000}',
   'total_supply: a whole total has no decimals');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.circulating_supply v$$,
-  $$VALUES ('{"circulatingSupply":1000255000}')$$,
+SELECT is(pg_temp.payload('api.circulating_supply'),
+  '{"circulatingSupply":1000255000}',
   'circulating_supply: a whole total has no decimals');
 
 UPDATE snapshot.chain_state SET scoin_supply = 4999.999999999999999998
@@ -102,21 +95,17 @@ UPDATE snapshot.chain_state SET scoin_supply = 4999.999999999999999998
 --   bscApy: 0.0399999 -> 0.0399
 DELETE FROM snapshot.chain_state WHERE chain = 'bsc' AND taken_at = '2026-05-13 07:50:00+08';
 
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.coin_supply v$$,
-  $$VALUES ('{"symbol":"COIN","totalSupply":1000250000.499999,"tron":123456789.123456789012345678,"eth":876543210.876543210987654322,"bsc":250000.499999}')$$,
+SELECT is(pg_temp.payload('api.coin_supply'),
+  '{"symbol":"COIN","totalSupply":1000250000.499999,"tron":123456789.123456789012345678,"eth":876543210.876543210987654322,"bsc":250000.499999}',
   'coin_supply: an older bsc snapshot takes over when the latest goes');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.scoin_supply v$$,
-  $$VALUES ('{"symbol":"sCOIN","totalSupply":5006.999999999999999999,"tron":4999.999999999999999998,"eth":0.000000000000000001,"bsc":7}')$$,
+SELECT is(pg_temp.payload('api.scoin_supply'),
+  '{"symbol":"sCOIN","totalSupply":5006.999999999999999999,"tron":4999.999999999999999998,"eth":0.000000000000000001,"bsc":7}',
   'scoin_supply: an older bsc snapshot takes over when the latest goes');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.total_supply v$$,
-  $$VALUES ('{"totalSupply":1000255007.499998999999999999}')$$,
+SELECT is(pg_temp.payload('api.total_supply'),
+  '{"totalSupply":1000255007.499998999999999999}',
   'total_supply: an older bsc snapshot takes over when the latest goes');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.earn_apy v$$,
-  $$VALUES ('{"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0399"}')$$,
+SELECT is(pg_temp.payload('api.earn_apy'),
+  '{"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0399"}',
   'earn_apy: an older bsc snapshot takes over when the latest goes');
 
 -- ---------------------------------------------------------------------------------------------
@@ -127,25 +116,20 @@ SELECT results_eq(
 --   total: 1000000000 + 4999.999999999999999999 = 1000004999.999999999999999999
 DELETE FROM snapshot.chain_state WHERE chain = 'bsc';
 
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.coin_supply v$$,
-  $$VALUES ('{"symbol":"COIN","totalSupply":1000000000,"tron":123456789.123456789012345678,"eth":876543210.876543210987654322,"bsc":0}')$$,
+SELECT is(pg_temp.payload('api.coin_supply'),
+  '{"symbol":"COIN","totalSupply":1000000000,"tron":123456789.123456789012345678,"eth":876543210.876543210987654322,"bsc":0}',
   'coin_supply: a chain without snapshots is 0; a whole total has no decimals');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.scoin_supply v$$,
-  $$VALUES ('{"symbol":"sCOIN","totalSupply":4999.999999999999999999,"tron":4999.999999999999999998,"eth":0.000000000000000001,"bsc":0}')$$,
+SELECT is(pg_temp.payload('api.scoin_supply'),
+  '{"symbol":"sCOIN","totalSupply":4999.999999999999999999,"tron":4999.999999999999999998,"eth":0.000000000000000001,"bsc":0}',
   'scoin_supply: a chain without snapshots is 0');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.total_supply v$$,
-  $$VALUES ('{"totalSupply":1000004999.999999999999999999}')$$,
+SELECT is(pg_temp.payload('api.total_supply'),
+  '{"totalSupply":1000004999.999999999999999999}',
   'total_supply: a chain without snapshots is 0');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.circulating_supply v$$,
-  $$VALUES ('{"circulatingSupply":1000004999.999999999999999999}')$$,
+SELECT is(pg_temp.payload('api.circulating_supply'),
+  '{"circulatingSupply":1000004999.999999999999999999}',
   'circulating_supply: a chain without snapshots is 0');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.earn_apy v$$,
-  $$VALUES ('{"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0000"}')$$,
+SELECT is(pg_temp.payload('api.earn_apy'),
+  '{"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0000"}',
   'earn_apy: a chain without snapshots is 0.0000');
 
 -- ---------------------------------------------------------------------------------------------
@@ -156,41 +140,36 @@ SELECT results_eq(
   $$SELECT "totalSupply"::text FROM api.total_supply$$,
   $$VALUES ('0')$$,
   'empty: total_supply is one row, 0');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.total_supply v$$,
-  $$VALUES ('{"totalSupply":0}')$$,
+SELECT is(pg_temp.payload('api.total_supply'),
+  '{"totalSupply":0}',
   'empty: total_supply row_to_json text');
 SELECT results_eq(
   $$SELECT "circulatingSupply"::text FROM api.circulating_supply$$,
   $$VALUES ('0')$$,
   'empty: circulating_supply is one row, 0');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.circulating_supply v$$,
-  $$VALUES ('{"circulatingSupply":0}')$$,
+SELECT is(pg_temp.payload('api.circulating_supply'),
+  '{"circulatingSupply":0}',
   'empty: circulating_supply row_to_json text');
 SELECT results_eq(
   $$SELECT symbol, "totalSupply"::text, tron::text, eth::text, bsc::text FROM api.coin_supply$$,
   $$VALUES ('COIN', '0', '0', '0', '0')$$,
   'empty: coin_supply is one row of zeros');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.coin_supply v$$,
-  $$VALUES ('{"symbol":"COIN","totalSupply":0,"tron":0,"eth":0,"bsc":0}')$$,
+SELECT is(pg_temp.payload('api.coin_supply'),
+  '{"symbol":"COIN","totalSupply":0,"tron":0,"eth":0,"bsc":0}',
   'empty: coin_supply row_to_json text');
 SELECT results_eq(
   $$SELECT symbol, "totalSupply"::text, tron::text, eth::text, bsc::text FROM api.scoin_supply$$,
   $$VALUES ('sCOIN', '0', '0', '0', '0')$$,
   'empty: scoin_supply is one row of zeros');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.scoin_supply v$$,
-  $$VALUES ('{"symbol":"sCOIN","totalSupply":0,"tron":0,"eth":0,"bsc":0}')$$,
+SELECT is(pg_temp.payload('api.scoin_supply'),
+  '{"symbol":"sCOIN","totalSupply":0,"tron":0,"eth":0,"bsc":0}',
   'empty: scoin_supply row_to_json text');
 SELECT results_eq(
   $$SELECT "tronApy", "ethApy", "bscApy" FROM api.earn_apy$$,
   $$VALUES ('0.0000', '0.0000', '0.0000')$$,
   'empty: earn_apy is one row of 0.0000');
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.earn_apy v$$,
-  $$VALUES ('{"tronApy":"0.0000","ethApy":"0.0000","bscApy":"0.0000"}')$$,
+SELECT is(pg_temp.payload('api.earn_apy'),
+  '{"tronApy":"0.0000","ethApy":"0.0000","bscApy":"0.0000"}',
   'empty: earn_apy row_to_json text');
 SELECT is(
   (SELECT "totalSupply" FROM api.total_supply),
@@ -199,9 +178,8 @@ SELECT is(
 
 -- The fixture loads again over whatever is there (it starts by emptying the tables).
 \ir fixture.sql
-SELECT results_eq(
-  $$SELECT row_to_json(v)::text FROM api.total_supply v$$,
-  $$VALUES ('{"totalSupply":1000255000.499999999999999999}')$$,
+SELECT is(pg_temp.payload('api.total_supply'),
+  '{"totalSupply":1000255000.499999999999999999}',
   'fixture.sql can be loaded again: total_supply is back to the fixture''s answer');
 SELECT results_eq(
   $$SELECT count(*) FROM snapshot.chain_state$$,

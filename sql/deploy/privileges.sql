@@ -1,25 +1,12 @@
--- Deploy coin_api:least_privilege to pg
--- Takes away what the earlier changes left to PUBLIC or to the roles by default, so that
--- coin_api can read the api views and nothing else, and coin_indexer can write snapshot rows
--- and nothing else. Needs a superuser (role attributes, large-object functions). Sets no
--- password: give the roles one, or use peer authentication (README, Deploying).
--- tests/sql/privileges.test.sql checks it by the catalog and as the roles (the settings:
--- schema.test.sql).
+-- Deploy coin_api:privileges to pg
+-- Every grant of the project, in one place and last, once everything it grants on exists (as
+-- postgrest-starter-kit's privileges.sql): coin_api can read the api views and nothing else,
+-- coin_indexer can write snapshot rows and nothing else, and PUBLIC keeps none of what
+-- PostgreSQL gives it by default. The roles and their settings are in roles. Needs a superuser
+-- (the large-object functions). tests/sql/privileges.test.sql and schema.test.sql check it by
+-- the catalog and as the roles.
 
 BEGIN;
-
--- The roles change creates the roles only where missing; one that was already there may hold
--- more than its job needs.
-ALTER ROLE coin_api NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS;
-ALTER ROLE coin_indexer NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS;
-
--- coin_api's sessions may not sit in an open transaction or wait long for a lock (a deploy,
--- a refresh of the daily materialized views in the indexer's transaction): the handler's
--- thread gets an error at once and nginx serves its last good copy. No idle_session_timeout:
--- the handlers keep their connections open and idle by design, one of them LISTENing.
--- These defaults are not a wall (every role may change its own): the privileges below are.
-ALTER ROLE coin_api SET idle_in_transaction_session_timeout = '10s';
-ALTER ROLE coin_api SET lock_timeout = '1s';
 
 -- The database: only the two roles (besides its owner and superusers) may connect, and no
 -- one may create schemas or temporary tables in it. PUBLIC holds CONNECT and TEMPORARY by
@@ -31,14 +18,30 @@ BEGIN
 END
 $$;
 
+-- Schema public: PostgreSQL 15 leaves USAGE on it to PUBLIC; nobody here needs it.
+REVOKE ALL ON SCHEMA public FROM PUBLIC;
+
+-- coin_api reads every view of api, also those created later by the deploying role.
+GRANT USAGE ON SCHEMA api TO coin_api;
+GRANT SELECT ON ALL TABLES IN SCHEMA api TO coin_api;
+ALTER DEFAULT PRIVILEGES IN SCHEMA api GRANT SELECT ON TABLES TO coin_api;
+
+-- coin_indexer writes every table of snapshot (and uses the identity sequences behind them),
+-- also those created later by the deploying role.
+GRANT USAGE ON SCHEMA snapshot TO coin_indexer;
+GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA snapshot TO coin_indexer;
+GRANT USAGE ON ALL SEQUENCES IN SCHEMA snapshot TO coin_indexer;
+ALTER DEFAULT PRIVILEGES IN SCHEMA snapshot
+  GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO coin_indexer;
+ALTER DEFAULT PRIVILEGES IN SCHEMA snapshot GRANT USAGE ON SEQUENCES TO coin_indexer;
+
 -- Functions: PUBLIC may execute none of ours, also none created later by the deploying role
 -- (a per-schema default cannot take back PostgreSQL's built-in grant to PUBLIC, so this
 -- default holds for every schema). A role needs EXECUTE on every function its statements
 -- call directly or through a view, even a SECURITY DEFINER one: a view runs with its owner's
 -- rights on tables, not on functions. Nobody needs EXECUTE on a trigger function (it is
 -- checked when the trigger is created, not when it fires), nor on what a SECURITY DEFINER
--- function calls. A new function an api view calls needs a GRANT to coin_api here or in its
--- own change; privileges.test.sql lists what is missing.
+-- function calls. privileges.test.sql lists what is missing.
 REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA snapshot, derived FROM PUBLIC;
 ALTER DEFAULT PRIVILEGES REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC;
 
