@@ -121,8 +121,8 @@ SELECT throws_ok($$SET LOCAL ROLE coin_api; SELECT * FROM snapshot.chain_state; 
                  '42501', NULL, 'as coin_api: SELECT from snapshot.chain_state is denied');
 SELECT throws_ok($$SET LOCAL ROLE coin_api; SELECT * FROM snapshot.vault_state; RESET ROLE$$,
                  '42501', NULL, 'as coin_api: SELECT from snapshot.vault_state is denied');
-SELECT throws_ok($$SET LOCAL ROLE coin_api; SELECT * FROM derived.latest_chain_state; RESET ROLE$$,
-                 '42501', NULL, 'as coin_api: SELECT from derived.latest_chain_state is denied');
+SELECT throws_ok($$SET LOCAL ROLE coin_api; SELECT * FROM derived.hourly_figures; RESET ROLE$$,
+                 '42501', NULL, 'as coin_api: SELECT from derived.hourly_figures is denied');
 SELECT throws_ok($$SET LOCAL ROLE coin_api; SELECT * FROM derived.token_supply; RESET ROLE$$,
                  '42501', NULL, 'as coin_api: SELECT from derived.token_supply is denied');
 SELECT throws_ok(
