@@ -52,8 +52,8 @@ void work(int listen_fd, const Config& config, const std::vector<Endpoint>& endp
         endpoints, database, cache, param(request, "DOCUMENT_URI"), param(request, "QUERY_STRING"));
     const std::string& out = choose(
         *answer, {param(request, "HTTP_IF_NONE_MATCH"), param(request, "HTTP_IF_MODIFIED_SINCE"),
-                    param(request, "HTTP_ACCEPT_ENCODING"), param(request, "HTTP_IF_MATCH"),
-                    param(request, "HTTP_IF_UNMODIFIED_SINCE")});
+                  param(request, "HTTP_ACCEPT_ENCODING"), param(request, "HTTP_IF_MATCH"),
+                  param(request, "HTTP_IF_UNMODIFIED_SINCE")});
     FCGX_PutStr(out.data(), static_cast<int>(out.size()), request.out);
     FCGX_Finish_r(&request);
     --in_flight;
