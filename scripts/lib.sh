@@ -10,6 +10,9 @@ pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || tr
 
 say() { printf '%s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
+on_or_off() {  # on_or_off NAME VALUE: a setting that is on or off, or an error
+  case $2 in on | off) ;; *) die "$1 is on or off, not '$2'" ;; esac
+}
 
 # Runs a command as the PostgreSQL server's user: the server refuses to run as root. From /,
 # since postgres may not enter the current directory (a clone under /root, say).
@@ -94,6 +97,7 @@ render_nginx() {
       *) files+=("$arg") ;;
     esac
   done
+  on_or_off RATE_LIMIT "${values[RATE_LIMIT]}"
   for name in "${!values[@]}"; do edits+=(-e "s|@$name@|${values[$name]}|g"); done
   mkdir -p "$conf" "$var/nginx/tmp"
   rm -f "$conf"/*.conf
