@@ -10,6 +10,9 @@ pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || tr
 
 say() { printf '%s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
+on_or_off() {  # on_or_off NAME VALUE: a setting that is on or off, or an error
+  case $2 in on | off) ;; *) die "$1 is on or off, not '$2'" ;; esac
+}
 
 # Runs a command as the PostgreSQL server's user: the server refuses to run as root. From /,
 # since postgres may not enter the current directory (a clone under /root, say).
@@ -77,11 +80,12 @@ db_load() {
 }
 
 # render_nginx VAR CONF ROUTES [NAME=value...] [FILE...]: renders every *.conf of nginx/ (and
-# any further FILEs) into directory CONF, replacing @VAR@ with VAR, @CONF@ with CONF and every
-# other @NAME@ with its value: given, or the default below (nginx/nginx.conf describes them). A
-# placeholder left unfilled is an error. Writes there, from ROUTES (the endpoint list, as
-# `publisher --routes` prints it), upstreams.conf, queries.conf and endpoints.conf. Copies the
-# pages to VAR/nginx/html, where nginx's workers can read them.
+# any further FILEs) into directory CONF, in place of the *.conf an earlier render left there,
+# replacing @VAR@ with VAR, @CONF@ with CONF and every other @NAME@ with its value: given, or the
+# default below (nginx/nginx.conf describes them). A placeholder left unfilled is an error, and
+# so is an add_header in any file but headers.conf. Writes there, from ROUTES (the endpoint
+# list, as `publisher --routes` prints it), upstreams.conf, queries.conf and endpoints.conf.
+# Copies the pages to VAR/nginx/html, where nginx's workers can read them.
 render_nginx() {
   local var=$1 conf=$2 routes=$3 arg name file
   local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [PUBLISHED]=$var/published
@@ -93,13 +97,20 @@ render_nginx() {
       *) files+=("$arg") ;;
     esac
   done
+  on_or_off RATE_LIMIT "${values[RATE_LIMIT]}"
   for name in "${!values[@]}"; do edits+=(-e "s|@$name@|${values[$name]}|g"); done
   mkdir -p "$conf" "$var/nginx/tmp"
+  rm -f "$conf"/*.conf
   for file in "${files[@]}"; do
     sed "${edits[@]}" "$file" >"$conf/$(basename "$file")"
   done
   render_endpoints "$routes" "$conf" "${values[SOCKETS]}"
   ! grep -n '@[A-Z_]*@' "$conf"/*.conf || die "unfilled placeholders in $conf"
+  # nginx drops the inherited add_headers (CORS, the security headers) in any block that has
+  # one of its own: every header is added in headers.conf, in the server block, and only there.
+  ! grep -n --exclude=headers.conf '^[^#]*\badd_header\b' "$conf"/*.conf ||
+    die "add_header outside headers.conf (above): a block with one drops every inherited header;" \
+        "add the header in nginx/headers.conf, with its value per answer in nginx/header-values.conf"
   rm -rf "$var/nginx/html"
   cp -R "$root_dir/nginx/html" "$var/nginx/html"
   chmod -R a+rX "$var/nginx/html"

@@ -19,7 +19,7 @@ publisher=${PUBLISHER:-/usr/local/lib/coin-api/publisher}
 [ -x "$publisher" ] || die "no publisher at $publisher (PUBLISHER=...)"
 mkdir -p "$var/nginx" "$conf"
 "$publisher" --routes >"$conf/routes.tsv"
-render_nginx "$var" "$conf" "$conf/routes.tsv" LISTEN="${LISTEN:-127.0.0.1:8080}" \
+render_nginx "$var" "$conf" "$conf/routes.tsv" ${LISTEN:+LISTEN="$LISTEN"} \
   PUBLISHED="${PUBLISHED:-/run/coin-api-published}" SOCKETS="${SOCKETS:-/run/coin-api}" \
   RATE_LIMIT="${RATE_LIMIT:-on}" ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"}
 nginx -t -q -p "$var/nginx" -c "$conf/nginx.conf"

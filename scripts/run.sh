@@ -14,7 +14,7 @@
 #                    them; off: no publisher, the handlers answer every request
 #   HANDLER_FLAGS=   more flags for every handler process (e.g. --no-cache)
 #   RATE_LIMIT=off   on: nginx limits requests per client address to RATE, BURST more at once
-#   RATE=50r/s BURST=100  (defaults of render_nginx, scripts/lib.sh)
+#   RATE=50r/s BURST=100  (RATE_LIMIT, RATE and BURST: defaults of render_nginx, scripts/lib.sh)
 #
 # Each pool has two handler processes, and each of them and the publisher is run by a
 # supervisor that starts it again when it ends (crashed or killed), like systemd does in
@@ -27,7 +27,6 @@ bind=${BIND:-127.0.0.1}
 data=${DATA:-demo}
 threads=${THREADS:-4}
 publish=${PUBLISH:-on}
-rate_limit=${RATE_LIMIT:-off}
 read -r -a handler_flags <<<"${HANDLER_FLAGS:-}"
 handlers=${HANDLERS:-$root_dir/build/release/handlers}
 mkdir -p "${VAR:-$root_dir/var}"
@@ -41,9 +40,11 @@ mapfile -t groups < <(cut -f 3 "$var/run/routes.tsv" | awk '!seen[$0]++')  # a h
 for group in "${groups[@]}"; do
   [ -x "$handlers/$group" ] || die "no handler $handlers/$group (make build)"
 done
-case $publish in on | off) ;; *) die "PUBLISH is on or off, not '$publish'" ;; esac
-[ -f "$root_dir/nginx/rate-limit-$rate_limit.conf" ] || die "RATE_LIMIT is on or off, not '$rate_limit'"
+on_or_off PUBLISH "$publish"
 (exec 3<>"/dev/tcp/$bind/$port") 2>/dev/null && die "$bind:$port is already in use (PORT=...)"
+# nginx's configuration first: a bad setting stops here, before anything starts.
+render_nginx "$var" "$var/nginx/conf" "$var/run/routes.tsv" LISTEN="$bind:$port" \
+  ${RATE_LIMIT:+RATE_LIMIT="$RATE_LIMIT"} ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"}
 
 children=()
 stop() {
@@ -82,8 +83,6 @@ for process in "${processes[@]}"; do
 done
 [ "$publish" = off ] || wait_for "the publisher's first set" test -L "$var/published/current"
 
-render_nginx "$var" "$var/nginx/conf" "$var/run/routes.tsv" LISTEN="$bind:$port" RATE_LIMIT="$rate_limit" \
-  ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"}
 nginx -p "$var/nginx" -c "$var/nginx/conf/nginx.conf" -g 'daemon off;' &
 children+=($!)
 wait_for nginx bash -c "exec 3<>/dev/tcp/$bind/$port"

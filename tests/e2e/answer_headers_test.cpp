@@ -1,0 +1,113 @@
+// Every kind of answer, once each: a published file, a handler's answer, nginx's own pages.
+// Each carries CORS and the security headers, the Cache-Control and Retry-After of its kind,
+// and no header twice. nginx adds every header in one place (nginx/headers.conf, in the server
+// block; render_nginx refuses an add_header anywhere else, since a block with one of its own
+// drops every inherited header), with the values of its kind worked out from the response
+// (nginx/header-values.conf).
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "envelope.hpp"
+#include "http_client.hpp"
+#include "raw_http.hpp"
+#include "stack.hpp"
+
+namespace coin::e2e {
+namespace {
+
+const std::string latest = "/api/v1/data-platform/latest-collateral";
+const std::string unpublished = latest + "?chain=eth&x=1";  // an unknown parameter: the handlers
+const std::string published_cache = "public, max-age=30, stale-while-revalidate=270, stale-if-error=86400";
+
+struct Kind {
+  std::string name;
+  HttpResponse response;
+  long status;
+  std::string cache_control;    // "" when there is none
+  std::string retry_after = "";  // "" when there is none
+};
+
+void expect_headers_of(const Kind& kind) {
+  const HttpResponse& response = kind.response;
+  EXPECT_EQ(response.status, kind.status) << kind.name;
+  expect_cors(response, kind.name);
+  expect_security_headers(response, kind.name);
+  EXPECT_EQ(response.header("cache-control"), kind.cache_control) << kind.name;
+  EXPECT_EQ(response.header("retry-after"), kind.retry_after) << kind.name;
+  std::set<std::string> names;
+  for (const std::string& line : response.header_lines) {
+    EXPECT_TRUE(names.insert(lower_case(line.substr(0, line.find(':')))).second) << kind.name << ": " << line << " twice";
+  }
+}
+
+// The bytes of a GET of /totalSupply with `more` (header lines, then a body) and `version`.
+std::string raw_get(std::string_view more, std::string_view version = "HTTP/1.1") {
+  return "GET /totalSupply " + std::string(version) + "\r\nHost: 127.0.0.1\r\nConnection: close\r\n" +
+         std::string(more);
+}
+
+TEST(AnswerHeaders, OnEveryKindOfAnswer) {
+  const Stack& stack = fixture_stack();
+  const auto get = [&](const std::string& path, const std::vector<std::string>& headers = {}) {
+    return http("GET", stack.url(path), headers);
+  };
+  const auto send = [&](const std::string& bytes) { return raw_http(stack.url(""), bytes); };
+  const std::string etag = get(latest + "?chain=eth").header("etag");
+  const std::string handler_etag = get(unpublished).header("etag");
+
+  const std::vector<Kind> kinds = {
+      {"published", get(latest + "?chain=eth"), 200, published_cache},
+      {"published gzip", get(latest + "?chain=eth", {"Accept-Encoding: gzip"}), 200, published_cache},
+      {"published HEAD", http("HEAD", stack.url("/totalSupply")), 200, published_cache},
+      {"published 304", get(latest + "?chain=eth", {"If-None-Match: " + etag}), 304, published_cache},
+      {"published 412", get(latest + "?chain=eth", {"If-Match: \"other\""}), 412, "no-store"},
+      {"handler", get(unpublished), 200, published_cache},
+      {"handler 304", get(unpublished, {"If-None-Match: " + handler_etag}), 304, published_cache},
+      {"business error code 1", get(latest), 200, published_cache},
+      {"business error code 10002", get(latest + "?chain=nope"), 200, published_cache},
+      // A preflight gets what the endpoint's published answer gets.
+      {"OPTIONS", http("OPTIONS", stack.url("/totalSupply")), 204, published_cache},
+      {"400", get("/totalSupply%00"), 400, "no-store"},
+      {"404", get("/nope"), 404, "no-store"},
+      {"405", http("DELETE", stack.url("/totalSupply")), 405, "no-store"},
+      {"413", send(raw_get("Content-Length: 2000\r\n\r\n" + std::string(2000, 'x'))), 413, "no-store"},
+      {"414", get("/totalSupply?pad=" + std::string(9000, 'x')), 414, "no-store"},
+      {"431", get("/totalSupply", {"X-Pad: " + std::string(9000, 'x')}), 431, "no-store"},
+      {"501", send(raw_get("Transfer-Encoding: gzip\r\n\r\n")), 501, "no-store"},
+      {"505", send(raw_get("\r\n", "HTTP/2.0")), 505, "no-store"},
+  };
+  for (const Kind& kind : kinds) expect_headers_of(kind);
+}
+
+// A stack of its own, rate-limited: the test takes its database and a handler pool down. Its
+// burst (5) covers the requests before the flood for the 429.
+TEST(AnswerHeaders, OnServerErrorsAndTooManyRequests) {
+  const Stack stack("fixture", {"RATE_LIMIT=on", "RATE=1r/s", "BURST=5"});
+  ASSERT_TRUE(stack.stop_database());
+  const HttpResponse handler_error = http("GET", stack.url(latest + "?chain=bsc&x=1"));
+  for (const char* socket : {"/run/protocol-1.sock", "/run/protocol-2.sock"}) {
+    const std::string path = stack.var() + socket;
+    ASSERT_EQ(std::rename(path.c_str(), (path + ".away").c_str()), 0);
+  }
+  const HttpResponse nginx_error = http("GET", stack.url(unpublished));
+  const std::string server_error = R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})";
+  EXPECT_EQ(handler_error.body, server_error);
+  EXPECT_EQ(nginx_error.body, server_error + "\n");  // nginx's page (nginx/html/50x.json)
+  HttpResponse too_many;
+  for (int tries = 0; tries < 20 && too_many.status != 429; ++tries) too_many = http("GET", stack.url("/totalSupply"));
+
+  for (const Kind& kind : std::vector<Kind>{{"handler 503 (database down)", handler_error, 503, "no-store", "5"},
+                                            {"nginx 503 (handler pool down)", nginx_error, 503, "no-store", "5"},
+                                            {"429", too_many, 429, "no-store", "1"}}) {
+    expect_headers_of(kind);
+  }
+}
+
+}  // namespace
+}  // namespace coin::e2e
