@@ -13,10 +13,10 @@
 #include <string_view>
 #include <vector>
 
-#include "envelope.hpp"
-#include "http_client.hpp"
-#include "raw_http.hpp"
-#include "stack.hpp"
+#include "tests/e2e/envelope.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/raw_http.hpp"
+#include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
 namespace {
@@ -85,8 +85,8 @@ TEST(AnswerHeaders, OnEveryKindOfAnswer) {
   for (const Kind& kind : kinds) expect_headers_of(kind);
 }
 
-// A stack of its own, rate-limited: the test takes its database and a handler pool down. Its
-// burst (5) covers the requests before the flood for the 429.
+// A stack of its own, rate-limited (RATE_LIMIT=on): the test takes its database and a handler
+// pool down. Its burst (5) covers the requests before the flood for the 429.
 TEST(AnswerHeaders, OnServerErrorsAndTooManyRequests) {
   const Stack stack("fixture", {"RATE_LIMIT=on", "RATE=1r/s", "BURST=5"});
   ASSERT_TRUE(stack.stop_database());
@@ -96,11 +96,13 @@ TEST(AnswerHeaders, OnServerErrorsAndTooManyRequests) {
     ASSERT_EQ(std::rename(path.c_str(), (path + ".away").c_str()), 0);
   }
   const HttpResponse nginx_error = http("GET", stack.url(unpublished));
-  const std::string server_error = R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})";
-  EXPECT_EQ(handler_error.body, server_error);
-  EXPECT_EQ(nginx_error.body, server_error + "\n");  // nginx's page (nginx/html/50x.json)
+  EXPECT_EQ(handler_error.body, server_error_body);
+  EXPECT_EQ(nginx_error.body, server_error_body + "\n");  // nginx's page (nginx/html/50x.json)
   HttpResponse too_many;
   for (int tries = 0; tries < 20 && too_many.status != 429; ++tries) too_many = http("GET", stack.url("/totalSupply"));
+  // limit_req's 429: the spec's envelope, and when to ask again.
+  EXPECT_EQ(too_many.header("content-type"), "application/json");
+  EXPECT_EQ(too_many.body, too_many_requests_body);
 
   for (const Kind& kind : std::vector<Kind>{{"handler 503 (database down)", handler_error, 503, "no-store", "5"},
                                             {"nginx 503 (handler pool down)", nginx_error, 503, "no-store", "5"},

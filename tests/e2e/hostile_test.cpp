@@ -11,7 +11,6 @@
 #include <utility>
 #include <vector>
 
-#include "tests/e2e/answers.hpp"
 #include "tests/e2e/envelope.hpp"
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/raw_http.hpp"
@@ -276,65 +275,6 @@ TEST(Hostile, ASilentClientIsCutOffAfter10Seconds) {
   EXPECT_EQ(response.body, "");
   EXPECT_GE(waited, std::chrono::seconds(9));
   EXPECT_LT(waited, std::chrono::seconds(13));
-}
-
-// Every kind of answer, from every layer: a published file, the handlers, nginx's own pages.
-TEST(Hostile, TheSecurityHeadersAreOnEveryKindOfAnswer) {
-  for (const Request& request : sample_requests()) expect_clean(get(request.path), request.spec);
-  expect_clean(http("HEAD", fixture_stack().url("/totalSupply")), "HEAD");
-  expect_clean(get(history + "?chain=tron&interval=WEEKLY", {"Accept-Encoding: gzip"}), "published gzip");
-  expect_clean(get(latest), "a business error");
-
-  // Published answers, and the handlers' (queries nginx does not publish), and their 304s.
-  for (const auto& [path, published] : std::vector<std::pair<std::string, bool>>{
-           {latest + "?chain=eth", true},
-           {latest + "?chain=eth&x=1", false},
-           {history + "?interval=WEEKLY&chain=tron", false}}) {
-    for (const std::string encoding : {"Accept-Encoding: identity", "Accept-Encoding: gzip"}) {
-      const std::string context = path + " " + encoding;
-      const HttpResponse response = get(path, {encoding});
-      EXPECT_EQ(response.status, 200) << context;
-      EXPECT_EQ(from_a_handler(response), !published) << context;
-      expect_clean(response, context);
-      const HttpResponse not_modified = get(path, {encoding, "If-None-Match: " + response.header("etag")});
-      EXPECT_EQ(not_modified.status, 304) << context;
-      expect_clean(not_modified, context + " 304");
-    }
-  }
-  const HttpResponse preflight = http("OPTIONS", fixture_stack().url("/totalSupply"),
-                                      {"Origin: https://wallet.example", "Access-Control-Request-Method: GET"});
-  EXPECT_EQ(preflight.status, 204);
-  expect_clean(preflight, "204");
-  expect_page(get("/nope"), 404, "404");
-  expect_page(http("DELETE", fixture_stack().url("/totalSupply")), 405, "405");
-}
-
-// Without the publisher every answer comes from the handlers through the groups' locations,
-// which add no header of their own and so inherit them.
-TEST(Hostile, TheSecurityHeadersAreOnAnswersWithoutThePublisher) {
-  for (const Request& request : sample_requests()) {
-    const HttpResponse response = http("GET", unpublished_stack().url(request.path));
-    EXPECT_EQ(response.status, 200) << request.spec;
-    expect_clean(response, request.spec);
-    const HttpResponse not_modified =
-        http("GET", unpublished_stack().url(request.path), {"If-None-Match: " + response.header("etag")});
-    EXPECT_EQ(not_modified.status, 304) << request.spec;
-    expect_clean(not_modified, request.spec + " 304");
-  }
-}
-
-// limit_req answers 429 (RATE_LIMIT=on): the spec's envelope, and when to ask again.
-TEST(Hostile, TooManyRequestsIsAJson429WithRetryAfter) {
-  const Stack limited("fixture", {"RATE_LIMIT=on", "RATE=1r/s", "BURST=1"});
-  HttpResponse response;
-  for (int tries = 0; tries < 10 && response.status != 429; ++tries) {
-    response = http("GET", limited.url("/totalSupply"));
-  }
-  EXPECT_EQ(response.status, 429);
-  EXPECT_EQ(response.header("content-type"), "application/json");
-  EXPECT_EQ(response.body, too_many_requests_body);
-  EXPECT_EQ(response.header("retry-after"), "1");
-  expect_clean(response, "429");
 }
 
 }  // namespace
