@@ -46,3 +46,16 @@ RETURN (SELECT pg_temp.compact(data::text) FROM api.collateral_history
 CREATE FUNCTION pg_temp.shape(doc json) RETURNS text LANGUAGE sql
 RETURN (SELECT string_agg(key || ':' || json_typeof(value), ',' ORDER BY n)
           FROM json_each(doc) WITH ORDINALITY AS e(key, value, n));
+
+-- The JSON types of the elements of the array `field` in every row of `view`, each once.
+CREATE FUNCTION pg_temp.element_types(view regclass, field text) RETURNS text[]
+LANGUAGE plpgsql AS $$
+DECLARE
+  types text[];
+BEGIN
+  EXECUTE format('SELECT array_agg(DISTINCT json_typeof(e))
+                    FROM %s AS v, json_array_elements(row_to_json(v)->%L) AS c(e)', view, field)
+    INTO types;
+  RETURN types;
+END
+$$;

@@ -28,17 +28,9 @@ SELECT is(
      FROM api.supply_value_history v),
   ARRAY['statisticTime:number,coin:array,scoin:array 3 3'],
   'supply_value_history: every point is statisticTime (number), coin[3] and scoin[3]');
-SELECT is(
-  (SELECT array_agg(DISTINCT json_typeof(e))
-     FROM api.supply_value_history v,
-          json_array_elements(row_to_json(v)->'coin' ) AS c(e)),
-  ARRAY['string'],
+SELECT is(pg_temp.element_types('api.supply_value_history', 'coin'), ARRAY['string'],
   'supply_value_history: coin[] holds strings');
-SELECT is(
-  (SELECT array_agg(DISTINCT json_typeof(e))
-     FROM api.supply_value_history v,
-          json_array_elements(row_to_json(v)->'scoin') AS c(e)),
-  ARRAY['string'],
+SELECT is(pg_temp.element_types('api.supply_value_history', 'scoin'), ARRAY['string'],
   'supply_value_history: scoin[] holds strings');
 
 -- =============================================================================================
@@ -59,11 +51,7 @@ SELECT is(
      FROM api.collateral_value_history v),
   ARRAY['statisticTime:number,collateralValue:array 3'],
   'collateral_value_history: every point is statisticTime (number) and collateralValue[3]');
-SELECT is(
-  (SELECT array_agg(DISTINCT json_typeof(e))
-     FROM api.collateral_value_history v,
-          json_array_elements(row_to_json(v)->'collateralValue') AS c(e)),
-  ARRAY['string'],
+SELECT is(pg_temp.element_types('api.collateral_value_history', 'collateralValue'), ARRAY['string'],
   'collateral_value_history: collateralValue[] holds strings');
 
 -- =============================================================================================
