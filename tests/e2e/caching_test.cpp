@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tests/e2e/answers.hpp"
+#include "tests/e2e/envelope.hpp"
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/requests.hpp"
 #include "tests/e2e/stack.hpp"
@@ -17,8 +18,6 @@
 
 namespace coin::e2e {
 namespace {
-
-const std::string cache_control = "public, max-age=30, stale-while-revalidate=270, stale-if-error=86400";
 
 // The fixture's newest snapshot (tests/sql/last_snapshot.test.sql works it out from
 // fixture.sql): tron's chain_state and TRX-A's vault_state at 2026-05-13 08:00 UTC+8, which is
@@ -143,7 +142,7 @@ TEST(Caching, LastModifiedIsTheNewestSnapshotAndTheEtagNginxsStaticOne) {
       EXPECT_EQ(response.header("last-modified"), last_modified) << context;
       EXPECT_EQ(response.header("etag"), etag_of(response.body.size())) << context;
       EXPECT_EQ(response.header("content-length"), std::to_string(response.body.size())) << context;
-      EXPECT_EQ(response.header("cache-control"), cache_control) << context;
+      EXPECT_EQ(response.header("cache-control"), published_cache_control) << context;
       EXPECT_EQ(response.header("vary"), "Accept-Encoding") << context;
       EXPECT_EQ(response.header("content-type"), request.content_type) << context;
     }
@@ -155,7 +154,7 @@ void expect_not_modified(const HttpResponse& response, const std::string& etag, 
   EXPECT_EQ(response.body, "") << context;
   EXPECT_EQ(response.header("etag"), etag) << context;
   EXPECT_EQ(response.header("last-modified"), last_modified) << context;
-  EXPECT_EQ(response.header("cache-control"), cache_control) << context;
+  EXPECT_EQ(response.header("cache-control"), published_cache_control) << context;
   EXPECT_EQ(response.header("vary"), "Accept-Encoding") << context;
   EXPECT_FALSE(response.has_header("content-encoding")) << context;
   EXPECT_EQ(response.header("access-control-allow-origin"), "*") << context;

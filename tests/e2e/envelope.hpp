@@ -27,6 +27,11 @@ inline const std::string interval_invalid = R"({"code":10002,"message":"Invalid 
 inline const std::string server_error_body = R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})";
 inline const std::string too_many_requests_body = R"({"code":429,"message":"TOO_MANY_REQUESTS","data":null})";
 
+// The Cache-Control of every answer with data (a 200, its 304 and a business error), published
+// or a handler's: fresh for 30 s, then stale while revalidated, and on errors.
+inline const std::string published_cache_control =
+    "public, max-age=30, stale-while-revalidate=270, stale-if-error=86400";
+
 // Every response, errors included, allows any origin.
 inline void expect_cors(const HttpResponse& response, const std::string& context) {
   EXPECT_EQ(response.header("access-control-allow-origin"), "*") << context;
