@@ -55,8 +55,13 @@ GRANT EXECUTE ON FUNCTION
   derived.chain_figures_at(timestamptz), derived.position_state_at(timestamptz)
   TO coin_api;
 
--- The address CHECKs of vault and allocator_position call it as the writer.
-GRANT EXECUTE ON FUNCTION snapshot.is_address(text, text) TO coin_indexer;
+-- The address CHECKs of vault and allocator_position call it as the writer; the indexer's
+-- statements call the conversions of chain_units.
+GRANT EXECUTE ON FUNCTION
+  snapshot.is_address(text, text),
+  snapshot.descale(numeric, integer), snapshot.apy_of_rate(numeric),
+  snapshot.apy_of_annual_rate(numeric), snapshot.price_of_spot(numeric, numeric, numeric)
+  TO coin_indexer;
 
 -- Large objects are the one thing any role may create without a privilege on a table.
 REVOKE EXECUTE ON FUNCTION lo_creat(integer), lo_create(oid), lo_from_bytea(oid, bytea) FROM PUBLIC;

@@ -128,8 +128,13 @@ SELECT is(
                           AND d.refclassid = 'pg_proc'::regclass
          WHERE c.connamespace = 'snapshot'::regnamespace
            AND d.refobjid::regprocedure IN (SELECT pg_temp.our_functions())
+        UNION
+        SELECT unnest(ARRAY['snapshot.descale(numeric,integer)', 'snapshot.apy_of_rate(numeric)',
+                            'snapshot.apy_of_annual_rate(numeric)',
+                            'snapshot.price_of_spot(numeric,numeric,numeric)'])
          ORDER BY 1),
-  'coin_indexer can execute exactly the functions the snapshot CHECKs call (is_address)');
+  'coin_indexer can execute exactly the functions the snapshot CHECKs call (is_address) and '
+  'the conversions its statements call (chain_units)');
 SELECT lives_ok(
   'SET LOCAL ROLE coin_api; '
   || (SELECT string_agg(format('SELECT * FROM %s', c.oid::regclass), '; ')
