@@ -7,6 +7,7 @@
 
 root_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)  # "" until installed
+anvil=$root_dir/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil  # npm ci (make deps) puts it there
 
 say() { printf '%s\n' "$*" >&2; }
 die() { say "error: $*"; exit 1; }
@@ -66,16 +67,19 @@ db_deploy() {
 }
 
 # Replaces the snapshot data with the demo data (demo), the benchmark's 3 years of 5-minute
-# snapshots (bench), the hand-worked test fixture (fixture), or leaves it as it is (keep).
-# Each load is one transaction.
+# snapshots (bench), the hand-worked test fixture (fixture), nothing (empty: for the indexer to
+# fill), or leaves it as it is (keep). Each load is one transaction.
 db_load() {
   case $1 in
+    empty) psql -qX -v ON_ERROR_STOP=1 -c 'TRUNCATE snapshot.allocator_position_state,
+             snapshot.allocator_position, snapshot.vault_state, snapshot.vault, snapshot.chain_state
+             RESTART IDENTITY' >/dev/null ;;
     demo) psql -qX -v ON_ERROR_STOP=1 -1 -f "$root_dir/sql/demo/generate.sql" >/dev/null ;;
     bench) psql -qX -v ON_ERROR_STOP=1 -1 -f "$root_dir/sql/demo/generate.sql" >/dev/null \
              -v launch="$(date -u -d '3 years ago' '+%F 00:00+00')" -v fine_days=1100 ;;
     fixture) psql -qX -v ON_ERROR_STOP=1 -1 -f "$root_dir/tests/sql/fixture.sql" >/dev/null ;;
     keep) ;;
-    *) die "unknown data '$1' (demo, bench, fixture or keep)" ;;
+    *) die "unknown data '$1' (demo, bench, fixture, empty or keep)" ;;
   esac
 }
 

@@ -7,7 +7,8 @@
 #   PORT=8080        port nginx serves the API on
 #   BIND=127.0.0.1   address nginx serves the API on
 #   VAR=./var        directory of the stack's state: database, sockets, logs
-#   DATA=demo        demo: fresh demo data up to now; fixture: the test fixture; keep: as it is
+#   DATA=demo        demo: fresh demo data up to now; fixture: the test fixture; empty: none;
+#                    keep: as it is; chain: a live demo chain (below)
 #   HANDLERS=build/release/handlers   directory of the handler binaries and the publisher
 #   THREADS=4        worker threads (and database connections) per handler process
 #   PUBLISH=on       on: the publisher renders every answer on every snapshot, and nginx serves
@@ -15,6 +16,13 @@
 #   HANDLER_FLAGS=   more flags for every handler process (e.g. --no-cache)
 #   RATE_LIMIT=off   on: nginx limits requests per client address to RATE, BURST more at once
 #   RATE=50r/s BURST=100  (RATE_LIMIT, RATE and BURST: defaults of render_nginx, scripts/lib.sh)
+#   CHAIN_PORT=8545  DATA=chain: the local EVM node's port on 127.0.0.1
+#   INDEX_INTERVAL=3 DATA=chain: seconds between the indexer's rounds
+#
+# DATA=chain starts with empty tables and a local EVM node (anvil, from the npm registry) on
+# 127.0.0.1:CHAIN_PORT (8545) holding the test contracts of chain/ at chain/demo-state.json's
+# values; chain/drive.mjs changes them every few seconds, and coin-indexer reads them into
+# snapshots every INDEX_INTERVAL (3) seconds, so the API follows the chain.
 #
 # Each pool has two handler processes, and each of them and the publisher is run by a
 # supervisor that starts it again when it ends (crashed or killed), like systemd does in
@@ -27,6 +35,9 @@ bind=${BIND:-127.0.0.1}
 data=${DATA:-demo}
 threads=${THREADS:-4}
 publish=${PUBLISH:-on}
+chain_port=${CHAIN_PORT:-8545}
+chain_url=http://127.0.0.1:$chain_port
+index_interval=${INDEX_INTERVAL:-3}
 read -r -a handler_flags <<<"${HANDLER_FLAGS:-}"
 handlers=${HANDLERS:-$root_dir/build/release/handlers}
 mkdir -p "${VAR:-$root_dir/var}"
@@ -42,6 +53,12 @@ for group in "${groups[@]}"; do
 done
 on_or_off PUBLISH "$publish"
 (exec 3<>"/dev/tcp/$bind/$port") 2>/dev/null && die "$bind:$port is already in use (PORT=...)"
+if [ "$data" = chain ]; then
+  [ -x "$anvil" ] || die "no anvil in $anvil (make deps)"
+  [ -x "$handlers/coin-indexer" ] || die "no coin-indexer in $handlers (make build)"
+  (exec 3<>"/dev/tcp/127.0.0.1/$chain_port") 2>/dev/null &&
+    die "127.0.0.1:$chain_port is already in use (CHAIN_PORT=...)"
+fi
 # nginx's configuration first: a bad setting stops here, before anything starts.
 render_nginx "$var" "$var/nginx/conf" "$var/run/routes.tsv" LISTEN="$bind:$port" \
   ${RATE_LIMIT:+RATE_LIMIT="$RATE_LIMIT"} ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"}
@@ -61,7 +78,23 @@ say "starting PostgreSQL in $var/pg"
 pg_start "$var"
 db_deploy
 say "loading data: $data"
-db_load "$data"
+if [ "$data" = chain ]; then
+  db_load empty
+  "$anvil" --host 127.0.0.1 --port "$chain_port" --silent &
+  children+=($!)
+  wait_for anvil bash -c "exec 3<>/dev/tcp/127.0.0.1/$chain_port"
+  mkdir -p "$var/chain"
+  node "$root_dir/chain/deploy.mjs" --rpc "$chain_url" --state "$root_dir/chain/demo-state.json" \
+    --out "$var/chain/indexer.json"
+  say "the demo chain is at $chain_url; its deployment in $var/chain/indexer.json"
+  node "$root_dir/chain/drive.mjs" --rpc "$chain_url" --config "$var/chain/indexer.json" &
+  children+=($!)
+  supervise indexer env PGUSER=coin_indexer PGAPPNAME=coin-indexer "$handlers/coin-indexer" \
+    --config "$var/chain/indexer.json" --interval "$index_interval" &
+  children+=($!)
+else
+  db_load "$data"
+fi
 
 # Nothing of an earlier run is served: nginx starts once the publisher has rendered this
 # database's answers.

@@ -28,21 +28,6 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// A port nothing listens on right now: the kernel's pick for port 0.
-int free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t size = sizeof address;
-  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&address), size) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) != 0) {
-    throw std::runtime_error("no free port");
-  }
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
-
 std::string make_var_directory() {
   std::string path = "/tmp/coin-e2e.XXXXXX";
   if (::mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
@@ -56,6 +41,20 @@ bool has_exited(pid_t pid) {
 }
 
 }  // namespace
+
+int free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&address), size) != 0 ||
+      ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) != 0) {
+    throw std::runtime_error("no free port");
+  }
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
 
 Stack::Stack(std::string_view data, const std::vector<std::string>& settings)
     : var_(make_var_directory()), port_(free_port()) {

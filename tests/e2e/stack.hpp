@@ -11,6 +11,9 @@
 
 namespace coin::e2e {
 
+// A loopback port nothing listens on right now: the kernel's pick for port 0.
+int free_port();
+
 class Stack {
  public:
   // Starts the stack with `data` ("fixture" or "demo") and more `settings` of scripts/run.sh

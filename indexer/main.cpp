@@ -1,0 +1,122 @@
+// coin-indexer: reads a deployment of the protocol from each chain's JSON-RPC nodes and writes
+// what it read into the snapshot tables, every --interval seconds (rounds on the interval's
+// grid of the clock, so that two indexers share a round's taken_at and only one writes it).
+
+#include <curl/curl.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "indexer/config.hpp"
+#include "indexer/round.hpp"
+#include "shared/config.hpp"
+#include "shared/log.hpp"
+
+namespace {
+
+constexpr std::string_view usage =
+    "Usage: coin-indexer --config FILE [options]\n"
+    "Reads the deployment FILE describes (deploy/indexer.example.json; README, \"The indexer\")\n"
+    "from each chain's JSON-RPC nodes and writes a snapshot per chain into the database, one\n"
+    "transaction per chain, every interval. A chain that cannot be read is skipped for the round,\n"
+    "with one line on stderr, and read again the next round.\n"
+    "\n"
+    "Options:\n"
+    "  --config FILE            the deployment: chains, nodes, contracts, Vaults, positions\n"
+    "  --interval SECONDS       seconds between rounds (default 300); rounds start on the\n"
+    "                           interval's grid of the clock, which gives each its taken_at\n"
+    "  --once                   one round, then exit: 0 when every chain was written, 1 if not\n"
+    "  --database CONNINFO      libpq connection string (default: empty, so libpq's PGHOST,\n"
+    "                           PGPORT, PGDATABASE, PGUSER (coin_indexer), PGPASSWORD... apply)\n"
+    "  --check                  load and check FILE, then exit: 0 when it is good\n"
+    "  --help                   print this text and exit\n"
+    "\n"
+    "SIGTERM or SIGINT ends it once the round under way is done. A bad FILE or flag exits 2\n"
+    "before anything is read; nodes or a database that fail never end it.\n";
+
+struct Flags {
+  std::string config;
+  std::string database;
+  long interval = 300;
+  bool once = false;
+  bool check = false;
+};
+
+[[noreturn]] void fail(const std::string& reason) { coin::fail("coin-indexer", reason); }
+
+Flags parse_flags(const std::vector<std::string_view>& args) {
+  Flags flags;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view flag = args[i];
+    if (flag == "--help" || flag == "-h") {
+      std::fputs(usage.data(), stdout);
+      std::exit(0);
+    }
+    if (flag == "--once" || flag == "--check") {
+      (flag == "--once" ? flags.once : flags.check) = true;
+      continue;
+    }
+    if (flag != "--config" && flag != "--database" && flag != "--interval") {
+      fail("unknown option '" + std::string(flag) + "'");
+    }
+    if (i + 1 == args.size()) fail(std::string(flag) + " needs a value");
+    const std::string value(args[++i]);
+    if (flag == "--config") flags.config = value;
+    if (flag == "--database") flags.database = value;
+    if (flag == "--interval") {
+      char* end = nullptr;
+      flags.interval = std::strtol(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || flags.interval < 1 || flags.interval > 86400) {
+        fail("--interval takes whole seconds from 1 to 86400, not '" + value + "'");
+      }
+    }
+  }
+  if (flags.config.empty()) fail("--config is required");
+  return flags;
+}
+
+std::int64_t now_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  coin::set_log_name("coin-indexer");
+  const Flags flags = parse_flags(std::vector<std::string_view>(argv + 1, argv + argc));
+  coin::indexer::Config config;
+  try {
+    config = coin::indexer::load_config(flags.config);
+  } catch (const std::exception& e) {
+    coin::log_error(e.what());
+    return 2;
+  }
+  if (flags.check) return 0;
+
+  // A database host that does not answer must not hold a round for long.
+  ::setenv("PGCONNECT_TIMEOUT", "5", 0);
+  curl_global_init(CURL_GLOBAL_DEFAULT);
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // taken only by sigtimedwait below
+
+  while (true) {
+    const std::int64_t round = now_seconds() / flags.interval * flags.interval;
+    const coin::indexer::RoundOutcome outcome = coin::indexer::run_round(config, flags.database, round);
+    if (flags.once) return outcome.skipped == 0 ? 0 : 1;
+    // Sleep until the next round's start, or a stop signal.
+    const std::int64_t wait = std::max<std::int64_t>(round + flags.interval - now_seconds(), 0);
+    const timespec timeout{static_cast<std::time_t>(wait), 0};
+    if (sigtimedwait(&stop_signals, nullptr, &timeout) > 0) return 0;
+  }
+}

@@ -1,0 +1,55 @@
+#include "indexer/round.hpp"
+
+#include <map>
+#include <memory>
+#include <pqxx/pqxx>
+
+#include "indexer/chain_reader.hpp"
+#include "indexer/snapshot_writer.hpp"
+#include "shared/log.hpp"
+
+namespace coin::indexer {
+
+namespace {
+
+std::string iso_time(std::int64_t epoch_seconds) {
+  const std::time_t time = epoch_seconds;
+  std::tm utc{};
+  gmtime_r(&time, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+}  // namespace
+
+RoundOutcome run_round(const Config& config, const std::string& database, std::int64_t taken_at) {
+  NodesByChain nodes;
+  for (const Chain& chain : config.chains) {
+    nodes.try_emplace(chain.name, chain.rpc, std::chrono::seconds(config.timeout_seconds));
+  }
+  std::unique_ptr<pqxx::connection> connection;  // opened on the first chain read
+  RoundOutcome outcome;
+  for (const Chain& chain : config.chains) {
+    if (!chain.protocol) continue;
+    const std::string at = " at " + iso_time(taken_at);
+    try {
+      const ChainReading reading = read_chain(config, chain, nodes);
+      if (!connection || !connection->is_open()) connection = std::make_unique<pqxx::connection>(database);
+      const bool written = write_snapshot(*connection, chain.name, taken_at, reading);
+      log_info(chain.name + (written ? ": written" + at + ", block " + reading.block
+                                     : ": already written" + at + " by another indexer"));
+      ++outcome.written;
+    } catch (const ReadError& e) {
+      log_error(chain.name + ": skipped" + at + ": " + e.what());
+      ++outcome.skipped;
+    } catch (const std::exception& e) {  // the database: down, or refusing a value
+      log_error(chain.name + ": not written" + at + ": database: " + e.what());
+      connection.reset();
+      ++outcome.skipped;
+    }
+  }
+  return outcome;
+}
+
+}  // namespace coin::indexer

@@ -1,0 +1,21 @@
+#pragma once
+// One round of the indexer: every protocol chain read at one block and written as one
+// snapshot, all at the round's taken_at. A chain that cannot be read or written is skipped this
+// round with one line on stderr; the others are written all the same.
+
+#include <cstdint>
+#include <string>
+
+#include "indexer/config.hpp"
+
+namespace coin::indexer {
+
+struct RoundOutcome {
+  int written = 0;  // chains written, or already written by another indexer
+  int skipped = 0;  // chains left for the next round
+};
+
+// `database`: a libpq connection string ("" for libpq's PG* variables). Never throws.
+RoundOutcome run_round(const Config& config, const std::string& database, std::int64_t taken_at);
+
+}  // namespace coin::indexer

@@ -1,0 +1,41 @@
+#pragma once
+// A chain's JSON-RPC nodes: Ethereum JSON-RPC 2.0 over HTTP POST (libcurl), asked one call at a
+// time over a kept-alive connection. A chain lists one or more URLs; a call goes to the one
+// that answered last and, when it fails, to the others in order.
+
+#include <chrono>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <json/value.h>
+
+namespace coin::indexer {
+
+// A read that failed: no answer in time, an HTTP error, an answer that is not JSON-RPC, an
+// error answer (a reverted call), or a result the caller found malformed or out of range.
+struct ReadError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Nodes {
+ public:
+  Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout);
+  ~Nodes();
+  Nodes(const Nodes&) = delete;
+  Nodes& operator=(const Nodes&) = delete;
+
+  // The result of `method` with `params` from the first node that answers it. Throws ReadError
+  // with every node's failure when none does.
+  Json::Value call(const std::string& method, const Json::Value& params);
+
+ private:
+  Json::Value call_at(const std::string& url, const std::string& body);
+
+  std::vector<std::string> urls_;
+  std::size_t current_ = 0;  // the node that answered last
+  std::chrono::milliseconds timeout_;
+  void* curl_;               // CURL*, kept for its connection
+};
+
+}  // namespace coin::indexer

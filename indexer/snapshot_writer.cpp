@@ -1,0 +1,123 @@
+#include "indexer/snapshot_writer.hpp"
+
+#include <pqxx/pqxx>
+
+namespace coin::indexer {
+
+namespace {
+
+constexpr const char* lock_chain =
+    "SELECT pg_advisory_xact_lock(hashtextextended('coin-indexer ' || $1, 0))";
+
+// Run after the lock is held, so that it sees what another indexer committed meanwhile.
+constexpr const char* chain_written =
+    "SELECT EXISTS (SELECT FROM snapshot.chain_state"
+    "                WHERE chain = $1::snapshot.chain AND taken_at = to_timestamp($2))";
+
+constexpr const char* upsert_vault = R"(
+INSERT INTO snapshot.vault AS v
+       (chain, vault_type, collateral_type, contract_address, min_collateral_ratio,
+        stability_fee, debt_ceiling, dust, psm_fee)
+VALUES ($1, $2, $3, $4, snapshot.descale($5, 27), snapshot.apy_of_rate($6::numeric + $7::numeric),
+        snapshot.descale($8, 45), snapshot.descale($9, 45), snapshot.descale(nullif($10, '')::numeric, 18))
+    ON CONFLICT (chain, vault_type) DO UPDATE
+   SET collateral_type = excluded.collateral_type, contract_address = excluded.contract_address,
+       min_collateral_ratio = excluded.min_collateral_ratio, stability_fee = excluded.stability_fee,
+       debt_ceiling = excluded.debt_ceiling, dust = excluded.dust, psm_fee = excluded.psm_fee
+RETURNING vault_id)";
+
+constexpr const char* upsert_position = R"(
+INSERT INTO snapshot.allocator_position AS p
+       (platform, chain, gem_symbol, operator_address, strategy, tag)
+VALUES ($1, $2, $3, $4, $5, CASE WHEN $7 THEN $6 END)
+    ON CONFLICT (platform, chain, gem_symbol, operator_address) DO UPDATE
+   SET strategy = excluded.strategy, tag = excluded.tag
+RETURNING position_id)";
+
+// The whole holding earns the position's APY; earnings are what it holds above its principal.
+constexpr const char* insert_position_state = R"(
+INSERT INTO snapshot.allocator_position_state
+       (position_id, taken_at, holding_amount, apy_holding_amount, apy, actual_earnings)
+SELECT $1, to_timestamp($2), h.amount, h.amount,
+       CASE WHEN $5 THEN snapshot.apy_of_annual_rate($6) ELSE snapshot.apy_of_rate($6) END,
+       h.amount - $7::numeric
+  FROM (SELECT snapshot.descale($3, $4) AS amount) AS h)";
+
+// minted = Art (wad); debt = Art x rate (a rad); locked value = the join's collateral x its
+// price. An allocator Vault earns what its positions (written just before) earn: its APY is
+// their holding-weighted APY, its annual earnings their holdings x APYs. Other Vaults pass no
+// positions, and get null for both.
+constexpr const char* insert_vault_state = R"(
+INSERT INTO snapshot.vault_state
+       (vault_id, taken_at, minted, debt, locked_value, apy, estimated_annual_earnings)
+SELECT $1, to_timestamp($2), snapshot.descale($3, 18), snapshot.descale($3::numeric * $4::numeric, 45),
+       trim_scale(round(snapshot.descale($5, $6) * snapshot.price_of_spot($7, $8, $9), 18)),
+       e.apy, e.earnings
+  FROM (SELECT trim_scale(round(sum(s.apy_holding_amount * s.apy)
+                                / nullif(sum(s.apy_holding_amount), 0), 30)) AS apy,
+               trim_scale(round(sum(s.apy_holding_amount * s.apy), 18)) AS earnings
+          FROM snapshot.allocator_position_state AS s
+         WHERE s.position_id = ANY ($10::integer[]) AND s.taken_at = to_timestamp($2)) AS e)";
+
+// Last: the chain's row brings derived.hourly_figures up to date, with the Vaults' rows in.
+// COIN in circulation leaves out what sCOIN holds; prices are in COIN x Spot.par (the peg).
+constexpr const char* insert_chain_state = R"(
+INSERT INTO snapshot.chain_state
+       (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
+SELECT $1, to_timestamp($2), snapshot.descale($3::numeric - $4::numeric, $5),
+       snapshot.descale($6, $7), p.price, trim_scale(snapshot.descale($8, $5) * p.price),
+       snapshot.apy_of_rate($9), trim_scale(snapshot.descale($10, $5) * p.price)
+  FROM (SELECT snapshot.descale($11, 27) AS price) AS p)";
+
+const Address& vault_contract(const Vault& vault) {
+  return vault.kind == VaultKind::psm ? *vault.psm : vault.join;
+}
+
+// The id of the position's row, and its state at taken_at written.
+std::string write_position(pqxx::work& work, const std::string& taken_at, const PositionReading& reading) {
+  const Position& position = *reading.position;
+  const std::string id =
+      work.exec_params1(upsert_position, position.platform, position.chain, position.asset,
+                        position.operator_address.shown, position.strategy,
+                        position.tag.value_or(""), position.tag.has_value())[0]
+          .as<std::string>();
+  work.exec_params0(insert_position_state, id, taken_at, reading.balance, reading.decimals,
+                    reading.annual_rate, reading.rate, position.principal);
+  return id;
+}
+
+void write_vault(pqxx::work& work, const std::string& chain, const std::string& taken_at,
+                 const ChainReading& chain_reading, const VaultReading& reading) {
+  const Vault& vault = *reading.vault;
+  const std::string id =
+      work.exec_params1(upsert_vault, chain, vault.ilk, static_cast<int>(vault.kind),
+                        vault_contract(vault).shown, reading.mat, chain_reading.base, reading.duty,
+                        reading.line, reading.dust, reading.tin)[0]
+          .as<std::string>();
+  std::string positions = "{";
+  for (const PositionReading& position : reading.positions) {
+    positions += (positions.size() > 1 ? "," : "") + write_position(work, taken_at, position);
+  }
+  positions += "}";
+  work.exec_params0(insert_vault_state, id, taken_at, reading.art, reading.rate, reading.locked,
+                    reading.collateral_decimals, reading.spot, reading.mat, chain_reading.par,
+                    positions);
+}
+
+}  // namespace
+
+bool write_snapshot(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at,
+                    const ChainReading& reading) {
+  const std::string at = std::to_string(taken_at);
+  pqxx::work work(connection);
+  work.exec_params(lock_chain, chain);
+  if (work.exec_params1(chain_written, chain, at)[0].as<bool>()) return false;
+  for (const VaultReading& vault : reading.vaults) write_vault(work, chain, at, reading, vault);
+  work.exec_params0(insert_chain_state, chain, at, reading.coin_supply, reading.coin_staked,
+                    reading.coin_decimals, reading.scoin_supply, reading.scoin_decimals,
+                    reading.scoin_share_value, reading.dsr, reading.scoin_assets, reading.par);
+  work.commit();
+  return true;
+}
+
+}  // namespace coin::indexer

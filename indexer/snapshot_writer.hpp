@@ -1,0 +1,22 @@
+#pragma once
+// Writes what a round read of one protocol chain into the snapshot tables, in one transaction,
+// as coin_indexer: the Vaults' and positions' configuration (inserted, or updated in place),
+// their states and the chain's state, all at one taken_at. The conversions are chain_units's.
+
+#include <cstdint>
+#include <pqxx/connection>
+#include <string>
+
+#include "indexer/reading.hpp"
+
+namespace coin::indexer {
+
+// Writes `reading` as `chain`'s snapshot at `taken_at` (epoch seconds). Returns false, having
+// written nothing, when the chain already has a snapshot then: another indexer pointed at the
+// same database wrote this round first (the two take turns on an advisory lock per chain).
+// Throws pqxx's exceptions when the database refuses it (a value out of a column's range, the
+// connection lost); the transaction is then rolled back whole.
+bool write_snapshot(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at,
+                    const ChainReading& reading);
+
+}  // namespace coin::indexer

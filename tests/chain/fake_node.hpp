@@ -1,0 +1,37 @@
+#pragma once
+// A JSON-RPC "node" that is not one, on a free loopback port, for the indexer's fault tests:
+// it answers every request with garbage, or never answers at all.
+
+#include <atomic>
+#include <string>
+#include <thread>
+
+namespace coin::chain_test {
+
+class FakeNode {
+ public:
+  enum class Behaviour {
+    garbage,  // HTTP 200 with a body that is not JSON-RPC
+    silent,   // reads the request and never answers (the indexer's timeout must end the wait)
+  };
+
+  explicit FakeNode(Behaviour behaviour);
+  ~FakeNode();
+  FakeNode(const FakeNode&) = delete;
+  FakeNode& operator=(const FakeNode&) = delete;
+
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  int requests() const { return requests_; }  // requests taken so far
+
+ private:
+  void serve();
+
+  Behaviour behaviour_;
+  int listener_ = -1;
+  int port_ = 0;
+  std::atomic<bool> stopping_{false};
+  std::atomic<int> requests_{0};
+  std::thread thread_;
+};
+
+}  // namespace coin::chain_test

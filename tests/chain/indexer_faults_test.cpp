@@ -1,0 +1,163 @@
+// The indexer when nodes fail (issue 13): a node down, slow, answering garbage, a call that
+// reverts, one of two URLs dead. Each time the chains whose nodes answer are written, the
+// others not at all (no row of theirs in any table), the API keeps answering, and the process
+// never exits for it. One local chain and one stack with empty snapshot tables for all of
+// them; each case starts from empty tables and runs one round (--once), the last one the
+// indexer as a service for a few rounds.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+
+#include "tests/chain/fake_node.hpp"
+#include "tests/chain/local_chain.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/stack.hpp"
+
+namespace coin::chain_test {
+namespace {
+
+using namespace std::chrono_literals;
+
+class IndexerFaults : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    chain_ = new LocalChain();
+    stack_ = new e2e::Stack("empty");
+  }
+  static void TearDownTestSuite() {
+    delete stack_;
+    delete chain_;
+  }
+  void SetUp() override {
+    ASSERT_TRUE(stack_->psql("postgres",
+                             "TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position, "
+                             "snapshot.vault_state, snapshot.vault, snapshot.chain_state RESTART IDENTITY"));
+  }
+
+  // One round with `config`; its exit status, its log in *log.
+  static int round(const Json::Value& config, const std::string& name, std::string* log) {
+    return run_indexer(*stack_, {"--config", chain_->write_config(config, name), "--once", "--interval", "1"}, log);
+  }
+
+  // The rows each chain has, over every table: "tron 5 3 3 1 1" = chain states, Vaults, Vault
+  // states, positions and position states (a position counts for the chain whose allocator
+  // Vault it is in, as the indexer writes it in that chain's transaction: by its operator).
+  static std::string rows(const std::string& chain) {
+    return stack_->query("postgres",
+        "SELECT (SELECT count(*) FROM snapshot.chain_state WHERE chain = '" + chain + "') || ' ' || "
+        "(SELECT count(*) FROM snapshot.vault WHERE chain = '" + chain + "') || ' ' || "
+        "(SELECT count(*) FROM snapshot.vault_state JOIN snapshot.vault USING (vault_id) WHERE chain = '" + chain + "')");
+  }
+
+  static Json::Value config_with(const std::string& chain, const std::string& key, const Json::Value& value) {
+    Json::Value config = chain_->config();
+    config["chains"][chain][key] = value;
+    return config;
+  }
+
+  static Json::Value urls(std::initializer_list<std::string> list) {
+    Json::Value array(Json::arrayValue);
+    for (const std::string& url : list) array.append(url);
+    return array;
+  }
+
+  static std::string dead_url() { return "http://127.0.0.1:" + std::to_string(e2e::free_port()); }
+
+  static void expect_api_answers(const std::string& context) {
+    EXPECT_EQ(e2e::http("GET", stack_->url("/api/v1/external/total-supply")).status, 200) << context;
+    EXPECT_EQ(e2e::http("GET", stack_->url("/api/v1/data-platform/latest-collateral?chain=bsc")).status, 200)
+        << context;
+  }
+
+  static inline LocalChain* chain_ = nullptr;
+  static inline e2e::Stack* stack_ = nullptr;
+};
+
+// What a full round writes per chain (chain states, Vaults, Vault states): chain/demo-state.json.
+std::string written(const std::string& chain) {
+  return chain == "tron" ? "1 3 3\n" : chain == "eth" ? "1 3 3\n" : "1 2 2\n";
+}
+
+TEST_F(IndexerFaults, EveryChainIsWrittenWhenEveryNodeAnswers) {
+  std::string log;
+  EXPECT_EQ(round(chain_->config(), "all-good", &log), 0) << log;
+  for (const std::string chain : {"tron", "eth", "bsc"}) EXPECT_EQ(rows(chain), written(chain)) << chain << log;
+}
+
+TEST_F(IndexerFaults, NodeDownSkipsOnlyItsChain) {
+  std::string log;
+  EXPECT_EQ(round(config_with("tron", "rpc", urls({dead_url()})), "tron-down", &log), 1) << log;
+  EXPECT_EQ(rows("tron"), "0 0 0\n") << log;
+  EXPECT_EQ(rows("eth"), written("eth")) << log;
+  EXPECT_EQ(rows("bsc"), written("bsc")) << log;
+  EXPECT_NE(log.find("tron: skipped"), std::string::npos) << log;
+  expect_api_answers("tron's node down");
+}
+
+TEST_F(IndexerFaults, SlowNodeTimesOutAndSkipsOnlyItsChain) {
+  FakeNode silent(FakeNode::Behaviour::silent);
+  Json::Value config = config_with("eth", "rpc", urls({silent.url()}));
+  config["timeout_seconds"] = 1;
+  std::string log;
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(round(config, "eth-slow", &log), 1) << log;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s) << "one timeout ends the chain's round";
+  EXPECT_EQ(silent.requests(), 1) << "the first call that times out ends the chain's reads";
+  EXPECT_EQ(rows("eth"), "0 0 0\n") << log;
+  EXPECT_EQ(rows("tron"), written("tron")) << log;
+  EXPECT_NE(log.find("eth: skipped"), std::string::npos) << log;
+  EXPECT_NE(log.find("Timeout"), std::string::npos) << log;
+  expect_api_answers("eth's node slow");
+}
+
+TEST_F(IndexerFaults, GarbageAnswerSkipsOnlyItsChain) {
+  FakeNode garbage(FakeNode::Behaviour::garbage);
+  std::string log;
+  EXPECT_EQ(round(config_with("bsc", "rpc", urls({garbage.url()})), "bsc-garbage", &log), 1) << log;
+  EXPECT_EQ(rows("bsc"), "0 0 0\n") << log;
+  EXPECT_EQ(rows("eth"), written("eth")) << log;
+  EXPECT_NE(log.find("bsc: skipped"), std::string::npos) << log;
+  EXPECT_NE(log.find("not a JSON-RPC answer"), std::string::npos) << log;
+  expect_api_answers("bsc's node answering garbage");
+}
+
+TEST_F(IndexerFaults, RevertedCallSkipsOnlyItsChain) {
+  // The Jug's address pointing at the COIN token: Jug.ilks() reverts there, after the chain's
+  // supplies and the first Vault's Vat.ilks() were read.
+  const Json::Value eth = chain_->config()["chains"]["eth"];
+  std::string log;
+  EXPECT_EQ(round(config_with("eth", "jug", eth["token"]), "eth-reverts", &log), 1) << log;
+  EXPECT_EQ(rows("eth"), "0 0 0\n") << log;
+  EXPECT_EQ(rows("tron"), written("tron")) << log;
+  EXPECT_NE(log.find("eth: skipped"), std::string::npos) << log;
+  EXPECT_NE(log.find("revert"), std::string::npos) << log;
+}
+
+TEST_F(IndexerFaults, DeadFirstUrlFallsBackToTheSecond) {
+  const Json::Value eth = chain_->config()["chains"]["eth"];
+  std::string log;
+  EXPECT_EQ(round(config_with("eth", "rpc", urls({dead_url(), eth["rpc"][0].asString()})), "eth-fallback", &log), 0)
+      << log;
+  for (const std::string chain : {"tron", "eth", "bsc"}) EXPECT_EQ(rows(chain), written(chain)) << chain << log;
+}
+
+TEST_F(IndexerFaults, ServiceKeepsRunningAndWritingWhatItCan) {
+  FakeNode garbage(FakeNode::Behaviour::garbage);
+  Json::Value config = config_with("tron", "rpc", urls({dead_url()}));
+  config["chains"]["eth"]["rpc"] = urls({garbage.url()});
+  IndexerProcess indexer(*stack_, {"--config", chain_->write_config(config, "service"), "--interval", "1"});
+  std::this_thread::sleep_for(3500ms);
+  EXPECT_TRUE(indexer.running()) << indexer.log();
+  expect_api_answers("while the service skips two chains");
+  EXPECT_EQ(indexer.stop(), 0) << indexer.log();
+  EXPECT_EQ(rows("tron"), "0 0 0\n");
+  EXPECT_EQ(rows("eth"), "0 0 0\n");
+  const int bsc_rounds = std::stoi(stack_->query("postgres", "SELECT count(*) FROM snapshot.chain_state WHERE chain = 'bsc'"));
+  EXPECT_GE(bsc_rounds, 3) << indexer.log();
+}
+
+}  // namespace
+}  // namespace coin::chain_test

@@ -1,0 +1,150 @@
+#include "tests/chain/local_chain.hpp"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <json/reader.h>
+#include <json/writer.h>
+
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace coin::chain_test {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+const std::string source_dir = COIN_SOURCE_DIR;
+
+std::string read_file(const std::string& path) {
+  std::ifstream file(path);
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+// Starts argv[0] with `environment` added, its stdout and stderr in `log_path`.
+pid_t spawn(const std::vector<std::string>& argv, const std::vector<std::string>& environment,
+            const std::string& log_path) {
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    const int log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(log_fd, STDOUT_FILENO);
+    ::dup2(log_fd, STDERR_FILENO);
+    for (const std::string& setting : environment) ::putenv(const_cast<char*>(setting.c_str()));
+    std::vector<char*> args;
+    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+    args.push_back(nullptr);
+    ::execvp(args[0], args.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+int wait_status(pid_t pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+bool accepts(int port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const bool connected = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+  ::close(fd);
+  return connected;
+}
+
+std::vector<std::string> indexer_environment(const e2e::Stack& stack) {
+  return {"PGHOST=" + stack.var() + "/pg", "PGDATABASE=coin", "PGUSER=coin_indexer",
+          "PGAPPNAME=coin-indexer (test)"};
+}
+
+std::vector<std::string> indexer_argv(const std::vector<std::string>& args) {
+  std::vector<std::string> argv = {std::string(COIN_HANDLER_DIR) + "/coin-indexer"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return argv;
+}
+
+}  // namespace
+
+LocalChain::LocalChain() : port_(e2e::free_port()) {
+  directory_ = "/tmp/coin-chain.XXXXXX";
+  if (::mkdtemp(directory_.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  pid_ = spawn({source_dir + "/" ANVIL_PATH, "--host", "127.0.0.1", "--port", std::to_string(port_)},
+               {}, directory_ + "/anvil.log");
+  for (int tries = 0; !accepts(port_); ++tries) {
+    if (tries == 300) throw std::runtime_error("anvil did not start: " + read_file(directory_ + "/anvil.log"));
+    std::this_thread::sleep_for(100ms);
+  }
+  config_path_ = directory_ + "/indexer.json";
+  const pid_t deploy = spawn({"node", source_dir + "/chain/deploy.mjs", "--rpc", url(), "--state",
+                              source_dir + "/chain/demo-state.json", "--out", config_path_},
+                             {}, directory_ + "/deploy.log");
+  if (wait_status(deploy) != 0) {
+    throw std::runtime_error("chain/deploy.mjs failed: " + read_file(directory_ + "/deploy.log"));
+  }
+  std::istringstream text(read_file(config_path_));
+  Json::CharReaderBuilder builder;
+  std::string error;
+  if (!Json::parseFromStream(builder, text, &config_, &error)) {
+    throw std::runtime_error("deploy.mjs wrote no configuration: " + error);
+  }
+}
+
+LocalChain::~LocalChain() {
+  ::kill(pid_, SIGTERM);
+  wait_status(pid_);
+}
+
+std::string LocalChain::write_config(const Json::Value& config, const std::string& name) const {
+  const std::string path = directory_ + "/" + name + ".json";
+  std::ofstream(path) << Json::writeString(Json::StreamWriterBuilder(), config);
+  return path;
+}
+
+int run_indexer(const e2e::Stack& stack, const std::vector<std::string>& args, std::string* log) {
+  const std::string log_path = stack.var() + "/indexer-once.log";
+  const int status = wait_status(spawn(indexer_argv(args), indexer_environment(stack), log_path));
+  *log = read_file(log_path);
+  return status;
+}
+
+IndexerProcess::IndexerProcess(const e2e::Stack& stack, const std::vector<std::string>& args)
+    : log_path_(stack.var() + "/indexer.log"),
+      pid_(spawn(indexer_argv(args), indexer_environment(stack), log_path_)) {}
+
+IndexerProcess::~IndexerProcess() {
+  if (!ended_) stop();
+}
+
+bool IndexerProcess::running() const {
+  int status = 0;
+  return !ended_ && ::waitpid(pid_, &status, WNOHANG) == 0;
+}
+
+int IndexerProcess::stop() {
+  const bool was_running = running();
+  ::kill(pid_, SIGTERM);
+  const int status = wait_status(pid_);
+  ended_ = true;
+  return was_running ? status : -1;
+}
+
+std::string IndexerProcess::log() const { return read_file(log_path_); }
+
+}  // namespace coin::chain_test

@@ -1,0 +1,63 @@
+#pragma once
+// The chain side of the indexer's tests: a local EVM node (anvil, from the npm registry) on a
+// free loopback port with the test contracts deployed at chain/demo-state.json's values
+// (chain/deploy.mjs), and coin-indexer run against a stack's database.
+
+#include <sys/types.h>
+
+#include <json/value.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/e2e/stack.hpp"
+
+namespace coin::chain_test {
+
+class LocalChain {
+ public:
+  // Starts anvil, deploys the contracts and writes the indexer's configuration for them.
+  // Throws std::runtime_error, with what anvil or the deploy printed, when either fails.
+  LocalChain();
+  ~LocalChain();  // stops anvil
+  LocalChain(const LocalChain&) = delete;
+  LocalChain& operator=(const LocalChain&) = delete;
+
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  // The configuration deploy.mjs wrote, and a file holding `config` (a changed copy of it).
+  const Json::Value& config() const { return config_; }
+  std::string write_config(const Json::Value& config, const std::string& name) const;
+  const std::string& config_path() const { return config_path_; }
+
+ private:
+  std::string directory_;
+  std::string config_path_;
+  Json::Value config_;
+  int port_ = 0;
+  pid_t pid_ = -1;
+};
+
+// coin-indexer (the Debug build's) run to its end with `args` on the stack's database as
+// coin_indexer. Returns its exit status; what it wrote on stderr goes to *log.
+int run_indexer(const e2e::Stack& stack, const std::vector<std::string>& args, std::string* log);
+
+// coin-indexer running in the background until stop(), its stderr in a file.
+class IndexerProcess {
+ public:
+  IndexerProcess(const e2e::Stack& stack, const std::vector<std::string>& args);
+  ~IndexerProcess();
+  IndexerProcess(const IndexerProcess&) = delete;
+  IndexerProcess& operator=(const IndexerProcess&) = delete;
+
+  bool running() const;
+  // SIGTERM, then its exit status (-1 when it had already ended: it must not have).
+  int stop();
+  std::string log() const;
+
+ private:
+  std::string log_path_;
+  pid_t pid_ = -1;
+  bool ended_ = false;
+};
+
+}  // namespace coin::chain_test
