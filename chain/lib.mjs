@@ -186,13 +186,12 @@ export class Sender {
 
   async send(tx, what) {
     const hash = await this.rpc.call('eth_sendTransaction', [{ from: this.from, ...tx }]);
+    // anvil mines at once, but its receipt can lag the answer by a few milliseconds.
+    const deadline = Date.now() + 10000;
     let receipt = null;
-    for (let i = 0; receipt === null; i++) {
-      receipt = await this.rpc.call('eth_getTransactionReceipt', [hash]);
-      if (receipt === null) {
-        if (i >= 200) throw new Error(`${what}: transaction ${hash} not mined after 10 s`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+    while ((receipt = await this.rpc.call('eth_getTransactionReceipt', [hash])) === null) {
+      if (Date.now() > deadline) throw new Error(`${what}: transaction ${hash} not mined after 10 s`);
+      await new Promise((r) => setTimeout(r, 5));
     }
     if (receipt.status !== '0x1') throw new Error(`${what}: transaction ${hash} reverted`);
     return receipt;
