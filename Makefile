@@ -5,7 +5,7 @@
 JOBS ?= $(shell nproc)
 MAKEFLAGS += --no-print-directory
 
-.PHONY: deps build build-debug run test faulttest fuzz bench-data bench cleanroom clean
+.PHONY: deps build build-debug run test faulttest fuzz bench-data bench cleanroom contracts contracts-check clean
 
 deps:
 	@scripts/deps.sh
@@ -51,6 +51,14 @@ bench: build
 # root and Debian's mirror; about 8 minutes on 2 cores.
 cleanroom: deps
 	@scripts/clean-room.sh
+
+# The demo chain's test contracts (chain/contracts): `contracts` compiles them with solc-js into
+# chain/artifacts.json; `contracts-check` fails, naming the contract, if the committed one differs.
+contracts: deps
+	@node chain/compile.mjs
+
+contracts-check: deps
+	@node chain/compile.mjs --check
 
 clean:
 	rm -rf build var

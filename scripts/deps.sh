@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make deps, the first step of every target: installs each Debian package below that is missing
 # (silent when none is), then checks that every command the Makefile, scripts/ and tests/ run is
-# there, naming the package that provides a missing one.
+# there, naming the package that provides a missing one; then installs the npm packages of
+# package-lock.json (the demo chain's node and compiler) when node_modules is older than it.
 #
 # One table, and the only list: a package is here by name, never because another package
 # recommends it (apt runs with --no-install-recommends) or because a machine happened to have it.
@@ -37,6 +38,9 @@ clang                                  | clang++                  | make fuzz: l
 libclang-rt-14-dev                     |                          | make fuzz: libFuzzer and the sanitizers for clang
 debootstrap                            | debootstrap              | make cleanroom: a fresh Debian 12 root file system
 git                                    | git                      | make cleanroom: clones the repository into it
+libssl-dev                             |                          | the indexer: SHA-256 for the checksum of TRON addresses, Base58Check (OpenSSL)
+nodejs                                 | node                     | the demo chain (chain/*.mjs): compiles, deploys and drives the test contracts
+npm                                    | npm                      | installs anvil and solc-js from package-lock.json (the nodejs of NodeSource provides it)
 '
 
 source "$(dirname "$0")/lib.sh"
@@ -50,9 +54,12 @@ while IFS='|' read -r package commands _; do
   for command in $commands; do package_of[$command]=$package; done
 done <<<"$table"
 
-declare -A installed=()  # the table's packages that dpkg has installed: one query for all
+# The packages dpkg has installed, and the ones they provide (NodeSource's nodejs provides npm,
+# Debian's does not): one query for all.
+declare -A installed=()
 while read -r package; do installed[$package]=1; done < <(
-  dpkg-query -W -f='${db:Status-Status} ${Package}\n' "${packages[@]}" 2>/dev/null | sed -n 's/^installed //p')
+  dpkg-query -W -f='${db:Status-Status} ${Package}, ${Provides}\n' 2>/dev/null |
+    sed -n 's/^installed //p' | tr ',' '\n' | sed 's/^ *//; s/ .*//; /^$/d')
 
 missing=()
 for package in "${packages[@]}"; do [ -n "${installed[$package]:-}" ] || missing+=("$package"); done
@@ -75,3 +82,10 @@ done
 [ ${#absent[@]} -eq 0 ] ||
   die "missing commands: does the table in scripts/deps.sh name their packages right?"$'\n'"$(
     printf '  %s\n' "${absent[@]}" | sort)"
+
+# The npm packages (anvil, solc-js), exactly as package-lock.json pins them. npm writes
+# node_modules/.package-lock.json last: older than the lockfile (or missing) means not installed.
+if [ ! "$root_dir/node_modules/.package-lock.json" -nt "$root_dir/package-lock.json" ]; then
+  say "installing the npm packages of package-lock.json"
+  (cd "$root_dir" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >/dev/null)
+fi

@@ -1,0 +1,240 @@
+#!/usr/bin/env node
+// Deploys the test contracts to an EVM node, sets them to a demo state and writes the indexer's
+// configuration for that deployment:
+//
+//   node chain/deploy.mjs --rpc http://127.0.0.1:8599 --state chain/demo-state.json --out FILE.json
+//
+// The node must have an unlocked account (anvil's first one sends everything). Every chain of
+// the state (tron, eth, bsc, and the chains of allocator positions, such as plasma) is deployed
+// to this one node; the configuration gives each chain the same RPC URL, tron's addresses in
+// Base58Check and pin_block false, as on TRON. On a fresh anvil the same state gives the same
+// addresses and the same file every run. Then it reads back, with eth_call, every figure the
+// indexer reads, and fails if one is not the state's. Prints nothing unless it fails.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { RAY, Rpc, Sender, addressOf, call, die, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
+
+const PROTOCOL_CHAINS = ['tron', 'eth', 'bsc'];
+
+// The fields of Aave's ReserveData that the indexer does not read hold these decoys, so that a
+// read of the wrong word gets a wrong number rather than a zero.
+const reserveDecoys = (index) => ({
+  configuration: { data: 0x100000000000000000000000000003e8n + BigInt(index) },
+  variableBorrowIndex: 1100000000000000000000000000n,
+  currentVariableBorrowRate: 61000000000000000000000000n,
+  currentStableBorrowRate: 72000000000000000000000000n,
+  lastUpdateTimestamp: 1767225600n,
+  id: BigInt(index),
+  stableDebtTokenAddress: '0x000000000000000000000000000000000000dead',
+  variableDebtTokenAddress: '0x000000000000000000000000000000000000beef',
+  interestRateStrategyAddress: '0x000000000000000000000000000000000000cafe',
+  accruedToTreasury: 123456789n,
+  unbacked: 0n,
+  isolationModeTotalDebt: 0n,
+});
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2), ['rpc', 'state', 'out'],
+    'node chain/deploy.mjs --rpc URL --state chain/demo-state.json --out FILE.json');
+  if (!args.rpc || !args.state || !args.out) die('usage: node chain/deploy.mjs --rpc URL --state chain/demo-state.json --out FILE.json');
+  const state = JSON.parse(readFileSync(args.state, 'utf8'));
+  const rpc = new Rpc(args.rpc);
+  try {
+    const sender = await Sender.first(rpc);
+    const deployment = await deploy(sender, state);
+    await verify(rpc, state, deployment);
+    writeFileSync(args.out, `${JSON.stringify(config(args.rpc, state, deployment), null, 2)}\n`);
+  } finally {
+    rpc.close();
+  }
+}
+
+// Deploys and sets everything, in the state's order. Returns the addresses (hex) by chain.
+async function deploy(sender, state) {
+  const chains = {};  // name -> {tokens: {symbol: {address, decimals}}, vaults4626: {symbol: address}, pool, ...}
+  const chainOf = (name) => (chains[name] ??= { tokens: {}, vaults4626: {} });
+  const token = async (chain, symbol, decimals, where) => {
+    const tokens = chainOf(chain).tokens;
+    if (tokens[symbol]) {
+      if (tokens[symbol].decimals !== decimals) throw new Error(`${where}: ${symbol} on ${chain} has ${tokens[symbol].decimals} decimals elsewhere, not ${decimals}`);
+    } else {
+      tokens[symbol] = { address: await sender.deploy('Token', symbol, decimals), decimals };
+    }
+    return tokens[symbol].address;
+  };
+
+  let reserves = 0;
+  for (const name of PROTOCOL_CHAINS) {
+    const s = state.chains[name];
+    if (!s) continue;
+    const c = chainOf(name);
+    const at = `chains.${name}`;
+    c.token = await token(name, s.coin.symbol, s.coin.decimals, `${at}.coin`);
+    c.staked = await sender.deploy('SavingsVault', c.token, s.staked.symbol, s.staked.decimals);
+    for (const contract of ['Vat', 'Jug', 'Spot', 'Pot']) c[contract.toLowerCase()] = await sender.deploy(contract);
+
+    await sender.transact(c.token, 'Token', 'setTotalSupply', s.coin.total_supply);
+    await sender.transact(c.token, 'Token', 'setBalance', c.staked, s.coin.held_by_staked);
+    await sender.transact(c.staked, 'SavingsVault', 'setTotalSupply', s.staked.total_supply);
+    await sender.transact(c.staked, 'SavingsVault', 'setChi', s.staked.chi);
+    await sender.transact(c.staked, 'SavingsVault', 'setSsr', s.staked.ssr);
+    await sender.transact(c.pot, 'Pot', 'setDsr', s.pot.dsr);
+    await sender.transact(c.pot, 'Pot', 'setChi', s.pot.chi);
+    await sender.transact(c.pot, 'Pot', 'setPie', s.pot.Pie);
+    await sender.transact(c.jug, 'Jug', 'setBase', s.jug.base);
+    await sender.transact(c.spot, 'Spot', 'setPar', s.spot.par);
+
+    c.vaults = [];
+    for (const [i, v] of s.vaults.entries()) {
+      const where = `${at}.vaults[${i}]`;
+      const spot = BigInt(v.price) * 10n ** 9n * RAY / BigInt(s.spot.par) * RAY / BigInt(v.mat);
+      if (spot !== BigInt(v.spot)) throw new Error(`${where}.spot: ${v.spot}, but price, par and mat give ${spot}`);
+      const ilk = ilkBytes(v.ilk);
+      const d = { collateral: await token(name, v.collateral, v.collateral_decimals, where) };
+      d.join = await sender.deploy('GemJoin', ilk, d.collateral);
+      d.pip = await sender.deploy('Pip');
+      await sender.transact(d.pip, 'Pip', 'setPrice', v.price);
+      await sender.transact(d.collateral, 'Token', 'setBalance', d.join, v.join_balance);
+      await sender.transact(c.vat, 'Vat', 'setIlk', ilk, v.Art, v.rate, v.spot, v.line, v.dust);
+      await sender.transact(c.jug, 'Jug', 'setIlk', ilk, v.duty, v.rho);
+      await sender.transact(c.spot, 'Spot', 'setIlk', ilk, d.pip, v.mat);
+      if (v.kind === 'psm') {
+        d.psm = await sender.deploy('Psm', d.join);
+        await sender.transact(d.psm, 'Psm', 'setTin', v.tin);
+        await sender.transact(d.psm, 'Psm', 'setTout', v.tout);
+      }
+      d.positions = [];
+      for (const [j, p] of (v.positions || []).entries()) {
+        const pw = `${where}.positions[${j}]`;
+        const pc = chainOf(p.chain);
+        const r = p.read;
+        const e = { asset: await token(p.chain, p.asset, p.asset_decimals, pw) };
+        if (r.kind === 'aave-v3') {
+          pc.pool ??= await sender.deploy('AavePool');
+          e.pool = pc.pool;
+          e.aToken = await token(p.chain, r.a_token, r.a_token_decimals, `${pw}.read`);
+          await sender.transact(e.aToken, 'Token', 'setBalance', p.operator, r.a_token_balance);
+          const data = { ...reserveDecoys(reserves++), liquidityIndex: r.liquidity_index,
+            currentLiquidityRate: r.current_liquidity_rate, aTokenAddress: e.aToken };
+          await sender.transact(e.pool, 'AavePool', 'setReserveData', e.asset, data);
+        } else if (r.kind === 'erc4626') {
+          if (pc.vaults4626[r.vault]) throw new Error(`${pw}.read.vault: ${r.vault} on ${p.chain} twice`);
+          e.vault = pc.vaults4626[r.vault] = await sender.deploy('SavingsVault', e.asset, r.vault, r.vault_decimals);
+          await sender.transact(e.vault, 'SavingsVault', 'setTotalSupply', r.total_supply);
+          await sender.transact(e.vault, 'SavingsVault', 'setBalance', p.operator, r.shares);
+          await sender.transact(e.vault, 'SavingsVault', 'setChi', r.chi);
+          await sender.transact(e.vault, 'SavingsVault', 'setSsr', r.ssr);
+        } else {
+          throw new Error(`${pw}.read.kind: ${r.kind}, not aave-v3 or erc4626`);
+        }
+        d.positions.push(e);
+      }
+      c.vaults.push(d);
+    }
+  }
+  return chains;
+}
+
+// Reads back what the indexer reads and compares it with the state.
+async function verify(rpc, state, deployment) {
+  const problems = [];
+  const expect = async (what, address, name, method, args, want) => {
+    const got = await call(rpc, address, name, method, args);
+    want.forEach((w, i) => {
+      if (w === undefined) return;
+      const g = typeof w === 'string' && w.startsWith('0x') ? wordToAddress(got[i]) : got[i].toString();
+      if (g !== String(w)) problems.push(`${what}: ${name}.${method} word ${i} is ${g}, not ${w}`);
+    });
+  };
+  for (const name of PROTOCOL_CHAINS) {
+    const s = state.chains[name];
+    if (!s) continue;
+    const c = deployment[name];
+    const at = `chains.${name}`;
+    await expect(`${at}.coin`, c.token, 'Token', 'decimals', [], [s.coin.decimals]);
+    await expect(`${at}.coin`, c.token, 'Token', 'totalSupply', [], [s.coin.total_supply]);
+    await expect(`${at}.coin`, c.token, 'Token', 'balanceOf', [c.staked], [s.coin.held_by_staked]);
+    await expect(`${at}.staked`, c.staked, 'SavingsVault', 'decimals', [], [s.staked.decimals]);
+    await expect(`${at}.staked`, c.staked, 'SavingsVault', 'totalSupply', [], [s.staked.total_supply]);
+    await expect(`${at}.staked`, c.staked, 'SavingsVault', 'totalAssets', [], [s.staked.total_assets]);
+    await expect(`${at}.staked`, c.staked, 'SavingsVault', 'convertToAssets', [10n ** BigInt(s.staked.decimals)], [s.staked.assets_per_share]);
+    await expect(`${at}.pot`, c.pot, 'Pot', 'dsr', [], [s.pot.dsr]);
+    await expect(`${at}.jug`, c.jug, 'Jug', 'base', [], [s.jug.base]);
+    await expect(`${at}.spot`, c.spot, 'Spot', 'par', [], [s.spot.par]);
+    for (const [i, v] of s.vaults.entries()) {
+      const d = c.vaults[i];
+      const where = `${at}.vaults[${i}]`;
+      const ilk = ilkBytes(v.ilk);
+      await expect(where, c.vat, 'Vat', 'ilks', [ilk], [v.Art, v.rate, v.spot, v.line, v.dust]);
+      await expect(where, c.jug, 'Jug', 'ilks', [ilk], [v.duty, v.rho]);
+      await expect(where, c.spot, 'Spot', 'ilks', [ilk], [d.pip, v.mat]);
+      await expect(where, d.collateral, 'Token', 'decimals', [], [v.collateral_decimals]);
+      await expect(where, d.collateral, 'Token', 'balanceOf', [d.join], [v.join_balance]);
+      if (v.kind === 'psm') {
+        await expect(where, d.psm, 'Psm', 'tin', [], [v.tin]);
+        await expect(where, d.psm, 'Psm', 'tout', [], [v.tout]);
+      }
+      for (const [j, p] of (v.positions || []).entries()) {
+        const e = d.positions[j];
+        const r = p.read;
+        const pw = `${where}.positions[${j}]`;
+        await expect(pw, e.asset, 'Token', 'decimals', [], [p.asset_decimals]);
+        if (r.kind === 'aave-v3') {
+          const want = Array(15).fill(undefined);
+          want[1] = r.liquidity_index;
+          want[2] = r.current_liquidity_rate;
+          want[8] = e.aToken;
+          await expect(pw, e.pool, 'AavePool', 'getReserveData', [e.asset], want);
+          await expect(pw, e.aToken, 'Token', 'decimals', [], [r.a_token_decimals]);
+          await expect(pw, e.aToken, 'Token', 'balanceOf', [p.operator], [r.a_token_balance]);
+        } else {
+          await expect(pw, e.vault, 'SavingsVault', 'asset', [], [e.asset]);
+          await expect(pw, e.vault, 'SavingsVault', 'balanceOf', [p.operator], [r.shares]);
+          await expect(pw, e.vault, 'SavingsVault', 'convertToAssets', [r.shares], [r.assets]);
+          await expect(pw, e.vault, 'SavingsVault', 'ssr', [], [r.ssr]);
+        }
+      }
+    }
+  }
+  if (problems.length) throw new Error(`the deployment does not answer what the state says:\n  ${problems.join('\n  ')}`);
+}
+
+// The indexer's configuration (the format of deploy/indexer.example.json).
+function config(url, state, deployment) {
+  const chains = {};
+  for (const name of PROTOCOL_CHAINS) {
+    const s = state.chains[name];
+    if (!s) continue;
+    const c = deployment[name];
+    const a = (hex) => addressOf(name, hex);
+    chains[name] = {
+      rpc: [url],
+      ...(name === 'tron' ? { pin_block: false } : {}),
+      token: a(c.token), staked_token: a(c.staked),
+      vat: a(c.vat), jug: a(c.jug), spot: a(c.spot), pot: a(c.pot),
+      vaults: s.vaults.map((v, i) => {
+        const d = c.vaults[i];
+        const vault = { ilk: v.ilk, kind: v.kind, join: a(d.join), collateral: a(d.collateral) };
+        if (v.kind === 'psm') vault.psm = a(d.psm);
+        if (v.kind === 'allocator') {
+          vault.positions = (v.positions || []).map((p, j) => {
+            const e = d.positions[j];
+            const pa = (hex) => addressOf(p.chain, hex);
+            return {
+              platform: p.platform, chain: p.chain, asset: p.asset, operator: pa(p.operator),
+              strategy: p.strategy, tag: p.tag, principal: p.principal,
+              read: p.read.kind === 'aave-v3'
+                ? { kind: 'aave-v3', pool: pa(e.pool), reserve: pa(e.asset) }
+                : { kind: 'erc4626', vault: pa(e.vault) },
+            };
+          });
+        }
+        return vault;
+      }),
+    };
+  }
+  for (const name of Object.keys(deployment).sort())
+    if (!chains[name]) chains[name] = { rpc: [url], ...(name === 'tron' ? { pin_block: false } : {}) };
+  return { chains };
+}
+
+main().catch((e) => die(`deploy.mjs: ${e.message}`));

@@ -1,0 +1,253 @@
+// What chain/deploy.mjs and chain/drive.mjs share: a JSON-RPC client (node:http, no library),
+// the contracts of chain/artifacts.json with an ABI encoder for their arguments, and TRON's
+// Base58Check addresses. Runs on Node.js 18 (Debian's) and later.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const RAY = 10n ** 27n;
+
+export function die(message) {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+// --name value pairs; every name must be one of `known`.
+export function parseArgs(argv, known, usage) {
+  const args = {};
+  for (let i = 0; i < argv.length; i += 2) {
+    const name = argv[i].replace(/^--/, '');
+    if (!argv[i].startsWith('--') || !known.includes(name) || i + 1 >= argv.length) die(`usage: ${usage}`);
+    args[name] = argv[i + 1];
+  }
+  return args;
+}
+
+// ---- JSON-RPC ----
+
+export class Rpc {
+  constructor(url, timeoutMs = 10000) {
+    this.url = new URL(url);
+    if (!['http:', 'https:'].includes(this.url.protocol)) throw new Error(`${url}: not an http(s) URL`);
+    this.client = this.url.protocol === 'https:' ? https : http;
+    this.agent = new this.client.Agent({ keepAlive: true });
+    this.timeoutMs = timeoutMs;
+    this.id = 0;
+  }
+
+  call(method, params = []) {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: ++this.id, method, params });
+    return new Promise((resolve, reject) => {
+      const request = this.client.request(this.url, {
+        method: 'POST',
+        agent: this.agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        timeout: this.timeoutMs,
+      }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => { text += chunk; });
+        response.on('end', () => {
+          let answer;
+          try {
+            answer = JSON.parse(text);
+          } catch {
+            return reject(new Error(`${method}: HTTP ${response.statusCode}, not JSON: ${text.slice(0, 200)}`));
+          }
+          if (answer.error) return reject(new Error(`${method}: ${answer.error.message || JSON.stringify(answer.error)}`));
+          resolve(answer.result);
+        });
+      });
+      request.on('timeout', () => request.destroy(new Error(`${method}: no answer from ${this.url} in ${this.timeoutMs} ms`)));
+      request.on('error', (e) => reject(new Error(`${method} to ${this.url}: ${e.message}`)));
+      request.end(body);
+    });
+  }
+
+  close() { this.agent.destroy(); }
+}
+
+// ---- contracts ----
+
+const artifacts = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'artifacts.json'), 'utf8'));
+
+function canonicalType(input) {
+  if (input.type.startsWith('tuple')) return `(${input.components.map(canonicalType).join(',')})${input.type.slice(5)}`;
+  return input.type;
+}
+
+// The ABI encoding of static types (uintN, address, bytes32, bool, tuples of them) and string.
+function encodeStatic(input, value) {
+  if (input.type === 'tuple') return input.components.map((c, i) => encodeStatic(c, Array.isArray(value) ? value[i] : value[c.name])).join('');
+  if (input.type === 'address') {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(value)) throw new Error(`${input.name}: not an address: ${value}`);
+    return value.slice(2).toLowerCase().padStart(64, '0');
+  }
+  if (input.type === 'bytes32') {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(value)) throw new Error(`${input.name}: not 32 bytes: ${value}`);
+    return value.slice(2).toLowerCase();
+  }
+  if (input.type === 'bool') return value ? '1'.padStart(64, '0') : '0'.padStart(64, '0');
+  const m = /^uint(\d+)$/.exec(input.type);
+  if (!m) throw new Error(`type ${input.type} is not encoded here`);
+  const n = BigInt(value);
+  if (n < 0n || n >= 1n << BigInt(m[1])) throw new Error(`${input.name}: ${value} does not fit ${input.type}`);
+  return n.toString(16).padStart(64, '0');
+}
+
+function encodeArgs(inputs, values) {
+  if (values.length !== inputs.length) throw new Error(`${inputs.length} arguments expected, ${values.length} given`);
+  const headSize = inputs.reduce((size, input) => size + (input.type === 'string' ? 32 : encodeStatic(input, zeroOf(input)).length / 2), 0);
+  let head = '';
+  let tail = '';
+  inputs.forEach((input, i) => {
+    if (input.type === 'string') {
+      const bytes = Buffer.from(values[i], 'utf8');
+      head += (headSize + tail.length / 2).toString(16).padStart(64, '0');
+      tail += bytes.length.toString(16).padStart(64, '0') + bytes.toString('hex').padEnd(Math.ceil(bytes.length / 32) * 64, '0');
+    } else {
+      head += encodeStatic(input, values[i]);
+    }
+  });
+  return head + tail;
+}
+
+function zeroOf(input) {
+  if (input.type === 'tuple') return input.components.map(zeroOf);
+  if (input.type === 'address') return `0x${'0'.repeat(40)}`;
+  if (input.type === 'bytes32') return `0x${'0'.repeat(64)}`;
+  return 0;
+}
+
+export class Contract {
+  constructor(name) {
+    this.name = name;
+    this.artifact = artifacts.contracts[name];
+    if (!this.artifact) throw new Error(`no contract ${name} in chain/artifacts.json`);
+  }
+
+  function(method) {
+    const entries = this.artifact.abi.filter((e) => e.type === 'function' && e.name === method);
+    if (entries.length !== 1) throw new Error(`${this.name}.${method}: ${entries.length} functions of that name`);
+    const signature = `${method}(${entries[0].inputs.map(canonicalType).join(',')})`;
+    return { entry: entries[0], selector: this.artifact.methodIdentifiers[signature] };
+  }
+
+  // Call data: the selector and the encoded arguments.
+  data(method, ...args) {
+    const { entry, selector } = this.function(method);
+    try {
+      return `0x${selector}${encodeArgs(entry.inputs, args)}`;
+    } catch (e) {
+      throw new Error(`${this.name}.${method}: ${e.message}`);
+    }
+  }
+
+  deployData(...args) {
+    const ctor = this.artifact.abi.find((e) => e.type === 'constructor');
+    return this.artifact.bytecode + encodeArgs(ctor ? ctor.inputs : [], args);
+  }
+}
+
+export const contracts = Object.fromEntries(Object.keys(artifacts.contracts).map((name) => [name, new Contract(name)]));
+
+// An answer's 32-byte words as BigInts.
+export function words(hex) {
+  const body = hex.replace(/^0x/, '');
+  if (body.length % 64) throw new Error(`an answer of ${body.length / 2} bytes, not whole words`);
+  return Array.from({ length: body.length / 64 }, (_, i) => BigInt(`0x${body.slice(i * 64, i * 64 + 64)}`));
+}
+
+export function wordToAddress(word) { return `0x${word.toString(16).padStart(40, '0')}`; }
+
+// An ilk name as dss keeps it: ASCII, right-padded with zeros to 32 bytes.
+export function ilkBytes(ilk) {
+  const bytes = Buffer.from(ilk, 'ascii');
+  if (bytes.length > 32) throw new Error(`ilk ${ilk}: longer than 32 bytes`);
+  return `0x${bytes.toString('hex').padEnd(64, '0')}`;
+}
+
+// A chain of setter transactions from one unlocked account (anvil's first), each waited for:
+// sent one at a time, so the node gives every run the same nonces and so the same addresses.
+export class Sender {
+  constructor(rpc, from) {
+    this.rpc = rpc;
+    this.from = from;
+  }
+
+  static async first(rpc) {
+    const accounts = await rpc.call('eth_accounts');
+    if (!accounts || !accounts.length) throw new Error('eth_accounts: the node has no unlocked account');
+    return new Sender(rpc, accounts[0]);
+  }
+
+  async send(tx, what) {
+    const hash = await this.rpc.call('eth_sendTransaction', [{ from: this.from, ...tx }]);
+    // anvil mines at once, but its receipt can lag the answer by a few milliseconds.
+    const deadline = Date.now() + 10000;
+    let receipt = null;
+    while ((receipt = await this.rpc.call('eth_getTransactionReceipt', [hash])) === null) {
+      if (Date.now() > deadline) throw new Error(`${what}: transaction ${hash} not mined after 10 s`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    if (receipt.status !== '0x1') throw new Error(`${what}: transaction ${hash} reverted`);
+    return receipt;
+  }
+
+  async deploy(name, ...args) {
+    const receipt = await this.send({ data: contracts[name].deployData(...args) }, `deploying ${name}`);
+    return receipt.contractAddress.toLowerCase();
+  }
+
+  async transact(address, name, method, ...args) {
+    await this.send({ to: address, data: contracts[name].data(method, ...args) }, `${name}.${method} at ${address}`);
+  }
+}
+
+// eth_call at `block` (a number or 'latest'): the answer's words.
+export async function call(rpc, address, name, method, args = [], block = 'latest') {
+  const data = contracts[name].data(method, ...args);
+  return words(await rpc.call('eth_call', [{ to: address, data }, block]));
+}
+
+// ---- TRON addresses: Base58Check of 0x41 and the 20 bytes ----
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest();
+
+export function toTron(hex) {
+  const payload = Buffer.from(`41${hex.replace(/^0x/, '')}`, 'hex');
+  const bytes = Buffer.concat([payload, sha256(sha256(payload)).subarray(0, 4)]);
+  let n = BigInt(`0x${bytes.toString('hex')}`);
+  let out = '';
+  while (n > 0n) {
+    out = ALPHABET[Number(n % 58n)] + out;
+    n /= 58n;
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break;
+    out = `1${out}`;
+  }
+  return out;
+}
+
+export function fromTron(base58) {
+  let n = 0n;
+  for (const ch of base58) {
+    const digit = ALPHABET.indexOf(ch);
+    if (digit < 0) throw new Error(`${base58}: not Base58`);
+    n = n * 58n + BigInt(digit);
+  }
+  const bytes = Buffer.from(n.toString(16).padStart(50, '0'), 'hex');
+  if (bytes.length !== 25 || bytes[0] !== 0x41) throw new Error(`${base58}: not a TRON address`);
+  if (!sha256(sha256(bytes.subarray(0, 21))).subarray(0, 4).equals(bytes.subarray(21)))
+    throw new Error(`${base58}: wrong checksum`);
+  return `0x${bytes.subarray(1, 21).toString('hex')}`;
+}
+
+// An address in the form of its chain, and back to hex.
+export const addressOf = (chain, hex) => (chain === 'tron' ? toTron(hex) : hex);
+export const hexOf = (chain, address) => (chain === 'tron' ? fromTron(address) : address.toLowerCase());
