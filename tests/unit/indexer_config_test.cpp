@@ -148,6 +148,35 @@ TEST(IndexerConfig, ReadsAValidFile) {
   EXPECT_FALSE(plasma.protocol.has_value());
 }
 
+TEST(IndexerConfig, ReadsTheCheckedExample) {
+  const Config config = load_config(COIN_SOURCE_DIR "/deploy/indexer.example.json");
+  EXPECT_EQ(config.timeout_seconds, 10);
+  std::vector<std::string> names;
+  for (const Chain& chain : config.chains) names.push_back(chain.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"tron", "eth", "bsc", "plasma"}));
+  const Chain& tron = config.chains[0];
+  EXPECT_FALSE(tron.pin_block);
+  ASSERT_TRUE(tron.protocol.has_value());
+  EXPECT_EQ(tron.rpc.size(), 2u);
+  ASSERT_EQ(tron.protocol->vaults.size(), 3u);
+  const Vault& psm = tron.protocol->vaults[1];
+  EXPECT_EQ(psm.ilk, "PSM-USDT-A");
+  EXPECT_EQ(psm.kind, VaultKind::psm);
+  EXPECT_EQ(psm.collateral.shown, usdt_tron);
+  EXPECT_EQ(psm.collateral.call, usdt_tron_hex);
+  const Vault& allocator = tron.protocol->vaults[2];
+  EXPECT_EQ(allocator.kind, VaultKind::allocator);
+  ASSERT_EQ(allocator.positions.size(), 2u);
+  EXPECT_EQ(allocator.positions[0].platform, "JustLend");
+  EXPECT_TRUE(std::holds_alternative<AaveV3Read>(allocator.positions[0].read));
+  EXPECT_EQ(allocator.positions[1].chain, "plasma");
+  EXPECT_TRUE(std::holds_alternative<Erc4626Read>(allocator.positions[1].read));
+  EXPECT_TRUE(config.chains[1].pin_block);
+  ASSERT_TRUE(config.chains[2].protocol.has_value());
+  EXPECT_EQ(config.chains[2].protocol->vaults.size(), 2u);
+  EXPECT_FALSE(config.chains[3].protocol.has_value());
+}
+
 TEST(IndexerConfig, OrdersTheChainsTronEthBscThenByName) {
   Json::Value root = valid();
   root["chains"]["bsc"] = eth(root);
