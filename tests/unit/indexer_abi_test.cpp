@@ -111,7 +111,7 @@ TEST(IndexerWordToDecimal, ReadsZeroOneAndTheLargestWord) {
 }
 
 TEST(IndexerWordToDecimal, TheTopBitIsADigitNotASign) {
-  // -1 and int256's minimum, were the words signed.
+  // -1, int256's minimum and -123, were the words signed.
   EXPECT_EQ(word_to_decimal(word_of(max_word)), max_decimal);
   EXPECT_EQ(word_to_decimal(word_of("0x8" + std::string(63, '0'))),
             "57896044618658097711785492504343953926634992332820282019728792003956564819968");  // 2^255
@@ -148,6 +148,8 @@ TEST(IndexerWordToSmall, RefusesALargerValue) {
   EXPECT_THROW(word_to_small(word_of(max_word), 77), AbiError);
 }
 
+// The selectors named are the first 4 bytes of the Keccak-256 of the signature, worked out with
+// a Python Keccak checked against keccak256("") = 0xc5d24601...
 TEST(IndexerCallData, EncodesASelectorAlone) {
   EXPECT_EQ(call_data(0x18160dddu), "0x18160ddd");   // totalSupply()
   EXPECT_EQ(call_data("0x313ce567"), "0x313ce567");  // decimals()
