@@ -1,0 +1,130 @@
+#pragma once
+// The indexer's deployment config: one JSON file per deployment (deploy/indexer.example.json),
+// read and checked whole before anything starts, so that nothing runs half-configured.
+//
+// {
+//   "timeout_seconds": 10,         optional (default 10, at most 3600): one JSON-RPC request's limit
+//   "chains": {                    at least one of tron, eth and bsc
+//     "eth": {                     a name: a lowercase letter, then lowercase letters and digits
+//       "rpc": ["https://..."],    one or more http:// or https:// URLs, tried in order
+//       "pin_block": true,         optional (default true): each round reads every figure at one
+//                                  block number; false reads "latest" (TRON's eth_call takes no other)
+//       On tron, eth and bsc, and only there, the protocol (all required):
+//       "token", "staked_token",   COIN (ERC-20) and sCOIN (ERC-4626)
+//       "vat", "jug", "spot", "pot",
+//       "vaults": [                the Vault types (may be empty)
+//         {"ilk": "ETH-A",         capital letters, digits and '-', not first; at most 32; once a chain
+//          "kind": "regular",      regular, psm or allocator
+//          "join": "0x...",        the join adapter, which holds the collateral
+//          "collateral": "0x...",  the collateral token
+//          "psm": "0x...",         kind psm only, and there required: the PSM (tin, tout)
+//          "positions": [          kind allocator only, optional (default none): where it placed reserves
+//            {"platform": "Spark",
+//             "chain": "plasma",   a key of "chains": where the position is held and read
+//             "asset": "USDT",
+//             "operator": "0x...", the address holding it, in the form of the position's chain
+//             "strategy": "Investment",
+//             "tag": null,         optional: a string or null (default)
+//             "principal": "6000000",  asset units placed (= USD), a decimal string: "1.5"
+//             "read": {"kind": "aave-v3", "pool": "0x...", "reserve": "0x..."}
+//                  or {"kind": "erc4626", "vault": "0x..."}}
+//          ]}
+//       ]
+//     },
+//     "plasma": {"rpc": [...]}     a chain that only holds positions: rpc and pin_block
+//   }
+// }
+//
+// Addresses are Base58Check on tron ("T" and 33 characters, the checksum verified) and "0x" and
+// 40 hex digits elsewhere (any case; a mixed-case EIP-55 checksum is not verified). Every key must
+// be known: a misspelt optional key is an error, never a silent default. A position's platform,
+// chain, asset and operator are unique in the file.
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace coin::indexer {
+
+// A file that cannot be read or is refused. The message starts with the key that is wrong, e.g.
+// "chains.eth.vaults[2].join: not an address of eth (0x and 40 hex digits)".
+class ConfigError : public std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Address {
+  std::string call;   // "0x" and 40 lowercase hex digits: what eth_call takes (on tron, decoded)
+  std::string shown;  // as the file gives it, which is how the chain writes it: "T..." on tron
+};
+
+struct AaveV3Read {  // pool.getReserveData(reserve): the aToken and the liquidity rate
+  Address pool;
+  Address reserve;
+};
+
+struct Erc4626Read {  // the vault's shares of the operator, their assets, and its rate
+  Address vault;
+};
+
+using PositionRead = std::variant<AaveV3Read, Erc4626Read>;
+
+struct Position {
+  std::string platform;      // "Spark"
+  std::string chain;         // where it is held and read: a chain of Config::chains
+  std::string asset;         // "USDT"
+  Address operator_address;  // the file's "operator", in the form of `chain`
+  std::string strategy;      // "Investment"
+  std::optional<std::string> tag;
+  std::string principal;  // asset units placed, a decimal string: "25000000", "1.5"
+  PositionRead read;
+};
+
+enum class VaultKind {  // the schema's collateral_type 1, 2 and 3
+  regular,
+  psm,
+  allocator,
+};
+
+struct Vault {
+  std::string ilk;
+  VaultKind kind = VaultKind::regular;
+  Address join;
+  Address collateral;
+  std::optional<Address> psm;       // kind psm only
+  std::vector<Position> positions;  // kind allocator only
+};
+
+struct Protocol {
+  Address token;         // COIN
+  Address staked_token;  // sCOIN
+  Address vat;
+  Address jug;
+  Address spot;
+  Address pot;
+  std::vector<Vault> vaults;
+};
+
+struct Chain {
+  std::string name;
+  std::vector<std::string> rpc;
+  bool pin_block = true;
+  std::optional<Protocol> protocol;  // tron, eth and bsc; none on a chain that only holds positions
+};
+
+struct Config {
+  int timeout_seconds = 10;
+  std::vector<Chain> chains;  // tron, eth, bsc (those configured), then the others by name
+};
+
+// Reads and checks a file. Its errors start with the file's path: "<path>: chains.eth.rpc: ...",
+// "<path>: cannot open: No such file or directory", "<path>: not JSON: Line 3, Column 5: ...".
+Config load_config(const std::string& path);
+
+// Checks a file's text. Its errors start with the key path ("(top level)" for the root object),
+// or with "not JSON".
+Config parse_config_json(std::string_view text);
+
+}  // namespace coin::indexer

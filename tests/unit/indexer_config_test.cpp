@@ -1,0 +1,609 @@
+#include <gtest/gtest.h>
+#include <json/json.h>
+
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "indexer/config.hpp"
+
+namespace coin::indexer {
+namespace {
+
+// TRON addresses with their checksums right (indexer_base58_test.cpp says where they come from).
+constexpr const char* usdt_tron = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+constexpr const char* usdt_tron_hex = "0xa614f803b6fd780986a42c78ec9c7f77e6ded13c";
+constexpr const char* zero_tron = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
+
+// A small file that passes: tron and eth with the protocol, eth with a Vault type of each kind
+// (vaults[2], the allocator, with positions on eth, tron and plasma), plasma with positions only.
+const char* const valid_text = R"({
+  "chains": {
+    "tron": {"rpc": ["http://tron.internal:50545/jsonrpc"], "pin_block": false,
+             "token": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+             "staked_token": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+             "vat": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "jug": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+             "spot": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "pot": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+             "vaults": [{"ilk": "TRX-A", "kind": "regular", "join": "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb",
+                         "collateral": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}]},
+    "eth": {"rpc": ["https://eth-a.internal", "http://eth-b.internal:8545/"],
+            "token": "0x1000000000000000000000000000000000000001",
+            "staked_token": "0x1000000000000000000000000000000000000002",
+            "vat": "0x1000000000000000000000000000000000000003",
+            "jug": "0x1000000000000000000000000000000000000004",
+            "spot": "0x1000000000000000000000000000000000000005",
+            "pot": "0x1000000000000000000000000000000000000006",
+            "vaults": [
+              {"ilk": "ETH-A", "kind": "regular", "join": "0x2000000000000000000000000000000000000001",
+               "collateral": "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2"},
+              {"ilk": "PSM-USDC-A", "kind": "psm", "join": "0x2000000000000000000000000000000000000002",
+               "collateral": "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+               "psm": "0x2000000000000000000000000000000000000003"},
+              {"ilk": "SA-USDC-A", "kind": "allocator", "join": "0x2000000000000000000000000000000000000004",
+               "collateral": "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+               "positions": [
+                 {"platform": "Aave", "chain": "eth", "asset": "USDC",
+                  "operator": "0x3000000000000000000000000000000000000001", "strategy": "Investment",
+                  "principal": "1.5",
+                  "read": {"kind": "aave-v3", "pool": "0x87870Bca3F3fD6335C3F4ce8392D69350B4fA4E2",
+                           "reserve": "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"}},
+                 {"platform": "JustLend", "chain": "tron", "asset": "USDT",
+                  "operator": "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb", "strategy": "Investment", "tag": "",
+                  "principal": "25000000",
+                  "read": {"kind": "erc4626", "vault": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}},
+                 {"platform": "Spark", "chain": "plasma", "asset": "USDT",
+                  "operator": "0x3000000000000000000000000000000000000002", "strategy": "Investment",
+                  "tag": null,
+                  "principal": "0",
+                  "read": {"kind": "erc4626", "vault": "0x3000000000000000000000000000000000000003"}}
+               ]}
+            ]},
+    "plasma": {"rpc": ["http://plasma.internal:8545"]}
+  }
+})";
+
+Json::Value valid() {
+  Json::Value root;
+  std::string errors;
+  const std::unique_ptr<Json::CharReader> reader(Json::CharReaderBuilder().newCharReader());
+  EXPECT_TRUE(reader->parse(valid_text, valid_text + std::strlen(valid_text), &root, &errors)) << errors;
+  return root;
+}
+
+std::string text_of(const Json::Value& root) { return Json::writeString(Json::StreamWriterBuilder(), root); }
+
+std::string error_of_text(const std::string& text) {
+  try {
+    parse_config_json(text);
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+std::string error_of(const Json::Value& root) { return error_of_text(text_of(root)); }
+
+// Shorthands for the parts of valid() the tests change.
+Json::Value& eth(Json::Value& root) { return root["chains"]["eth"]; }
+Json::Value& eth_vault(Json::Value& root, int index) { return eth(root)["vaults"][index]; }
+Json::Value& position(Json::Value& root, int index) { return eth_vault(root, 2)["positions"][index]; }
+
+const std::string not_eth_address = "not an address of eth (0x and 40 hex digits)";
+const std::string not_tron_address = "not an address of tron (Base58Check: T and 33 characters)";
+
+TEST(IndexerConfig, ReadsAValidFile) {
+  const Config config = parse_config_json(valid_text);
+  EXPECT_EQ(config.timeout_seconds, 10);
+  ASSERT_EQ(config.chains.size(), 3u);
+  const Chain& tron = config.chains[0];
+  EXPECT_EQ(tron.name, "tron");
+  EXPECT_FALSE(tron.pin_block);
+  ASSERT_TRUE(tron.protocol.has_value());
+  EXPECT_EQ(tron.protocol->vat.shown, usdt_tron);
+  EXPECT_EQ(tron.protocol->vat.call, usdt_tron_hex);
+  EXPECT_EQ(tron.protocol->vaults.at(0).join.call, "0x0000000000000000000000000000000000000000");
+
+  const Chain& eth = config.chains[1];
+  EXPECT_EQ(eth.name, "eth");
+  EXPECT_TRUE(eth.pin_block);
+  EXPECT_EQ(eth.rpc, (std::vector<std::string>{"https://eth-a.internal", "http://eth-b.internal:8545/"}));
+  ASSERT_TRUE(eth.protocol.has_value());
+  const std::vector<Vault>& vaults = eth.protocol->vaults;
+  ASSERT_EQ(vaults.size(), 3u);
+  EXPECT_EQ(vaults[0].ilk, "ETH-A");
+  EXPECT_EQ(vaults[0].kind, VaultKind::regular);
+  EXPECT_EQ(vaults[0].collateral.shown, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
+  EXPECT_EQ(vaults[0].collateral.call, "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2");
+  EXPECT_FALSE(vaults[0].psm.has_value());
+  EXPECT_EQ(vaults[1].kind, VaultKind::psm);
+  ASSERT_TRUE(vaults[1].psm.has_value());
+  EXPECT_EQ(vaults[1].psm->call, "0x2000000000000000000000000000000000000003");
+  EXPECT_EQ(vaults[2].kind, VaultKind::allocator);
+
+  const std::vector<Position>& positions = vaults[2].positions;
+  ASSERT_EQ(positions.size(), 3u);
+  EXPECT_EQ(positions[0].platform, "Aave");
+  EXPECT_EQ(positions[0].chain, "eth");
+  EXPECT_EQ(positions[0].asset, "USDC");
+  EXPECT_EQ(positions[0].strategy, "Investment");
+  EXPECT_EQ(positions[0].principal, "1.5");
+  EXPECT_FALSE(positions[0].tag.has_value());
+  const auto* aave = std::get_if<AaveV3Read>(&positions[0].read);
+  ASSERT_NE(aave, nullptr);
+  EXPECT_EQ(aave->pool.call, "0x87870bca3f3fd6335c3f4ce8392d69350b4fa4e2");
+  EXPECT_EQ(aave->reserve.shown, "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
+  EXPECT_EQ(positions[1].operator_address.shown, zero_tron);
+  EXPECT_EQ(positions[1].tag, std::optional<std::string>(""));
+  const auto* vault = std::get_if<Erc4626Read>(&positions[1].read);
+  ASSERT_NE(vault, nullptr);
+  EXPECT_EQ(vault->vault.call, usdt_tron_hex);
+  EXPECT_FALSE(positions[2].tag.has_value());
+
+  const Chain& plasma = config.chains[2];
+  EXPECT_EQ(plasma.name, "plasma");
+  EXPECT_EQ(plasma.rpc, std::vector<std::string>{"http://plasma.internal:8545"});
+  EXPECT_FALSE(plasma.protocol.has_value());
+}
+
+TEST(IndexerConfig, ReadsTheCheckedExample) {
+  const Config config = load_config(COIN_SOURCE_DIR "/deploy/indexer.example.json");
+  EXPECT_EQ(config.timeout_seconds, 10);
+  std::vector<std::string> names;
+  for (const Chain& chain : config.chains) names.push_back(chain.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"tron", "eth", "bsc", "plasma"}));
+  const Chain& tron = config.chains[0];
+  EXPECT_FALSE(tron.pin_block);
+  ASSERT_TRUE(tron.protocol.has_value());
+  EXPECT_EQ(tron.rpc.size(), 2u);
+  ASSERT_EQ(tron.protocol->vaults.size(), 3u);
+  const Vault& psm = tron.protocol->vaults[1];
+  EXPECT_EQ(psm.ilk, "PSM-USDT-A");
+  EXPECT_EQ(psm.kind, VaultKind::psm);
+  EXPECT_EQ(psm.collateral.shown, usdt_tron);
+  EXPECT_EQ(psm.collateral.call, usdt_tron_hex);
+  const Vault& allocator = tron.protocol->vaults[2];
+  EXPECT_EQ(allocator.kind, VaultKind::allocator);
+  ASSERT_EQ(allocator.positions.size(), 2u);
+  EXPECT_EQ(allocator.positions[0].platform, "JustLend");
+  EXPECT_TRUE(std::holds_alternative<AaveV3Read>(allocator.positions[0].read));
+  EXPECT_EQ(allocator.positions[1].chain, "plasma");
+  EXPECT_TRUE(std::holds_alternative<Erc4626Read>(allocator.positions[1].read));
+  EXPECT_TRUE(config.chains[1].pin_block);
+  ASSERT_TRUE(config.chains[2].protocol.has_value());
+  EXPECT_EQ(config.chains[2].protocol->vaults.size(), 2u);
+  EXPECT_FALSE(config.chains[3].protocol.has_value());
+}
+
+TEST(IndexerConfig, OrdersTheChainsTronEthBscThenByName) {
+  Json::Value root = valid();
+  root["chains"]["bsc"] = eth(root);
+  root["chains"]["bsc"]["vaults"][2].removeMember("positions");
+  root["chains"]["zeta"]["rpc"][0] = "http://zeta.internal";
+  root["chains"]["base"]["rpc"][0] = "http://base.internal";
+  root["chains"]["arb1"]["rpc"][0] = "http://arb1.internal";
+  std::vector<std::string> names;
+  for (const Chain& chain : parse_config_json(text_of(root)).chains) names.push_back(chain.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"tron", "eth", "bsc", "arb1", "base", "plasma", "zeta"}));
+}
+
+TEST(IndexerConfig, RefusesUnknownKeys) {
+  Json::Value root = valid();
+  root["chain"] = Json::objectValue;
+  EXPECT_EQ(error_of(root), R"((top level): unknown key "chain")");
+  root = valid();
+  root["chains"]["tron"]["vaultz"] = Json::arrayValue;
+  EXPECT_EQ(error_of(root), R"(chains.tron: unknown key "vaultz")");
+  root = valid();
+  eth_vault(root, 0)["Join"] = "0x2000000000000000000000000000000000000001";
+  EXPECT_EQ(error_of(root), R"(chains.eth.vaults[0]: unknown key "Join")");
+  root = valid();
+  position(root, 1)["tags"] = "x";
+  EXPECT_EQ(error_of(root), R"(chains.eth.vaults[2].positions[1]: unknown key "tags")");
+  root = valid();
+  position(root, 0)["read"]["asset"] = "0x3000000000000000000000000000000000000001";
+  EXPECT_EQ(error_of(root), R"(chains.eth.vaults[2].positions[0].read: unknown key "asset")");
+  root = valid();
+  root["chains"]["plasma"]["pin_blocks"] = false;
+  EXPECT_EQ(error_of(root), R"(chains.plasma: unknown key "pin_blocks")");
+}
+
+TEST(IndexerConfig, RefusesMissingKeys) {
+  Json::Value root = valid();
+  root.removeMember("chains");
+  EXPECT_EQ(error_of(root), "chains: missing");
+  root = valid();
+  eth(root).removeMember("vat");
+  EXPECT_EQ(error_of(root), "chains.eth.vat: missing");
+  root = valid();
+  eth(root).removeMember("vaults");
+  EXPECT_EQ(error_of(root), "chains.eth.vaults: missing");
+  root = valid();
+  root["chains"]["plasma"].removeMember("rpc");
+  EXPECT_EQ(error_of(root), "chains.plasma.rpc: missing");
+  root = valid();
+  eth_vault(root, 1).removeMember("ilk");
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[1].ilk: missing");
+  root = valid();
+  eth_vault(root, 0).removeMember("collateral");
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[0].collateral: missing");
+  root = valid();
+  position(root, 2).removeMember("principal");
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[2].principal: missing");
+  root = valid();
+  position(root, 0)["read"].removeMember("kind");
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.kind: missing");
+  root = valid();
+  position(root, 0)["read"].removeMember("reserve");
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.reserve: missing");
+}
+
+TEST(IndexerConfig, RefusesValuesOfTheWrongType) {
+  Json::Value root = valid();
+  root["chains"] = Json::arrayValue;
+  EXPECT_EQ(error_of(root), "chains: an object expected");
+  root = valid();
+  root["chains"]["plasma"] = "http://plasma.internal:8545";
+  EXPECT_EQ(error_of(root), "chains.plasma: an object expected");
+  root = valid();
+  eth(root)["vaults"] = Json::objectValue;
+  EXPECT_EQ(error_of(root), "chains.eth.vaults: an array expected");
+  root = valid();
+  eth_vault(root, 1) = "PSM-USDC-A";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[1]: an object expected");
+  root = valid();
+  eth_vault(root, 2)["positions"] = Json::objectValue;
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions: an array expected");
+  root = valid();
+  position(root, 0)["read"] = "aave-v3";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read: an object expected");
+  for (const Json::Value& platform : {Json::Value(""), Json::Value(1), Json::Value(Json::nullValue)}) {
+    root = valid();
+    position(root, 0)["platform"] = platform;
+    EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].platform: a non-empty string expected");
+  }
+}
+
+TEST(IndexerConfig, RefusesBadChainNames) {
+  for (const char* name : {"Eth", "1eth", "eth-2", "eth.2", "", "ETH"}) {
+    Json::Value root = valid();
+    root["chains"][name]["rpc"][0] = "http://x.internal";
+    EXPECT_EQ(error_of(root),
+              "chains: " + Json::valueToQuotedString(name) +
+                  " is not a chain name (a lowercase letter, then lowercase letters and digits)")
+        << name;
+  }
+  Json::Value root = valid();
+  root["chains"]["l2"]["rpc"][0] = "http://l2.internal";
+  EXPECT_EQ(error_of(root), "no error");
+}
+
+TEST(IndexerConfig, OnlyTronEthAndBscHoldTheProtocol) {
+  Json::Value root = valid();
+  root["chains"]["plasma"]["token"] = "0x1000000000000000000000000000000000000001";
+  EXPECT_EQ(error_of(root), "chains.plasma.token: only tron, eth and bsc hold the protocol");
+  root = valid();
+  root["chains"]["plasma"]["vaults"] = Json::arrayValue;
+  EXPECT_EQ(error_of(root), "chains.plasma.vaults: only tron, eth and bsc hold the protocol");
+}
+
+TEST(IndexerConfig, NeedsAProtocolChain) {
+  Json::Value root = valid();
+  root["chains"].removeMember("tron");
+  root["chains"].removeMember("eth");
+  EXPECT_EQ(error_of(root), "chains: none of tron, eth and bsc, where the protocol is");
+  root["chains"] = Json::objectValue;
+  EXPECT_EQ(error_of(root), "chains: none of tron, eth and bsc, where the protocol is");
+  // One is enough.
+  root = valid();
+  root["chains"].removeMember("eth");
+  EXPECT_EQ(error_of(root), "no error");
+}
+
+TEST(IndexerConfig, RefusesAddressesNotOfTheirChain) {
+  Json::Value root = valid();
+  eth_vault(root, 2)["join"] = "0x200000000000000000000000000000000000000";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].join: " + not_eth_address);
+  for (const Json::Value& address :
+       {Json::Value(usdt_tron), Json::Value("2000000000000000000000000000000000000004"),
+        Json::Value("0x200000000000000000000000000000000000000g"), Json::Value(1),
+        Json::Value(Json::nullValue)}) {
+    root = valid();
+    eth(root)["pot"] = address;
+    EXPECT_EQ(error_of(root), "chains.eth.pot: " + not_eth_address) << address;
+  }
+  root = valid();
+  root["chains"]["tron"]["vat"] = usdt_tron_hex;
+  EXPECT_EQ(error_of(root),
+            "chains.tron.vat: " + not_tron_address + ": 34 Base58 characters expected, not 42");
+  root = valid();
+  root["chains"]["tron"]["vat"] = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u";
+  EXPECT_EQ(error_of(root), "chains.tron.vat: " + not_tron_address + ": bad checksum");
+  root = valid();
+  root["chains"]["tron"]["vaults"][0]["collateral"] = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj0t";
+  EXPECT_EQ(error_of(root),
+            "chains.tron.vaults[0].collateral: " + not_tron_address + ": '0' is not a Base58 character");
+  root = valid();
+  root["chains"]["tron"]["token"] = 0;
+  EXPECT_EQ(error_of(root), "chains.tron.token: " + not_tron_address);
+}
+
+TEST(IndexerConfig, RefusesBadIlks) {
+  for (const char* ilk :
+       {"eth-a", "-ETH", "ETH A", "ETH_A", "ÉTH-A", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456"}) {
+    Json::Value root = valid();
+    eth_vault(root, 0)["ilk"] = ilk;
+    EXPECT_EQ(error_of(root),
+              std::string("chains.eth.vaults[0].ilk: ") +
+                  (*ilk == '\0' ? "a non-empty string expected"
+                                : "capital letters, digits and '-' (not first) expected, at most 32"))
+        << ilk;
+  }
+  Json::Value root = valid();
+  eth_vault(root, 0)["ilk"] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345";  // 32
+  EXPECT_EQ(error_of(root), "no error");
+  eth_vault(root, 0)["ilk"] = "RWA001-A";
+  EXPECT_EQ(error_of(root), "no error");
+}
+
+TEST(IndexerConfig, AnIlkIsUniqueOnItsChain) {
+  Json::Value root = valid();
+  eth_vault(root, 1)["ilk"] = "ETH-A";
+  EXPECT_EQ(error_of(root), R"(chains.eth.vaults[1].ilk: "ETH-A" is already chains.eth.vaults[0]'s)");
+  root = valid();
+  eth_vault(root, 0)["ilk"] = "TRX-A";  // tron's: another chain
+  EXPECT_EQ(error_of(root), "no error");
+}
+
+TEST(IndexerConfig, RefusesAnUnknownKind) {
+  for (const Json::Value& kind :
+       {Json::Value("Regular"), Json::Value("PSM"), Json::Value(1), Json::Value("")}) {
+    Json::Value root = valid();
+    eth_vault(root, 0)["kind"] = kind;
+    EXPECT_EQ(error_of(root), "chains.eth.vaults[0].kind: regular, psm or allocator expected") << kind;
+  }
+}
+
+TEST(IndexerConfig, APsmAddressGoesWithKindPsmOnly) {
+  Json::Value root = valid();
+  eth_vault(root, 1).removeMember("psm");
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[1].psm: missing");
+  root = valid();
+  eth_vault(root, 0)["psm"] = "0x2000000000000000000000000000000000000003";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[0].psm: only for kind psm");
+  root = valid();
+  eth_vault(root, 2)["psm"] = "0x2000000000000000000000000000000000000003";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].psm: only for kind psm");
+}
+
+TEST(IndexerConfig, PositionsGoWithKindAllocatorOnly) {
+  Json::Value root = valid();
+  eth_vault(root, 1)["positions"] = Json::arrayValue;
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[1].positions: only for kind allocator");
+  root = valid();
+  root["chains"]["tron"]["vaults"][0]["positions"] = Json::arrayValue;
+  EXPECT_EQ(error_of(root), "chains.tron.vaults[0].positions: only for kind allocator");
+  // An allocator may have none yet.
+  root = valid();
+  eth_vault(root, 2)["positions"] = Json::arrayValue;
+  EXPECT_TRUE(parse_config_json(text_of(root)).chains[1].protocol->vaults[2].positions.empty());
+  eth_vault(root, 2).removeMember("positions");
+  EXPECT_TRUE(parse_config_json(text_of(root)).chains[1].protocol->vaults[2].positions.empty());
+}
+
+TEST(IndexerConfig, APositionsChainIsAKeyOfChains) {
+  Json::Value root = valid();
+  position(root, 0)["chain"] = "bsc";
+  EXPECT_EQ(error_of(root), R"(chains.eth.vaults[2].positions[0].chain: "bsc" is not a key of chains)");
+  root = valid();
+  position(root, 2)["chain"] = "Plasma";
+  EXPECT_EQ(error_of(root), R"(chains.eth.vaults[2].positions[2].chain: "Plasma" is not a key of chains)");
+}
+
+TEST(IndexerConfig, APositionsAddressesAreInTheFormOfItsChain) {
+  Json::Value root = valid();
+  position(root, 1)["operator"] = "0x3000000000000000000000000000000000000001";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[1].operator: " + not_tron_address +
+                                ": 34 Base58 characters expected, not 42");
+  root = valid();
+  position(root, 1)["read"]["vault"] = usdt_tron_hex;
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[1].read.vault: " + not_tron_address +
+                                ": 34 Base58 characters expected, not 42");
+  root = valid();
+  position(root, 2)["read"]["vault"] = usdt_tron;
+  EXPECT_EQ(error_of(root),
+            "chains.eth.vaults[2].positions[2].read.vault: "
+            "not an address of plasma (0x and 40 hex digits)");
+  root = valid();
+  position(root, 0)["read"]["pool"] = usdt_tron;
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.pool: " + not_eth_address);
+}
+
+TEST(IndexerConfig, APositionIsUniqueInTheFile) {
+  Json::Value root = valid();
+  Json::Value again = position(root, 0);
+  again["operator"] = "0x3000000000000000000000000000000000000001";
+  again["strategy"] = "Other";
+  eth_vault(root, 2)["positions"].append(again);
+  EXPECT_EQ(error_of(root),
+            "chains.eth.vaults[2].positions[3]: the same platform, chain, asset and operator as "
+            "chains.eth.vaults[2].positions[0]");
+  // Across Vaults and chains, whatever the case of the operator's hex digits; tron is read first.
+  root = valid();
+  position(root, 2)["operator"] = "0x30000000000000000000000000000000000000ab";
+  Json::Value& tron_vault = root["chains"]["tron"]["vaults"][0];
+  tron_vault["kind"] = "allocator";
+  tron_vault["positions"].append(position(root, 2));
+  tron_vault["positions"][0]["operator"] = "0x30000000000000000000000000000000000000AB";
+  EXPECT_EQ(error_of(root),
+            "chains.eth.vaults[2].positions[2]: the same platform, chain, asset and operator as "
+            "chains.tron.vaults[0].positions[0]");
+}
+
+TEST(IndexerConfig, APositionDiffersByAnyOfItsFourKeys) {
+  Json::Value root = valid();
+  for (const char* key : {"platform", "asset", "operator"}) {
+    Json::Value other = position(root, 0);
+    other[key] = key == std::string("operator") ? "0x3000000000000000000000000000000000000009" : "Other";
+    eth_vault(root, 2)["positions"].append(other);
+  }
+  Json::Value on_plasma = position(root, 0);
+  on_plasma["chain"] = "plasma";
+  eth_vault(root, 2)["positions"].append(on_plasma);
+  EXPECT_EQ(error_of(root), "no error");
+}
+
+TEST(IndexerConfig, ATagIsAStringOrNull) {
+  Json::Value root = valid();
+  position(root, 0)["tag"] = "Prime";
+  EXPECT_EQ(parse_config_json(text_of(root)).chains[1].protocol->vaults[2].positions[0].tag,
+            std::optional<std::string>("Prime"));
+  for (const Json::Value& tag : {Json::Value(1), Json::Value(false), Json::Value(Json::arrayValue)}) {
+    root = valid();
+    position(root, 0)["tag"] = tag;
+    EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].tag: a string or null expected") << tag;
+  }
+}
+
+TEST(IndexerConfig, APrincipalIsANonNegativeDecimalString) {
+  for (const char* principal : {"0", "1.5", "25000000", "0.000001", "123456789012345678901234567890.5"}) {
+    Json::Value root = valid();
+    position(root, 0)["principal"] = principal;
+    EXPECT_EQ(error_of(root), "no error") << principal;
+  }
+  for (const Json::Value& principal :
+       {Json::Value(25000000), Json::Value(1.5), Json::Value(""), Json::Value("-1"), Json::Value("+1"),
+        Json::Value("1e6"), Json::Value(".5"), Json::Value("1."), Json::Value("01"), Json::Value(" 1"),
+        Json::Value("1,5"), Json::Value("1.2.3"), Json::Value("NaN")}) {
+    Json::Value root = valid();
+    position(root, 0)["principal"] = principal;
+    EXPECT_EQ(
+        error_of(root),
+        R"(chains.eth.vaults[2].positions[0].principal: a decimal string expected, e.g. "25000000" or "1.5")")
+        << principal;
+  }
+}
+
+TEST(IndexerConfig, AReadIsAaveV3OrErc4626) {
+  Json::Value root = valid();
+  position(root, 0)["read"]["kind"] = "compound";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.kind: aave-v3 or erc4626 expected");
+  root = valid();
+  position(root, 0)["read"]["vault"] = "0x3000000000000000000000000000000000000003";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.vault: only for kind erc4626");
+  root = valid();
+  position(root, 2)["read"]["pool"] = "0x3000000000000000000000000000000000000003";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[2].read.pool: only for kind aave-v3");
+  root = valid();
+  position(root, 2)["read"].removeMember("vault");
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[2].read.vault: missing");
+}
+
+TEST(IndexerConfig, RpcIsOneOrMoreHttpUrls) {
+  Json::Value root = valid();
+  eth(root)["rpc"] = Json::arrayValue;
+  EXPECT_EQ(error_of(root), "chains.eth.rpc: one or more URLs expected");
+  root = valid();
+  eth(root)["rpc"] = "https://eth-a.internal";
+  EXPECT_EQ(error_of(root), "chains.eth.rpc: an array expected");
+  for (const Json::Value& url :
+       {Json::Value("ftp://eth.internal"), Json::Value("eth.internal:8545"), Json::Value("http://"),
+        Json::Value("https://eth .internal"), Json::Value("HTTP://eth.internal"),
+        Json::Value("https://eth.internal\n"), Json::Value(8545), Json::Value("")}) {
+    root = valid();
+    eth(root)["rpc"][1] = url;
+    EXPECT_EQ(error_of(root), "chains.eth.rpc[1]: not an http:// or https:// URL") << url;
+  }
+}
+
+TEST(IndexerConfig, TimeoutIsAWholeNumberOfSeconds) {
+  Json::Value root = valid();
+  root["timeout_seconds"] = 1;
+  EXPECT_EQ(parse_config_json(text_of(root)).timeout_seconds, 1);
+  root["timeout_seconds"] = 3600;
+  EXPECT_EQ(parse_config_json(text_of(root)).timeout_seconds, 3600);
+  for (const char* timeout :
+       {"0", "-1", "3601", "1.5", "10.0", "1e1", "\"10\"", "true", "null", "99999999999999999999"}) {
+    EXPECT_EQ(error_of_text(R"({"timeout_seconds": )" + std::string(timeout) + R"(, "chains": {}})"),
+              "timeout_seconds: a whole number of seconds from 1 to 3600 expected")
+        << timeout;
+  }
+}
+
+TEST(IndexerConfig, PinBlockIsABoolean) {
+  Json::Value root = valid();
+  EXPECT_TRUE(parse_config_json(text_of(root)).chains[2].pin_block);
+  root["chains"]["plasma"]["pin_block"] = "false";
+  EXPECT_EQ(error_of(root), "chains.plasma.pin_block: true or false expected");
+  root["chains"]["plasma"]["pin_block"] = 0;
+  EXPECT_EQ(error_of(root), "chains.plasma.pin_block: true or false expected");
+}
+
+TEST(IndexerConfig, RefusesWhatIsNotStrictJson) {
+  EXPECT_EQ(error_of_text(""), "not JSON: Line 1, Column 1: Syntax error: value, object or array expected.");
+  EXPECT_EQ(error_of_text("{"), "not JSON: Line 1, Column 2: Missing '}' or object member name");
+  EXPECT_EQ(error_of_text("[]"), "(top level): an object expected");
+  const std::string valid_json = text_of(valid());
+  EXPECT_EQ(error_of_text(valid_json), "no error");
+  const std::string comment = "// the eth deployment\n" + valid_json;
+  EXPECT_EQ(error_of_text(comment).rfind("not JSON: Line 1, Column 1: ", 0), 0u) << error_of_text(comment);
+  EXPECT_EQ(error_of_text(R"({"timeout_seconds": 10, "timeout_seconds": 20, "chains": {}})"),
+            "not JSON: Line 1, Column 25: Duplicate key: 'timeout_seconds'");
+  EXPECT_EQ(error_of_text(R"({"chains": {},})").rfind("not JSON: Line 1, Column ", 0), 0u);
+  EXPECT_EQ(error_of_text(valid_json + " {}").rfind("not JSON: ", 0), 0u);
+}
+
+class IndexerConfigFile : public testing::Test {
+ protected:
+  std::string write(const std::string& name, const std::string& text) {
+    const std::string path = testing::TempDir() + "indexer_config_test_" + name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+};
+
+TEST_F(IndexerConfigFile, LoadsAFile) {
+  const std::string path = write("valid.json", valid_text);
+  EXPECT_EQ(load_config(path).chains.size(), 3u);
+}
+
+TEST_F(IndexerConfigFile, ErrorsStartWithThePath) {
+  const std::string missing = testing::TempDir() + "indexer_config_test_missing.json";
+  try {
+    load_config(missing);
+    ADD_FAILURE() << "no error";
+  } catch (const ConfigError& error) {
+    EXPECT_EQ(std::string(error.what()), missing + ": cannot open: No such file or directory");
+  }
+  Json::Value root = valid();
+  eth_vault(root, 2)["join"] = "0x";
+  const std::string bad_key = write("bad_key.json", text_of(root));
+  try {
+    load_config(bad_key);
+    ADD_FAILURE() << "no error";
+  } catch (const ConfigError& error) {
+    EXPECT_EQ(std::string(error.what()), bad_key + ": chains.eth.vaults[2].join: " + not_eth_address);
+  }
+  const std::string not_json = write("not_json.json", "{\n  \"chains\": {\n    \"eth\" {}\n  }\n}\n");
+  try {
+    load_config(not_json);
+    ADD_FAILURE() << "no error";
+  } catch (const ConfigError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              not_json + ": not JSON: Line 3, Column 11: Missing ':' after object member name");
+  }
+}
+
+TEST_F(IndexerConfigFile, ADirectoryIsNotAFile) {
+  try {
+    load_config(testing::TempDir());
+    ADD_FAILURE() << "no error";
+  } catch (const ConfigError& error) {
+    EXPECT_EQ(std::string(error.what()).rfind(testing::TempDir() + ": cannot ", 0), 0u) << error.what();
+  }
+}
+
+}  // namespace
+}  // namespace coin::indexer
