@@ -22,12 +22,14 @@ build-debug: deps
 run: build
 	@scripts/run.sh
 
-# The three layers in turn: unit (GoogleTest), SQL (pgTAP), end to end (GoogleTest over HTTP).
-# The last two print their own counts.
+# The four layers in turn: unit (GoogleTest, and the contracts' bytecode), SQL (pgTAP), end to
+# end (GoogleTest over HTTP), chain (the indexer against a local EVM node, then the API). The
+# last three print their own counts.
 test: build-debug
 	@cd build/debug && ctest --output-on-failure -L unit
 	@cd build/debug && ctest --output-on-failure --verbose -L sql
 	@cd build/debug && ctest --output-on-failure --verbose -L e2e
+	@cd build/debug && ctest --output-on-failure --verbose -L chain
 
 # Faults under load (database outage, killed sessions and processes, a hanging view, floods),
 # each printing its figures; then 30 s of the query fuzzer.

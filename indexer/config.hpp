@@ -82,10 +82,10 @@ struct Position {
   PositionRead read;
 };
 
-enum class VaultKind {  // the schema's collateral_type 1, 2 and 3
-  regular,
-  psm,
-  allocator,
+enum class VaultKind {  // the schema's collateral_type
+  regular = 1,
+  psm = 2,
+  allocator = 3,
 };
 
 struct Vault {

@@ -45,15 +45,15 @@ SELECT $1, to_timestamp($2), h.amount, h.amount,
 
 // minted = Art (wad); debt = Art x rate (a rad); locked value = the join's collateral x its
 // price. An allocator Vault earns what its positions (written just before) earn: its APY is
-// their holding-weighted APY, its annual earnings their holdings x APYs. Other Vaults pass no
-// positions, and get null for both.
+// their holding-weighted APY (rounded as derived.weighted_mean rounds the api's), its annual
+// earnings their holdings x APYs. Other Vaults pass no positions, and get null for both.
 constexpr const char* insert_vault_state = R"(
 INSERT INTO snapshot.vault_state
        (vault_id, taken_at, minted, debt, locked_value, apy, estimated_annual_earnings)
 SELECT $1, to_timestamp($2), snapshot.descale($3, 18), snapshot.descale($3::numeric * $4::numeric, 45),
        trim_scale(round(snapshot.descale($5, $6) * snapshot.price_of_spot($7, $8, $9), 18)),
        e.apy, e.earnings
-  FROM (SELECT trim_scale(round(sum(s.apy_holding_amount * s.apy)
+  FROM (SELECT trim_scale(round(round(sum(s.apy_holding_amount * s.apy), 30)
                                 / nullif(sum(s.apy_holding_amount), 0), 30)) AS apy,
                trim_scale(round(sum(s.apy_holding_amount * s.apy), 18)) AS earnings
           FROM snapshot.allocator_position_state AS s

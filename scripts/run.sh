@@ -114,7 +114,9 @@ done
 for process in "${processes[@]}"; do
   wait_for "handler $process" test -S "$var/run/$process.sock"
 done
-[ "$publish" = off ] || wait_for "the publisher's first set" test -L "$var/published/current"
+# An empty database has no answer to publish: until its first snapshot, the handlers answer
+# (503) and the publisher keeps trying. DATA=chain's first round is written at once.
+[ "$publish" = off ] || [ "$data" = empty ] || wait_for "the publisher's first set" test -L "$var/published/current"
 
 nginx -p "$var/nginx" -c "$var/nginx/conf/nginx.conf" -g 'daemon off;' &
 children+=($!)

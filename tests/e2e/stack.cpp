@@ -82,7 +82,8 @@ Stack::Stack(std::string_view data, const std::vector<std::string>& settings)
       throw std::runtime_error("the stack ended before it served:\n" + log());
     }
     try {
-      if (http("GET", url("/totalSupply")).status == 200) return;
+      // An empty database has nothing to answer with (503) until a snapshot is written.
+      if (http("GET", url("/totalSupply")).status == 200 || data == "empty") return;
     } catch (const std::runtime_error&) {
       // not listening yet
     }
