@@ -133,15 +133,6 @@ unsigned word_to_small(const Word& word, unsigned most) {
   return value;
 }
 
-std::uint32_t parse_selector(std::string_view selector) {
-  if (selector.size() != 10 || selector.substr(0, 2) != "0x" || !is_hex(selector.substr(2))) {
-    throw AbiError("selector " + quoted(selector) + " is not 0x and 8 hex digits");
-  }
-  std::uint32_t value = 0;
-  for (const char c : selector.substr(2)) value = value << 4 | static_cast<std::uint32_t>(hex_value(c));
-  return value;
-}
-
 Word address_word(std::string_view address) {
   if (address.size() != 42 || address.substr(0, 2) != "0x" || !is_hex(address.substr(2))) {
     throw AbiError("address " + quoted(address) + " is not 0x and 40 hex digits");
@@ -185,10 +176,6 @@ std::string call_data(std::uint32_t selector, std::initializer_list<Word> argume
   for (int shift = 28; shift >= 0; shift -= 4) out += hex_digits[selector >> shift & 0xf];
   for (const Word& argument : arguments) append_hex(out, argument.begin(), argument.end());
   return out;
-}
-
-std::string call_data(std::string_view selector, std::initializer_list<Word> arguments) {
-  return call_data(parse_selector(selector), arguments);
 }
 
 }  // namespace coin::indexer

@@ -49,9 +49,6 @@ unsigned word_to_small(const Word& word, unsigned most);
 
 // Calls.
 
-// A function selector written "0x" and 8 hex digits: "0x18160ddd" is totalSupply().
-std::uint32_t parse_selector(std::string_view selector);
-
 // Arguments, one word each:
 // - an address, "0x" and 40 hex digits in either case;
 Word address_word(std::string_view address);
@@ -60,8 +57,8 @@ Word ilk_word(std::string_view ilk);
 // - a uint256 from decimal digits ("1000000000000000000"), at most 2^256-1.
 Word uint256_word(std::string_view decimal);
 
-// eth_call's data: "0x", the selector and the arguments, in lowercase hex.
+// eth_call's data: "0x", the selector (0x18160ddd is totalSupply()) and the arguments, in
+// lowercase hex.
 std::string call_data(std::uint32_t selector, std::initializer_list<Word> arguments = {});
-std::string call_data(std::string_view selector, std::initializer_list<Word> arguments = {});
 
 }  // namespace coin::indexer

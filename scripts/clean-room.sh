@@ -40,6 +40,9 @@ deb $security bookworm-security main
 EOF
 cp /etc/resolv.conf "$rootfs/etc/resolv.conf"
 printf '127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n' >"$rootfs/etc/hosts"
+# npm (make deps) trusts the certificate authorities the host trusts: a proxy on the way to the
+# npm registry may sign with its own. apt needs none (its mirrors are plain HTTP, signed by Debian).
+cp /etc/ssl/certs/ca-certificates.crt "$rootfs/etc/host-ca-certificates.crt"
 installed_packages() { chroot "$rootfs" dpkg-query -W -f='${db:Status-Status}\n' | grep -c '^installed$'; }
 packages_before=$(installed_packages)
 
@@ -56,6 +59,7 @@ unshare --mount --pid --fork --mount-proc="$rootfs/proc" /bin/bash -c '
     mount --bind "$0/dev/pts/ptmx" "$0/dev/ptmx" &&
     exec chroot "$0" "$@"' "$rootfs" \
   /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root CI=true \
+  NODE_EXTRA_CA_CERTS=/etc/host-ca-certificates.crt \
   /bin/bash -c 'cd /root/coin-api && exec "$@"' bash "$@" 2>&1 | tee -a "$log" || status=$?
 elapsed=$((SECONDS - start))
 

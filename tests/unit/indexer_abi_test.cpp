@@ -152,28 +152,27 @@ TEST(IndexerWordToSmall, RefusesALargerValue) {
 // a Python Keccak checked against keccak256("") = 0xc5d24601...
 TEST(IndexerCallData, EncodesASelectorAlone) {
   EXPECT_EQ(call_data(0x18160dddu), "0x18160ddd");   // totalSupply()
-  EXPECT_EQ(call_data("0x313ce567"), "0x313ce567");  // decimals()
+  EXPECT_EQ(call_data(0x313ce567u), "0x313ce567");   // decimals()
   EXPECT_EQ(call_data(0x07a2d13au), "0x07a2d13a");   // leading zeros kept
-  EXPECT_EQ(parse_selector("0xD9638D36"), 0xd9638d36u);
 }
 
 TEST(IndexerCallData, EncodesAnAddress) {
   // balanceOf(address)
-  EXPECT_EQ(call_data("0x70a08231", {address_word("0xA614F803b6fd780986A42c78Ec9c7f77e6DeD13C")}),
+  EXPECT_EQ(call_data(0x70a08231u, {address_word("0xA614F803b6fd780986A42c78Ec9c7f77e6DeD13C")}),
             "0x70a08231000000000000000000000000a614f803b6fd780986a42c78ec9c7f77e6ded13c");
 }
 
 TEST(IndexerCallData, EncodesAnIlk) {
   // ilks(bytes32): "ETH-A" is 45 54 48 2d 41, then zeros to 32 bytes.
-  EXPECT_EQ(call_data("0xd9638d36", {ilk_word("ETH-A")}),
+  EXPECT_EQ(call_data(0xd9638d36u, {ilk_word("ETH-A")}),
             "0xd9638d364554482d41000000000000000000000000000000000000000000000000000000");
-  EXPECT_EQ(call_data("0xd9638d36", {ilk_word("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")}),  // 32 bytes, no zero
+  EXPECT_EQ(call_data(0xd9638d36u, {ilk_word("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")}),  // 32 bytes, no zero
             "0xd9638d364141414141414141414141414141414141414141414141414141414141414141");
 }
 
 TEST(IndexerCallData, EncodesAUint256) {
   // convertToAssets(10^18)
-  EXPECT_EQ(call_data("0x07a2d13a", {uint256_word("1000000000000000000")}),
+  EXPECT_EQ(call_data(0x07a2d13au, {uint256_word("1000000000000000000")}),
             "0x07a2d13a0000000000000000000000000000000000000000000000000de0b6b3a7640000");
   EXPECT_EQ(call_data(0x07a2d13au, {uint256_word("0")}), "0x07a2d13a" + std::string(64, '0'));
   EXPECT_EQ(call_data(0x07a2d13au, {uint256_word(max_decimal)}), "0x07a2d13a" + std::string(64, 'f'));
@@ -184,14 +183,6 @@ TEST(IndexerCallData, EncodesSeveralArguments) {
             "0x12345678"
             "4100000000000000000000000000000000000000000000000000000000000000"
             "00000000000000000000000000000000000000000000000000000000000000ff");
-}
-
-TEST(IndexerCallData, RefusesMalformedSelectors) {
-  for (const char* selector :
-       {"", "0x", "18160ddd", "0x18160dd", "0x18160ddd0", "0x18160ddg", "0X18160ddd"}) {
-    EXPECT_THROW(parse_selector(selector), AbiError) << selector;
-    EXPECT_THROW(call_data(std::string_view(selector)), AbiError) << selector;
-  }
 }
 
 TEST(IndexerCallData, RefusesMalformedAddresses) {
