@@ -1,6 +1,8 @@
 #include "indexer/chain_reader.hpp"
 
 #include <cstdint>
+#include <stdexcept>
+#include <variant>
 #include <vector>
 
 #include "indexer/abi.hpp"
@@ -33,6 +35,11 @@ constexpr std::size_t a_token_word = 8;         // aTokenAddress
 // second): anything else is not a rate, and its APY would not fit a NUMERIC.
 bool is_per_second_rate(const std::string& decimal) {
   return decimal.size() == 28 && decimal[0] == '1';
+}
+
+// a > b, for decimal texts without leading zeros.
+bool is_more(const std::string& a, const std::string& b) {
+  return a.size() != b.size() ? a.size() > b.size() : a > b;
 }
 
 // eth_call on one chain at one block.
@@ -84,15 +91,13 @@ class Calls {
     }
   }
 
-  // An address a contract answered, in this chain's forms.
-  Address address(const Address& to, const std::string& data, std::size_t expected, std::size_t index,
-                  const std::string& what) {
-    const std::vector<Word> answer = words(to, data, expected, what);
+  // An address a contract answered, in this chain's forms; `what` names the call.
+  Address address(const Word& word, const std::string& what) {
     try {
-      const std::string hex = word_to_address(answer[index]);
+      const std::string hex = word_to_address(word);
       return {hex, chain_.name == "tron" ? hex_to_tron(hex) : hex};
     } catch (const AbiError& e) {
-      throw ReadError(what + " at " + to.shown + " on " + chain_.name + ": " + e.what());
+      throw ReadError(what + " on " + chain_.name + ": " + e.what());
     }
   }
 
@@ -121,8 +126,7 @@ PositionReading read_position(const Position& position, Calls& calls) {
         calls.words(aave->pool, data, reserve_data_words, name + ": Pool.getReserveData");
     reading.annual_rate = true;
     reading.rate = word_to_decimal(reserve[liquidity_rate_word]);
-    const Address a_token = calls.address(aave->pool, data, reserve_data_words, a_token_word,
-                                          name + ": Pool.getReserveData aTokenAddress");
+    const Address a_token = calls.address(reserve[a_token_word], name + ": Pool.getReserveData aTokenAddress");
     reading.decimals = calls.decimals_of(a_token, name + ": aToken.decimals");
     reading.balance = calls.uint(a_token, balance_of, name + ": aToken.balanceOf", {holder});
   } else {
@@ -130,7 +134,8 @@ PositionReading read_position(const Position& position, Calls& calls) {
     const std::string shares = calls.uint(vault, balance_of, name + ": vault.balanceOf", {holder});
     reading.balance = calls.uint(vault, convert_to_assets, name + ": vault.convertToAssets",
                                  {uint256_word(shares)});
-    const Address underlying = calls.address(vault, call_data(asset), 1, 0, name + ": vault.asset");
+    const Address underlying = calls.address(calls.words(vault, call_data(asset), 1, name + ": vault.asset")[0],
+                                             name + ": vault.asset");
     reading.decimals = calls.decimals_of(underlying, name + ": asset.decimals");
     reading.rate = calls.uint(vault, ssr, name + ": vault.ssr");
     if (!is_per_second_rate(reading.rate)) {
@@ -162,9 +167,10 @@ ChainReading read_chain(const Config& config, const Chain& chain, NodesByChain& 
   reading.par = calls.uint(protocol.spot, par, "Spot.par");
   reading.base = calls.uint(protocol.jug, base, "Jug.base");
   reading.dsr = calls.uint(protocol.pot, dsr, "Pot.dsr");
-  if (!is_per_second_rate(reading.dsr)) throw ReadError("Pot.dsr " + reading.dsr + " is not a per-second rate in ray");
-  if (reading.coin_staked.size() > reading.coin_supply.size() ||
-      (reading.coin_staked.size() == reading.coin_supply.size() && reading.coin_staked > reading.coin_supply)) {
+  if (!is_per_second_rate(reading.dsr)) {
+    throw ReadError("Pot.dsr " + reading.dsr + " is not a per-second rate in ray");
+  }
+  if (is_more(reading.coin_staked, reading.coin_supply)) {
     throw ReadError("COIN.balanceOf(sCOIN) " + reading.coin_staked + " is more than COIN.totalSupply " +
                     reading.coin_supply);
   }
@@ -173,16 +179,15 @@ ChainReading read_chain(const Config& config, const Chain& chain, NodesByChain& 
     VaultReading& vault_reading = reading.vaults.emplace_back();
     vault_reading.vault = &vault;
     const std::string& ilk = vault.ilk;
-    const std::vector<Word> vat = calls.words(protocol.vat, call_data(ilks, {ilk_word(ilk)}), 5, "Vat.ilks(" + ilk + ")");
+    const std::string ilk_call = call_data(ilks, {ilk_word(ilk)});
+    const std::vector<Word> vat = calls.words(protocol.vat, ilk_call, 5, "Vat.ilks(" + ilk + ")");
     vault_reading.art = word_to_decimal(vat[0]);
     vault_reading.rate = word_to_decimal(vat[1]);
     vault_reading.spot = word_to_decimal(vat[2]);
     vault_reading.line = word_to_decimal(vat[3]);
     vault_reading.dust = word_to_decimal(vat[4]);
-    vault_reading.duty = word_to_decimal(
-        calls.words(protocol.jug, call_data(ilks, {ilk_word(ilk)}), 2, "Jug.ilks(" + ilk + ")")[0]);
-    vault_reading.mat = word_to_decimal(
-        calls.words(protocol.spot, call_data(ilks, {ilk_word(ilk)}), 2, "Spot.ilks(" + ilk + ")")[1]);
+    vault_reading.duty = word_to_decimal(calls.words(protocol.jug, ilk_call, 2, "Jug.ilks(" + ilk + ")")[0]);
+    vault_reading.mat = word_to_decimal(calls.words(protocol.spot, ilk_call, 2, "Spot.ilks(" + ilk + ")")[1]);
     vault_reading.collateral_decimals = calls.decimals_of(vault.collateral, ilk + " collateral.decimals");
     vault_reading.locked = calls.uint(vault.collateral, balance_of, ilk + " collateral.balanceOf(join)",
                                       {address_word(vault.join.call)});
