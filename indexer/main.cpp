@@ -4,6 +4,7 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -15,7 +16,7 @@
 
 #include "indexer/config.hpp"
 #include "indexer/round.hpp"
-#include "shared/config.hpp"
+#include "shared/command_line.hpp"
 #include "shared/log.hpp"
 
 namespace {
@@ -43,41 +44,21 @@ constexpr std::string_view usage =
 struct Flags {
   std::string config;
   std::string database;
-  long interval = 300;
+  int interval = 300;
   bool once = false;
   bool check = false;
 };
 
-[[noreturn]] void fail(const std::string& reason) { coin::fail("coin-indexer", reason); }
-
 Flags parse_flags(const std::vector<std::string_view>& args) {
-  Flags flags;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view flag = args[i];
-    if (flag == "--help" || flag == "-h") {
-      std::fputs(usage.data(), stdout);
-      std::exit(0);
-    }
-    if (flag == "--once" || flag == "--check") {
-      (flag == "--once" ? flags.once : flags.check) = true;
-      continue;
-    }
-    if (flag != "--config" && flag != "--database" && flag != "--interval") {
-      fail("unknown option '" + std::string(flag) + "'");
-    }
-    if (i + 1 == args.size()) fail(std::string(flag) + " needs a value");
-    const std::string value(args[++i]);
-    if (flag == "--config") flags.config = value;
-    if (flag == "--database") flags.database = value;
-    if (flag == "--interval") {
-      char* end = nullptr;
-      flags.interval = std::strtol(value.c_str(), &end, 10);
-      if (value.empty() || *end != '\0' || flags.interval < 1 || flags.interval > 86400) {
-        fail("--interval takes whole seconds from 1 to 86400, not '" + value + "'");
-      }
-    }
+  const coin::CommandLine command_line = coin::parse_command_line(
+      args, "coin-indexer", std::string(usage), {"--once", "--check"}, {"--config", "--database", "--interval"});
+  if (!command_line.has("--config")) coin::fail("coin-indexer", "--config is required");
+  Flags flags{command_line.value("--config"), command_line.value("--database")};
+  if (command_line.has("--interval")) {
+    flags.interval = coin::parse_count("coin-indexer", "--interval", command_line.value("--interval"), 86400);
   }
-  if (flags.config.empty()) fail("--config is required");
+  flags.once = command_line.has("--once");
+  flags.check = command_line.has("--check");
   return flags;
 }
 

@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "shared/config.hpp"
+#include "shared/command_line.hpp"
 #include "shared/endpoints.hpp"
 #include "shared/log.hpp"
 #include "shared/published_set.hpp"
@@ -47,32 +47,15 @@ struct Flags {
   bool once = false;
 };
 
-[[noreturn]] void fail(const std::string& reason) { coin::fail("publisher", reason); }
-
 Flags parse_flags(const std::vector<std::string_view>& args) {
-  Flags flags;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view flag = args[i];
-    if (flag == "--help" || flag == "-h") {
-      std::fputs(usage.data(), stdout);
-      std::exit(0);
-    }
-    if (flag == "--routes") {
-      std::fputs(coin::routes_table(coin::endpoints()).c_str(), stdout);
-      std::exit(0);
-    }
-    if (flag == "--once") {
-      flags.once = true;
-      continue;
-    }
-    if (flag != "--directory" && flag != "--database") fail("unknown option '" + std::string(flag) + "'");
-    if (i + 1 == args.size()) fail(std::string(flag) + " needs a value");
-    const std::string_view value = args[++i];
-    if (flag == "--directory") flags.directory = value;
-    if (flag == "--database") flags.database = value;
+  const coin::CommandLine command_line = coin::parse_command_line(
+      args, "publisher", std::string(usage), {"--once", "--routes"}, {"--directory", "--database"});
+  if (command_line.has("--routes")) {
+    std::fputs(coin::routes_table(coin::endpoints()).c_str(), stdout);
+    std::exit(0);
   }
-  if (flags.directory.empty()) fail("--directory is required");
-  return flags;
+  if (!command_line.has("--directory")) coin::fail("publisher", "--directory is required");
+  return {command_line.value("--directory"), command_line.value("--database"), command_line.has("--once")};
 }
 
 void prepare_statements(pqxx::connection& connection) {

@@ -1,30 +1,8 @@
 #include "shared/config.hpp"
 
-#include <charconv>
-#include <cstdio>
-#include <cstdlib>
+#include "shared/command_line.hpp"
 
 namespace coin {
-
-void fail(std::string_view program, const std::string& reason) {
-  std::fprintf(stderr, "%.*s: %s\nTry '%.*s --help'.\n", static_cast<int>(program.size()),
-               program.data(), reason.c_str(), static_cast<int>(program.size()), program.data());
-  std::exit(2);
-}
-
-namespace {
-
-int parse_count(std::string_view program, std::string_view flag, std::string_view text, int most) {
-  int value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc{} || end != text.data() + text.size() || value < 1 || value > most) {
-    fail(program, std::string(flag) + " takes a whole number from 1 to " + std::to_string(most) +
-                      ", not '" + std::string(text) + "'");
-  }
-  return value;
-}
-
-}  // namespace
 
 std::string usage(std::string_view program, std::string_view summary) {
   const Config defaults;
@@ -60,31 +38,20 @@ std::string usage(std::string_view program, std::string_view summary) {
 
 Config parse_config(const std::vector<std::string_view>& args, std::string_view program,
                     std::string_view summary) {
+  const CommandLine command_line =
+      parse_command_line(args, program, usage(program, summary), {"--no-cache", "--routes"},
+                         {"--socket", "--threads", "--backlog", "--database"});
   Config config;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view flag = args[i];
-    if (flag == "--help" || flag == "-h") {
-      std::fputs(usage(program, summary).c_str(), stdout);
-      std::exit(0);
-    }
-    if (flag == "--no-cache") {
-      config.cache = false;
-      continue;
-    }
-    if (flag == "--routes") {
-      config.print_routes = true;
-      continue;
-    }
-    if (flag != "--socket" && flag != "--threads" && flag != "--backlog" && flag != "--database") {
-      fail(program, "unknown option '" + std::string(flag) + "'");
-    }
-    if (i + 1 == args.size()) fail(program, std::string(flag) + " needs a value");
-    const std::string_view value = args[++i];
-    if (flag == "--socket") config.socket = value;
-    if (flag == "--threads") config.threads = parse_count(program, flag, value, 1024);
-    if (flag == "--backlog") config.backlog = parse_count(program, flag, value, 65535);
-    if (flag == "--database") config.database = value;
+  config.socket = command_line.value("--socket");
+  if (command_line.has("--threads")) {
+    config.threads = parse_count(program, "--threads", command_line.value("--threads"), 1024);
   }
+  if (command_line.has("--backlog")) {
+    config.backlog = parse_count(program, "--backlog", command_line.value("--backlog"), 65535);
+  }
+  config.database = command_line.value("--database");
+  config.cache = !command_line.has("--no-cache");
+  config.print_routes = command_line.has("--routes");
   return config;
 }
 

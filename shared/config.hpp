@@ -20,9 +20,6 @@ struct Config {
 Config parse_config(const std::vector<std::string_view>& args, std::string_view program,
                     std::string_view summary);
 
-// A bad command line: prints "<program>: <reason>" and a pointer to --help, exits 2.
-[[noreturn]] void fail(std::string_view program, const std::string& reason);
-
 // The --help text.
 std::string usage(std::string_view program, std::string_view summary);
 
