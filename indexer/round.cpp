@@ -1,5 +1,7 @@
 #include "indexer/round.hpp"
 
+#include <chrono>
+#include <ctime>
 #include <map>
 #include <memory>
 #include <pqxx/pqxx>
