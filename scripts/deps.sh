@@ -40,7 +40,8 @@ debootstrap                            | debootstrap              | make cleanro
 git                                    | git                      | make cleanroom: clones the repository into it
 libssl-dev                             |                          | the indexer: SHA-256 for the checksum of TRON addresses, Base58Check (OpenSSL)
 nodejs                                 | node                     | the demo chain (chain/*.mjs): compiles, deploys and drives the test contracts
-npm                                    | npm                      | installs anvil and solc-js from package-lock.json (the nodejs of NodeSource provides it)
+npm                                    | npm                      | installs the npm packages of package-lock.json (the nodejs of NodeSource provides it)
+chromium                               | chromium                 | the browser tests: headless, driven by puppeteer-core
 '
 
 source "$(dirname "$0")/lib.sh"
