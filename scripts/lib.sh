@@ -89,7 +89,8 @@ db_load() {
 # default below (nginx/nginx.conf describes them). A placeholder left unfilled is an error, and
 # so is an add_header in any file but headers.conf. Writes there, from ROUTES (the endpoint
 # list, as `publisher --routes` prints it), upstreams.conf, queries.conf and endpoints.conf.
-# Copies the pages to VAR/nginx/html, where nginx's workers can read them.
+# Copies the error pages to VAR/nginx/html and the pages for people to VAR/nginx/web (render_pages),
+# where nginx's workers can read them.
 render_nginx() {
   local var=$1 conf=$2 routes=$3 arg name file
   local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [PUBLISHED]=$var/published
@@ -118,6 +119,21 @@ render_nginx() {
   rm -rf "$var/nginx/html"
   cp -R "$root_dir/nginx/html" "$var/nginx/html"
   chmod -R a+rX "$var/nginx/html"
+  render_pages "$var/nginx/web"
+}
+
+# render_pages DIR: the pages of nginx/pages.conf into DIR: web/ (the dashboard and the API
+# reference), the OpenAPI document, and the libraries they use, from node_modules (make deps).
+render_pages() {
+  local web=$1 vendor=$root_dir/node_modules
+  [ -d "$vendor/uplot" ] || die "no $vendor/uplot: the pages need make deps (npm ci)"
+  rm -rf "$web"
+  cp -R "$root_dir/web" "$web"
+  cp "$root_dir/openapi/openapi.json" "$web/"
+  mkdir -p "$web/assets/vendor"
+  cp "$vendor/uplot/dist/uPlot.iife.min.js" "$vendor/uplot/dist/uPlot.min.css" \
+     "$vendor/swagger-ui-dist/swagger-ui-bundle.js" "$vendor/swagger-ui-dist/swagger-ui.css" "$web/assets/vendor/"
+  chmod -R a+rX "$web"
 }
 
 # render_endpoints ROUTES CONF SOCKETS: nginx's part of the endpoint list (ROUTES, lines of
