@@ -38,11 +38,19 @@ inline void expect_cors(const HttpResponse& response, const std::string& context
   EXPECT_EQ(response.header("access-control-allow-methods"), "GET, HEAD, OPTIONS") << context;
 }
 
+// The Content-Security-Policy of the API's answers (data: nothing to render or run) and of the
+// pages for people (their own scripts, styles and images, and this origin's API).
+inline const std::string api_policy = "default-src 'none'; frame-ancestors 'none'";
+inline const std::string page_policy =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 // The headers of every answer (nginx/headers.conf). No HSTS: TLS ends in front of nginx.
-inline void expect_security_headers(const HttpResponse& response, const std::string& context) {
+inline void expect_security_headers(const HttpResponse& response, const std::string& context,
+                                    const std::string& policy = api_policy) {
   EXPECT_EQ(response.header("x-content-type-options"), "nosniff") << context;
   EXPECT_EQ(response.header("x-frame-options"), "DENY") << context;
-  EXPECT_EQ(response.header("content-security-policy"), "default-src 'none'; frame-ancestors 'none'") << context;
+  EXPECT_EQ(response.header("content-security-policy"), policy) << context;
   EXPECT_EQ(response.header("referrer-policy"), "no-referrer") << context;
   EXPECT_EQ(response.header("cross-origin-resource-policy"), "cross-origin") << context;
   EXPECT_FALSE(response.has_header("strict-transport-security")) << context;

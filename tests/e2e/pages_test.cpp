@@ -1,0 +1,70 @@
+// The pages for people as nginx serves them (issue 14): the dashboard at /, the API reference
+// at /docs, their files under /assets/ and the OpenAPI document at /openapi.json. A page's
+// Content-Security-Policy lets it load its own files and call the API, the document's is the
+// API's; every answer keeps CORS and the other security headers. What the pages show is
+// browser_test's.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/e2e/envelope.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/json.hpp"
+#include "tests/e2e/stack.hpp"
+
+namespace coin::e2e {
+namespace {
+
+struct Page {
+  std::string path;
+  std::string content_type;
+};
+
+TEST(Pages, EachIsServedWithThePagesPolicy) {
+  for (const Page& page : {Page{"/", "text/html; charset=utf-8"}, Page{"/docs", "text/html; charset=utf-8"},
+                           Page{"/assets/docs.js", "application/javascript; charset=utf-8"},
+                           Page{"/assets/docs.css", "text/css; charset=utf-8"},
+                           Page{"/assets/vendor/uPlot.iife.min.js", "application/javascript; charset=utf-8"},
+                           Page{"/assets/vendor/swagger-ui-bundle.js", "application/javascript; charset=utf-8"}}) {
+    const HttpResponse response = http("GET", fixture_stack().url(page.path));
+    EXPECT_EQ(response.status, 200) << page.path;
+    EXPECT_EQ(response.header("content-type"), page.content_type) << page.path;
+    EXPECT_FALSE(response.body.empty()) << page.path;
+    expect_security_headers(response, page.path, page_policy);
+    expect_cors(response, page.path);
+    EXPECT_EQ(response.header("cache-control"), published_cache_control) << page.path;
+  }
+}
+
+TEST(Pages, TheOpenApiDocumentIsDataWithTheApisPolicy) {
+  const HttpResponse response = http("GET", fixture_stack().url("/openapi.json"));
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.header("content-type"), "application/json; charset=utf-8");
+  EXPECT_EQ(Json::parse(response.body)["openapi"].text(), "3.1.0");
+  expect_security_headers(response, "/openapi.json");
+  expect_cors(response, "/openapi.json");
+}
+
+TEST(Pages, AreGzippedWhenTaken) {
+  const HttpResponse response =
+      http("GET", fixture_stack().url("/assets/vendor/swagger-ui-bundle.js"), {"Accept-Encoding: gzip"});
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.header("content-encoding"), "gzip");
+}
+
+TEST(Pages, AnswerOtherMethodsAndMissingFilesAsTheApiDoes) {
+  const HttpResponse post = http("POST", fixture_stack().url("/"));
+  EXPECT_EQ(post.status, 405);
+  EXPECT_EQ(post.header("allow"), "GET, HEAD, OPTIONS");
+  EXPECT_EQ(http("OPTIONS", fixture_stack().url("/docs")).status, 204);
+  const HttpResponse missing = http("GET", fixture_stack().url("/assets/none.js"));
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_EQ(missing.header("content-type"), "text/html");  // errors.conf's 404 page
+  expect_security_headers(missing, "a missing asset", page_policy);
+  // Not a page: a path the API does not have keeps the API's policy.
+  expect_security_headers(http("GET", fixture_stack().url("/docs/")), "/docs/");
+}
+
+}  // namespace
+}  // namespace coin::e2e
