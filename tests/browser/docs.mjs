@@ -38,8 +38,8 @@ try {
   await page.click('.try-out__btn');
   await page.waitForSelector('.execute', { timeout: 5000 });
   await page.click('.execute');
-  await page.waitForSelector('.live-responses-table .response-col_status', { timeout: 10000 });
-  const status = await page.$eval('.live-responses-table .response-col_status', (node) => node.textContent.trim());
+  await page.waitForSelector('.live-responses-table tr.response .response-col_status', { timeout: 10000 });
+  const status = await page.$eval('.live-responses-table tr.response .response-col_status', (node) => node.textContent.trim());
   if (status !== '200') failures.push(`"Try it out" on /totalSupply got ${status}, not 200`);
   console.log(`docs: ${listed.length} endpoints listed, "Try it out" on /totalSupply: ${status}`);
 } catch (error) {
