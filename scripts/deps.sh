@@ -2,7 +2,8 @@
 # make deps, the first step of every target: installs each Debian package below that is missing
 # (silent when none is), then checks that every command the Makefile, scripts/ and tests/ run is
 # there, naming the package that provides a missing one; then installs the npm packages of
-# package-lock.json (the demo chain's node and compiler) when node_modules is older than it.
+# package-lock.json (the demo chain, the pages' libraries, the OpenAPI linter, the browser tests'
+# driver) when node_modules is older than it.
 #
 # One table, and the only list: a package is here by name, never because another package
 # recommends it (apt runs with --no-install-recommends) or because a machine happened to have it.
