@@ -1,0 +1,505 @@
+#!/usr/bin/env node
+// The dashboard (web/index.html) in a real browser: headless Chromium (Debian's) driven by
+// puppeteer-core, against a running stack.
+//
+//   node tests/browser/dashboard.mjs BASE_URL OUT_DIR      (BASE_URL: http://127.0.0.1:8080)
+//
+// Fails (exit 1, listing every failure) on:
+//   - a console error or warning, an uncaught exception, a failed request, an answer other than
+//     2xx or 304, a request to another origin;
+//   - a figure shown that is not the API's answer: every element with data-value is compared
+//     with the answer its data-src names, at its data-path (a JSON Pointer), fetched again here
+//     and parsed keeping every digit; its text with the expected display of that value (rounding,
+//     grouping, units, percent or not); a text with a digit that no figure carries; a Vault's
+//     share of its ceiling and its "near limit" marker, worked out again from its figures; an
+//     answer shown in part (every Vault, position and chain);
+//   - a period of the collateral chart (7D, 1M, 6M, 1Y) whose redraw does not hold, per chain,
+//     the number of points 6.13 answers for it;
+//   - a page heavier than 300 KB transferred (CDP Network.loadingFinished encodedDataLength,
+//     cache off), or wider than a phone (390 px);
+//   - a failing API answer (HTTP 503, or code 1) that breaks the page instead of leaving a
+//     message in its section.
+// Writes OUT_DIR/dashboard-desktop.png (1280x900) and OUT_DIR/dashboard-phone.png (390x844 at
+// 2x, mobile), full pages, and prints the weight per file and a summary line.
+import fs from 'node:fs';
+import path from 'node:path';
+import puppeteer from 'puppeteer-core';
+
+const [baseArg, outDir] = process.argv.slice(2);
+if (!baseArg || !outDir) {
+  console.error('usage: node tests/browser/dashboard.mjs BASE_URL OUT_DIR');
+  process.exit(2);
+}
+const base = baseArg.replace(/\/+$/, '');
+const origin = new URL(base).origin;
+const LIMIT_KB = 300;
+const TIMEOUT = 30000;
+const CHAINS = ['tron', 'eth', 'bsc'];
+const CHAIN_NAMES = { tron: 'TRON', eth: 'Ethereum', bsc: 'BNB Chain' };
+const KINDS = { 1: 'Regular', 2: 'PSM', 3: 'Allocator' };
+const INTERVALS = [['7D', 'WEEKLY'], ['1M', 'MONTHLY'], ['6M', 'BIANNUAL'], ['1Y', 'ANNUAL']];
+const history = (chain, interval) => `/api/v1/data-platform/collateral-history?chain=${chain}&interval=${interval}`;
+
+const failures = [];
+const fail = (message) => failures.push(message);
+
+// ---------------------------------------------------------------------------------------------
+// The API, read here without the page's code: JSON with every number kept as its text (a small
+// parser of its own, not format.js's), and the expected display of each kind of figure.
+
+function parseKeepingNumbers(text) {
+  let i = 0;
+  const ws = () => { while (/\s/.test(text[i])) i += 1; };
+  const expect = (word) => {
+    if (text.slice(i, i + word.length) !== word) throw new Error(`bad JSON at ${i}`);
+    i += word.length;
+  };
+  function value() {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i += 1;
+      const object = {};
+      ws();
+      if (text[i] === '}') { i += 1; return object; }
+      for (;;) {
+        ws();
+        const key = string();
+        ws();
+        expect(':');
+        object[key] = value();
+        ws();
+        if (text[i] === ',') { i += 1; continue; }
+        expect('}');
+        return object;
+      }
+    }
+    if (c === '[') {
+      i += 1;
+      const array = [];
+      ws();
+      if (text[i] === ']') { i += 1; return array; }
+      for (;;) {
+        array.push(value());
+        ws();
+        if (text[i] === ',') { i += 1; continue; }
+        expect(']');
+        return array;
+      }
+    }
+    if (c === '"') return string();
+    if (text.startsWith('true', i)) { i += 4; return true; }
+    if (text.startsWith('false', i)) { i += 5; return false; }
+    if (text.startsWith('null', i)) { i += 4; return null; }
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!m) throw new Error(`bad JSON at ${i}`);
+    i += m[0].length;
+    return m[0];
+  }
+  function string() {
+    const start = i;
+    expect('"');
+    while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    i += 1;
+    return JSON.parse(text.slice(start, i));
+  }
+  const result = value();
+  ws();
+  if (i !== text.length) throw new Error('trailing text after JSON');
+  return result;
+}
+
+const answers = new Map(); // path -> {doc, lastModified}
+async function api(src) {
+  if (!answers.has(src)) {
+    answers.set(src, (async () => {
+      const response = await fetch(base + src);
+      if (!response.ok) throw new Error(`${src}: HTTP ${response.status}`);
+      const text = await response.text();
+      return { doc: parseKeepingNumbers(text.trim()), lastModified: response.headers.get('last-modified') };
+    })());
+  }
+  return answers.get(src);
+}
+
+function pointer(doc, p) {
+  let value = doc;
+  for (const key of p.split('/').slice(1)) {
+    if (value === null || typeof value !== 'object' || !(key in value)) return undefined;
+    value = value[key];
+  }
+  return value;
+}
+
+// A decimal text rounded half away from zero to `places`: [negative, whole digits, fraction].
+function roundText(text, places) {
+  const m = /^(-?)(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m) throw new Error(`not a number: ${text}`);
+  let [, minus, whole, fraction = ''] = m;
+  const exponent = Number(m[4] || 0);
+  // Move the point by the exponent, in text.
+  let digits = whole + fraction;
+  let point = whole.length + exponent;
+  if (point < 0) { digits = '0'.repeat(-point) + digits; point = 0; }
+  if (point > digits.length) digits += '0'.repeat(point - digits.length);
+  whole = digits.slice(0, point) || '0';
+  fraction = digits.slice(point);
+  const kept = BigInt(whole + fraction.padEnd(places, '0').slice(0, places));
+  const next = fraction.length > places ? Number(fraction[places]) : 0;
+  const rounded = next >= 5 ? kept + 1n : kept;
+  const s = rounded.toString().padStart(places + 1, '0');
+  return [minus === '-' && rounded !== 0n, BigInt(s.slice(0, s.length - places)), s.slice(s.length - places)];
+}
+
+const grouping = new Intl.NumberFormat('en-US');
+function display(text, { min, max, shift = 0, sign = false, prefix = '', suffix = '' }) {
+  let t = text;
+  if (shift) {
+    const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
+    if (!m) throw new Error(`not a plain decimal: ${text}`);
+    t = `${m[1]}${m[2]}.${m[3] || ''}e${shift}`;
+  }
+  const [negative, whole, fraction] = roundText(t, max);
+  let f = fraction;
+  while (f.length > min && f.endsWith('0')) f = f.slice(0, -1);
+  const zero = whole === 0n && /^0*$/.test(fraction);
+  const signText = negative ? '\u2212' : sign && !zero ? '+' : '';
+  return `${signText}${prefix}${grouping.format(whole)}${f ? `.${f}` : ''}${suffix}`;
+}
+const asAmount = (v) => display(v, { min: 2, max: 2 });
+const asUsd = (v, sign = false) => display(v, { min: 2, max: 2, prefix: '$', sign });
+const asPercent = (v) => display(v, { min: 2, max: 4, shift: 2, suffix: '%' });
+const asRatio = (v) => display(v, { min: 0, max: 2, shift: 2, suffix: '%' });
+const asTime = (ms) => new Date(Number(ms) + 8 * 3600e3).toISOString().slice(0, 16).replace('T', ' ');
+
+// The display a figure must have, from the field it shows.
+function expectedText(src, p, value, row) {
+  const field = p.split('/').pop();
+  if (value === null || value === '') return '\u2014';
+  if (src === '/totalSupply') return `${asAmount(value)} COIN`;
+  if (src === '/api/v1/smart-allocator/detail-overview' && p === '/data/apy') return display(value, { min: 2, max: 4, suffix: '%' });
+  if (src === '/api/v1/smart-allocator/detail-overview' && p === '/data/debt') return `${asAmount(value)} COIN`;
+  if (field === 'chain') return CHAIN_NAMES[value] || value;
+  if (field === 'collateralType') return KINDS[value];
+  if (['vaultType', 'platform', 'gemSymbol', 'strategy', 'tag'].includes(field)) return value;
+  if (field.endsWith('DailyChange')) return asUsd(value, true);
+  if (/Value$|^earnTvl$|^lockedValue$|^holdingAmount$|^actualEarnings$|^earnSa$/.test(field)) return asUsd(value);
+  if (/^(apy|currentApy|averageApy|stabilityFee)$/.test(field)) return asPercent(value);
+  if (field === 'collateralRatio') return row && /^0*(\.0*)?$/.test(row.debt) ? 'no debt' : asRatio(value);
+  if (field === 'minCollateralRatio') return asRatio(value);
+  if (/^(tron|eth|bsc|totalSupply|debt|line)$/.test(field)) return asAmount(value);
+  if (field === 'statisticTime') return asTime(value);
+  return undefined;
+}
+
+// Exact comparisons of decimal texts: a x p against b x q.
+function scaledPair(a, b) {
+  const split = (t) => { const [w, f = ''] = t.replace('-', '').split('.'); return [t.startsWith('-'), w, f]; };
+  const [na, wa, fa] = split(a);
+  const [nb, wb, fb] = split(b);
+  const n = Math.max(fa.length, fb.length);
+  return [BigInt(wa + fa.padEnd(n, '0')) * (na ? -1n : 1n), BigInt(wb + fb.padEnd(n, '0')) * (nb ? -1n : 1n)];
+}
+function times(a, p, b, q) {
+  const [x, y] = scaledPair(a, b);
+  return [x * BigInt(p), y * BigInt(q)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The browser
+
+function watch(page, label, { allowFailures = false } = {}) {
+  const seen = { requests: [], errors: [] };
+  page.on('console', (message) => {
+    if (['error', 'warn', 'warning', 'assert'].includes(message.type())) {
+      seen.errors.push(`console ${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => fail(`${label}: uncaught exception: ${error.message}`));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith('data:')) return;
+    seen.requests.push(url);
+    if (new URL(url).origin !== origin) fail(`${label}: a request to another origin: ${url}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (!allowFailures) fail(`${label}: request failed: ${request.url()} (${request.failure()?.errorText})`);
+  });
+  page.on('response', (response) => {
+    const status = response.status();
+    if (!allowFailures && !(status >= 200 && status < 300) && status !== 304) {
+      fail(`${label}: HTTP ${status} for ${response.url()}`);
+    }
+  });
+  return seen;
+}
+
+async function weigh(page) {
+  const cdp = await page.createCDPSession();
+  const urls = new Map();
+  const bytes = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+  cdp.on('Network.loadingFinished', (e) => bytes.set(e.requestId, e.encodedDataLength));
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return () => {
+    const files = [...bytes].map(([id, n]) => [urls.get(id) || id, n]);
+    return { files, total: files.reduce((sum, [, n]) => sum + n, 0) };
+  };
+}
+
+const ready = (page) => page.waitForSelector('body[data-state="ready"]', { timeout: TIMEOUT });
+
+// Every figure on the page, every text with a digit no figure carries, the Vault rows.
+function readPage() {
+  const figures = [...document.querySelectorAll('[data-value]')].map((node) => ({
+    value: node.dataset.value,
+    src: node.dataset.src || null,
+    path: node.dataset.path ?? null,
+    header: node.dataset.header || null,
+    text: node.textContent,
+    section: node.closest('section')?.id || 'header',
+  }));
+  const loose = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!/\d/.test(node.data)) continue;
+    const parent = node.parentElement;
+    if (parent.closest('script, style, noscript, [data-value], [data-derived], [data-nocheck]')) continue;
+    loose.push(node.data.trim());
+  }
+  const vaults = [...document.querySelectorAll('#vault-table tbody tr')].map((row) => {
+    const field = (name) => row.querySelector(`[data-path$="/${name}"]`)?.dataset.value;
+    const derived = row.querySelector('[data-derived="debt/line"]');
+    return {
+      src: row.querySelector('[data-src]')?.dataset.src,
+      collateralType: field('collateralType'),
+      debt: field('debt'),
+      line: field('line'),
+      collateralRatio: field('collateralRatio'),
+      minCollateralRatio: field('minCollateralRatio'),
+      used: derived ? derived.firstChild.textContent : row.children[6]?.textContent,
+      warn: row.classList.contains('warn'),
+      flags: row.dataset.flags,
+      status: row.querySelector('.status')?.textContent,
+      marker: row.querySelector('th .flag')?.textContent || '',
+    };
+  });
+  const errors = [...document.querySelectorAll('.error')].map((e) => e.textContent);
+  return { figures, loose, vaults, errors };
+}
+
+// requested(): the paths (and queries) the page has asked of this origin so far.
+async function checkFigures(page, requested) {
+  const { figures, loose, vaults, errors } = await page.evaluate(readPage);
+  for (const message of errors) fail(`the page shows an error: ${message}`);
+  for (const text of loose) fail(`a number on the page that no figure carries (no data-value): "${text}"`);
+  let checked = 0;
+  for (const f of figures) {
+    const where = `${f.section}: ${f.src || f.header}${f.path ? ` ${f.path}` : ''}`;
+    if (f.header) { // "data as of": the newest Last-Modified of the answers the page read
+      const apis = [...new Set(requested().filter((u) => /^\/(api\/|totalSupply)/.test(u)))];
+      const headers = (await Promise.all(apis.map((u) => api(u)))).map((a) => a.lastModified).filter(Boolean);
+      const newest = headers.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a), headers[0]);
+      if (f.value !== newest) fail(`${where}: shows ${f.value}, the newest answer says ${newest}`);
+      else if (f.text !== asTime(Date.parse(newest))) fail(`${where}: reads "${f.text}", expected "${asTime(Date.parse(newest))}"`);
+      checked += 1;
+      continue;
+    }
+    if (f.src === null || f.path === null) { fail(`${where}: a figure without data-src or data-path`); continue; }
+    if (!requested().includes(f.src)) fail(`${where}: the page shows it but never asked ${f.src}`);
+    let answer;
+    try { answer = await api(f.src); } catch (error) { fail(`${where}: ${error.message}`); continue; }
+    const value = pointer(answer.doc, f.path);
+    const exact = value === null ? 'null' : value === undefined ? undefined : String(value);
+    if (exact === undefined) { fail(`${where}: no such field in the answer`); continue; }
+    if (f.value !== exact) { fail(`${where}: data-value ${f.value}, the API says ${exact}`); continue; }
+    const row = f.path.match(/^\/data\/items\/\d+/) && f.src.includes('latest-collateral')
+      ? pointer(answer.doc, f.path.replace(/\/[^/]+$/, '')) : null;
+    const expected = expectedText(f.src, f.path, value, row);
+    if (expected === undefined) fail(`${where}: no expected display known for this field`);
+    else if (f.text !== expected) fail(`${where}: reads "${f.text}", expected "${expected}" for ${exact}`);
+    checked += 1;
+  }
+
+  // Every answer shown whole: its figures, per endpoint, present.
+  const shown = (src, p) => figures.some((f) => f.src === src && f.path === p);
+  const mustShow = [['/totalSupply', ''],
+    ...['tron', 'eth', 'bsc', 'totalSupply'].flatMap((k) => [['/api/v1/external/total-supply/coin', `/data/${k}`], ['/api/v1/external/total-supply/scoin', `/data/${k}`]]),
+    ...['totalCollateralValue', 'totalSupplyValue', 'earnTvl', 'earnSa'].map((k) => ['/api/v1/data-platform/overview/info', `/data/${k}`]),
+    ['/api/v1/market-site/overview/apy', '/data/currentApy'],
+    ['/api/v1/smart-allocator/detail-overview', '/data/apy'], ['/api/v1/smart-allocator/detail-overview', '/data/debt']];
+  const apy = (await api('/api/v1/market-site/overview/apy')).doc;
+  apy.data.items.forEach((_, i) => mustShow.push(['/api/v1/market-site/overview/apy', `/data/items/${i}/currentApy`]));
+  for (const c of CHAINS) {
+    const src = `/api/v1/data-platform/latest-collateral?chain=${c}`;
+    const { doc } = await api(src);
+    mustShow.push([src, '/data/totalCollateralValue'], [src, '/data/apy']);
+    doc.data.items.forEach((_, i) => mustShow.push([src, `/data/items/${i}/vaultType`], [src, `/data/items/${i}/debt`], [src, `/data/items/${i}/collateralRatio`]));
+  }
+  const allocator = (await api('/api/v1/smart-allocator/detail-overview')).doc;
+  allocator.data.platformSummaryInfos.forEach((_, i) => mustShow.push(['/api/v1/smart-allocator/detail-overview', `/data/platformSummaryInfos/${i}/holdingAmount`]));
+  allocator.data.vaultInfos.forEach((_, i) => mustShow.push(['/api/v1/smart-allocator/detail-overview', `/data/vaultInfos/${i}/debt`]));
+  for (const [src, p] of mustShow) if (!shown(src, p)) fail(`not shown: ${src} ${p || '(body)'}`);
+  if (!figures.some((f) => f.header === 'Last-Modified' || /statisticTime$/.test(f.path || ''))) fail('no "data as of" figure');
+
+  // Vaults: the share of the ceiling and the near-limit marker, worked out again.
+  let flagged = 0;
+  for (const v of vaults) {
+    const label = `vault row (${v.src})`;
+    if ([v.debt, v.line, v.collateralRatio, v.minCollateralRatio, v.collateralType].includes(undefined)) { fail(`${label}: a figure is missing`); continue; }
+    const [debt, line] = scaledPair(v.debt, v.line);
+    if (line > 0n) {
+      const num = debt * 1000n;
+      let tenths = num / line;
+      if ((num % line) * 2n >= line) tenths += 1n;
+      const expected = `${grouping.format(tenths / 10n)}.${tenths % 10n}%`;
+      if (v.used !== expected) fail(`${label}: ceiling used reads "${v.used}", expected ${expected}`);
+      checked += 1;
+    }
+    const flags = [];
+    const [r, m] = times(v.collateralRatio, 10, v.minCollateralRatio, 11);
+    if (v.collateralType === '1' && debt > 0n && r < m) flags.push('Near minimum ratio');
+    const [d, l] = times(v.debt, 10, v.line, 9);
+    if (line > 0n && d > l) flags.push('Near debt ceiling');
+    const near = flags.length > 0;
+    if (near) flagged += 1;
+    if (v.warn !== near || (v.flags || '') !== flags.join('; ')) fail(`${label}: flagged "${v.flags}", expected "${flags.join('; ')}"`);
+    if (near && !(v.status.includes('\u26A0') && flags.every((x) => v.status.includes(x)) && v.marker.includes('\u26A0'))) {
+      fail(`${label}: near a limit without its text marker (status "${v.status}")`);
+    }
+    if (!near && v.status !== 'OK') fail(`${label}: status "${v.status}", expected OK`);
+  }
+  return { checked, flagged, vaults: vaults.length };
+}
+
+async function checkIntervals(page, requested) {
+  const points = {};
+  for (const [label, interval] of INTERVALS) {
+    await page.evaluate(() => document.getElementById('collateral-chart').removeAttribute('data-state'));
+    await page.click(`#interval-switch button[data-interval="${interval}"]`);
+    try {
+      await page.waitForSelector(`#collateral-chart[data-state="ready"][data-interval="${interval}"]`, { timeout: TIMEOUT });
+    } catch {
+      fail(`${label}: the chart did not redraw for ${interval}`);
+      continue;
+    }
+    const drawn = await page.evaluate(() => {
+      const chart = document.getElementById('collateral-chart');
+      return {
+        perChain: { tron: chart.dataset.pointsTron, eth: chart.dataset.pointsEth, bsc: chart.dataset.pointsBsc },
+        pressed: [...document.querySelectorAll('#interval-switch button[aria-pressed="true"]')].map((b) => b.dataset.interval),
+        canvas: !!chart.querySelector('canvas'),
+      };
+    });
+    if (!drawn.canvas) fail(`${label}: no chart canvas`);
+    if (drawn.pressed.join() !== interval) fail(`${label}: pressed buttons ${drawn.pressed.join()}, expected ${interval}`);
+    const counts = [];
+    for (const c of CHAINS) {
+      if (!requested().includes(history(c, interval))) fail(`${label}: the page never asked ${history(c, interval)}`);
+      const expected = (await api(history(c, interval))).doc.data.items.length;
+      if (drawn.perChain[c] !== String(expected)) fail(`${label} ${c}: ${drawn.perChain[c]} points drawn, 6.13 answers ${expected}`);
+      counts.push(expected);
+    }
+    points[label] = counts;
+  }
+  return points;
+}
+
+// A failing answer leaves a message in its section, and the rest of the page works.
+async function checkFailures(browser) {
+  const page = await browser.newPage();
+  const seen = watch(page, 'with failing answers', { allowFailures: true });
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v1/smart-allocator/detail-overview') {
+      request.respond({ status: 503, contentType: 'text/html', body: '<h1>503</h1>' });
+    } else if (url.pathname === '/api/v1/data-platform/latest-collateral' && url.searchParams.get('chain') === 'eth') {
+      request.respond({ status: 200, contentType: 'application/json', body: '{"code":1,"message":"FAIL","data":null}' });
+    } else {
+      request.continue();
+    }
+  });
+  await page.goto(`${base}/`, { waitUntil: 'networkidle0', timeout: TIMEOUT });
+  await ready(page);
+  const state = await page.evaluate(() => ({
+    allocator: [...document.querySelectorAll('#allocator .error')].map((e) => e.textContent),
+    vaults: [...document.querySelectorAll('#vaults .error')].map((e) => e.textContent),
+    supplyFigures: document.querySelectorAll('#supply [data-value]').length,
+    vaultRows: document.querySelectorAll('#vault-table tbody tr').length,
+  }));
+  if (!state.allocator.some((t) => /HTTP 503/.test(t))) fail(`with 6.14 failing (503): no message in its section (${JSON.stringify(state.allocator)})`);
+  if (!state.vaults.some((t) => /code 1/.test(t))) fail(`with 6.12 eth failing (code 1): no message in the Vaults (${JSON.stringify(state.vaults)})`);
+  if (state.supplyFigures === 0 || state.vaultRows === 0) fail('with failing answers: the rest of the page did not load');
+  const unexpected = seen.errors.filter((e) => !/Failed to load resource.*503/.test(e));
+  for (const e of unexpected) fail(`with failing answers: ${e}`);
+  await page.close();
+}
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
+  });
+  try {
+    // Desktop: the page, its weight, every figure, the periods, a screenshot.
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    const seen = watch(page, 'desktop');
+    const weight = await weigh(page);
+    await page.goto(`${base}/`, { waitUntil: 'networkidle0', timeout: TIMEOUT });
+    await ready(page);
+    const load = weight();
+    const requested = () => seen.requests.filter((u) => u.startsWith(origin)).map((u) => u.slice(origin.length));
+    const figures = await checkFigures(page, requested);
+    const points = await checkIntervals(page, requested);
+    const all = weight();
+    await page.evaluate(() => document.querySelector('#interval-switch button[data-interval="MONTHLY"]').click());
+    await page.waitForSelector('#collateral-chart[data-interval="MONTHLY"][data-state="ready"]', { timeout: TIMEOUT });
+    await page.screenshot({ path: path.join(outDir, 'dashboard-desktop.png'), fullPage: true });
+    for (const e of seen.errors) fail(`desktop: ${e}`);
+
+    // Phone: 390 px wide, touch, 2x; nothing wider than the screen.
+    const phone = await browser.newPage();
+    await phone.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const phoneSeen = watch(phone, 'phone');
+    await phone.goto(`${base}/`, { waitUntil: 'networkidle0', timeout: TIMEOUT });
+    await ready(phone);
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) fail(`phone: the page is ${width} px wide on a 390 px screen`);
+    await phone.screenshot({ path: path.join(outDir, 'dashboard-phone.png'), fullPage: true });
+    for (const e of phoneSeen.errors) fail(`phone: ${e}`);
+
+    await checkFailures(browser);
+
+    // The weight.
+    const kb = (n) => (n / 1024).toFixed(1);
+    console.log(`dashboard: transferred on load (cache off), ${load.files.length} requests:`);
+    for (const [url, n] of load.files.sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${kb(n).padStart(7)} KB  ${url.startsWith(origin) ? url.slice(origin.length) : url}`);
+    }
+    console.log(`  ${kb(load.total).padStart(7)} KB  in all; ${kb(all.total)} KB after all four periods`);
+    if (load.total > LIMIT_KB * 1024) fail(`the page weighs ${kb(load.total)} KB transferred, over ${LIMIT_KB} KB`);
+    for (const [label, counts] of Object.entries(points)) console.log(`dashboard: ${label} points per chain (tron/eth/bsc) ${counts.join('/')}`);
+    console.log(`dashboard: ${figures.vaults} Vaults, ${figures.flagged} near a limit; screenshots in ${outDir}`);
+
+    const sum = (label) => (points[label] || []).reduce((a, b) => a + b, 0);
+    console.log(`dashboard: ${figures.checked} figures checked, points ${INTERVALS.map(([l]) => `${l}=${sum(l)}`).join(' ')}, ${kb(load.total)} KB transferred`);
+  } finally {
+    await browser.close();
+  }
+  if (failures.length) {
+    console.error(`dashboard: ${failures.length} failure(s):`);
+    for (const f of failures) console.error(`  FAIL ${f}`);
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(`dashboard: ${error.stack || error}`);
+  for (const f of failures) console.error(`  FAIL ${f}`);
+  process.exit(1);
+});

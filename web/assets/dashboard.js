@@ -1,0 +1,493 @@
+// The dashboard at /: every figure is read from the public API on this origin, by the browser.
+// Each section loads on its own; an answer that fails (network, HTTP status, or a non-zero
+// `code`) leaves a message in its section and the rest of the page as it is.
+//
+// Every figure shown carries what it shows, exactly as the API sent it: data-value (the API's
+// text: numbers are parsed keeping their digits, format.js), data-src (the API path) and
+// data-path (a JSON Pointer into the answer; "" for the bare numbers of /totalSupply). The text
+// is that value rounded for a person; a figure computed from others (a Vault's share of its
+// ceiling) is marked data-derived instead. tests/browser/dashboard.mjs compares all of them with
+// the API. Charts expose the points they draw (data-points-<chain>) and their period
+// (data-interval, data-state="ready" once drawn).
+import * as fmt from './format.js';
+
+const CHAINS = ['tron', 'eth', 'bsc'];
+// One look per chain, told apart without colour too: line dash and legend marker differ, and
+// the legend names the chain. Okabe-Ito colours (safe for the common colour blindnesses).
+const LOOK = {
+  tron: { stroke: '#0072B2', dash: [], marker: 'solid', name: 'TRON' },
+  eth: { stroke: '#D55E00', dash: [10, 5], marker: 'dashed', name: 'Ethereum' },
+  bsc: { stroke: '#009E73', dash: [2, 4], marker: 'dotted', name: 'BNB Chain' },
+};
+const KIND = { 1: 'Regular', 2: 'PSM', 3: 'Allocator' };
+
+const API = {
+  totalSupply: '/totalSupply',
+  coin: '/api/v1/external/total-supply/coin',
+  scoin: '/api/v1/external/total-supply/scoin',
+  info: '/api/v1/data-platform/overview/info',
+  apy: '/api/v1/market-site/overview/apy',
+  latest: (chain) => `/api/v1/data-platform/latest-collateral?chain=${chain}`,
+  history: (chain, interval) => `/api/v1/data-platform/collateral-history?chain=${chain}&interval=${interval}`,
+  allocator: '/api/v1/smart-allocator/detail-overview',
+};
+
+// ---------------------------------------------------------------------------------------------
+// The API
+
+class ApiError extends Error {}
+
+const answers = new Map(); // path -> Promise of the parsed answer: each path is asked once
+const lastModified = []; // the Last-Modified header of every answer
+
+function get(path) {
+  if (!answers.has(path)) answers.set(path, fetchAnswer(path));
+  return answers.get(path);
+}
+
+async function fetchAnswer(path) {
+  let response;
+  try {
+    response = await fetch(path, { headers: { Accept: 'application/json, text/plain' } });
+  } catch (error) {
+    throw new ApiError(`${path}: no answer (${error.message})`);
+  }
+  if (!response.ok) throw new ApiError(`${path}: HTTP ${response.status} ${response.statusText}`.trim());
+  const text = await response.text();
+  const modified = response.headers.get('Last-Modified');
+  if (modified) lastModified.push(modified);
+  let doc;
+  try {
+    doc = fmt.parseExact(text);
+  } catch {
+    throw new ApiError(`${path}: the answer is not JSON`);
+  }
+  if (typeof doc === 'string') return doc; // 6.1 and 6.2: a bare number
+  if (doc === null || typeof doc !== 'object' || !('code' in doc)) {
+    throw new ApiError(`${path}: an answer without a code`);
+  }
+  if (doc.code !== '0') throw new ApiError(`${path}: code ${doc.code}, ${doc.message}`);
+  return doc;
+}
+
+// The value at a JSON Pointer ("/data/items/0/apy"); "" is the whole answer.
+function at(doc, pointer) {
+  let value = doc;
+  for (const key of pointer.split('/').slice(1)) {
+    if (value === null || typeof value !== 'object' || !(key in value)) {
+      throw new ApiError(`no ${pointer} in the answer`);
+    }
+    value = value[key];
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name === 'class') node.className = value;
+    else node.setAttribute(name, value === true ? '' : value);
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined));
+  return node;
+}
+
+// A figure of an answer: src (its path), pointer (JSON Pointer), format (its display); a null
+// shows as an em dash. kind: 'num' (right-aligned, tabular) or 'text'.
+function figure(src, doc, pointer, format = String, kind = 'num') {
+  const value = at(doc, pointer);
+  const exact = value === null ? 'null' : String(value);
+  const shown = value === null || value === '' ? '\u2014' : format(value);
+  return el('span', {
+    class: `fig fig-${kind}`,
+    'data-value': exact,
+    'data-src': src,
+    'data-path': pointer,
+    title: kind === 'num' ? exact : undefined,
+  }, shown);
+}
+
+const usd = (v) => fmt.usd(v);
+const change = (v) => fmt.usd(v, { sign: true });
+const coin = (unit) => (v) => `${fmt.amount(v)} ${unit}`;
+
+function cell(content, attributes = {}) {
+  return el('td', attributes, content);
+}
+
+function numCell(...content) {
+  return el('td', { class: 'num' }, ...content);
+}
+
+// The messages of a section: what could not be read, in words.
+function report(section, error) {
+  const box = section.querySelector('.messages');
+  const text = error instanceof ApiError ? error.message : `${error.name}: ${error.message}`;
+  box.append(el('p', { class: 'error', role: 'alert' }, `Could not load ${text}. The rest of the page is unaffected; reload to try again.`));
+  if (!(error instanceof ApiError)) console.warn(error); // a bug of this page, not of the API
+}
+
+// Runs each part of a section, reporting each failure there and going on with the next.
+async function load(sectionId, ...parts) {
+  const section = document.getElementById(sectionId);
+  section.setAttribute('aria-busy', 'true');
+  const results = await Promise.allSettled(parts.map((part) => part()));
+  for (const result of results) if (result.status === 'rejected') report(section, result.reason);
+  section.removeAttribute('aria-busy');
+  section.dataset.state = results.some((r) => r.status === 'rejected') ? 'partial' : 'ready';
+}
+
+function card(list, label, main, ...notes) {
+  list.append(el('div', { class: 'card' }, el('dt', {}, label),
+    el('dd', {}, main, ...notes.map((note) => el('span', { class: 'sub' }, ...note)))));
+}
+
+function chainName(chain) {
+  return LOOK[chain] ? LOOK[chain].name : chain;
+}
+
+// ---------------------------------------------------------------------------------------------
+// At a glance: 6.1, 6.7, 6.8
+
+function loadGlance() {
+  const cards = document.getElementById('glance-cards');
+  // Cards in a fixed order whatever answers first: each part fills its own slot.
+  const slot = () => cards.appendChild(el('div', { class: 'slot' }));
+  const slots = { supply: slot(), collateral: slot(), value: slot(), earn: slot(), apy: slot() };
+  const fill = (name, ...args) => {
+    const list = document.createDocumentFragment();
+    card(list, ...args);
+    slots[name].replaceWith(list);
+  };
+  return load('glance',
+    async () => {
+      const doc = await get(API.totalSupply);
+      fill('supply', 'True total supply', figure(API.totalSupply, doc, '', coin('COIN')),
+        ['COIN in circulation + sCOIN, all chains']);
+    },
+    async () => {
+      const doc = await get(API.info);
+      fill('collateral', 'Total collateral value', figure(API.info, doc, '/data/totalCollateralValue', usd),
+        [figure(API.info, doc, '/data/totalCollateralValueDailyChange', change), ' today']);
+      fill('value', 'COIN + sCOIN value', figure(API.info, doc, '/data/totalSupplyValue', usd),
+        [figure(API.info, doc, '/data/totalSupplyValueDailyChange', change), ' today']);
+      fill('earn', 'Earn TVL (savings)', figure(API.info, doc, '/data/earnTvl', usd),
+        [figure(API.info, doc, '/data/earnTvlDailyChange', change), ' today']);
+    },
+    async () => {
+      const doc = await get(API.apy);
+      fill('apy', 'Savings APY, all chains', figure(API.apy, doc, '/data/currentApy', fmt.percent),
+        ['average ', figure(API.apy, doc, '/data/averageApy', fmt.percent)]);
+    },
+  ).finally(() => cards.querySelectorAll('.slot').forEach((s) => s.remove()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Supply by chain: 6.4 and 6.5
+
+function loadSupply() {
+  const body = document.querySelector('#supply-table tbody');
+  return load('supply', async () => {
+    const [coinDoc, scoinDoc] = await Promise.allSettled([get(API.coin), get(API.scoin)]);
+    const column = (result, src, key) => (result.status === 'fulfilled'
+      ? numCell(figure(src, result.value, `/data/${key}`, fmt.amount))
+      : numCell('unavailable'));
+    for (const [key, label] of [...CHAINS.map((c) => [c, chainName(c)]), ['totalSupply', 'All chains']]) {
+      body.append(el('tr', { class: key === 'totalSupply' ? 'total' : undefined },
+        el('th', { scope: 'row' }, label),
+        column(coinDoc, API.coin, key), column(scoinDoc, API.scoin, key)));
+    }
+    for (const result of [coinDoc, scoinDoc]) if (result.status === 'rejected') throw result.reason;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charts (uPlot): one series per chain over time
+
+// series: {chain: [[epochMs, valueText], ...]}; returns uPlot's aligned data (seconds on x).
+function aligned(series) {
+  const times = [...new Set(CHAINS.flatMap((c) => (series[c] || []).map(([t]) => Number(t))))]
+    .sort((a, b) => a - b);
+  const columns = CHAINS.map((c) => {
+    const byTime = new Map((series[c] || []).map(([t, v]) => [Number(t), Number(v)]));
+    return times.map((t) => (byTime.has(t) ? byTime.get(t) : null));
+  });
+  return [times.map((t) => t / 1000), ...columns];
+}
+
+function chart(container, { valueText, axisText }) {
+  if (typeof uPlot === 'undefined') throw new ApiError('the chart library (/assets/vendor/uPlot.iife.min.js)');
+  let plot = null;
+  const height = () => (container.clientWidth < 560 ? 220 : 300);
+  const options = () => ({
+    width: container.clientWidth,
+    height: height(),
+    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/GMT-8'), // the API's days: UTC+8
+    scales: { x: { time: true } },
+    legend: { markers: { width: 3, dash: (u, i) => (i === 0 ? 'solid' : LOOK[CHAINS[i - 1]].marker) } },
+    cursor: { drag: { x: false, y: false } },
+    series: [
+      { label: 'Time (UTC+8)', value: (u, ts) => (ts == null ? '\u2014' : fmt.timeUtc8(ts * 1000)) },
+      ...CHAINS.map((c) => ({
+        label: LOOK[c].name,
+        stroke: LOOK[c].stroke,
+        dash: LOOK[c].dash,
+        width: 2,
+        spanGaps: true,
+        points: { size: 6, fill: LOOK[c].stroke },
+        value: (u, v) => (v == null ? '\u2014' : valueText(v)),
+      })),
+    ],
+    axes: [
+      { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' } },
+      { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' }, size: 64,
+        values: (u, splits) => splits.map(axisText) },
+    ],
+  });
+  new ResizeObserver(() => {
+    if (plot && plot.width !== container.clientWidth) plot.setSize({ width: container.clientWidth, height: height() });
+  }).observe(container);
+  return {
+    draw(series) {
+      const data = aligned(series);
+      if (plot) plot.setData(data);
+      else plot = new uPlot(options(), data, container);
+      // What was drawn, for a reader and the browser test: points per chain, from uPlot's data.
+      CHAINS.forEach((c, i) => {
+        container.dataset[`points${c[0].toUpperCase()}${c.slice(1)}`] = String(plot.data[i + 1].filter((v) => v !== null).length);
+      });
+      container.dataset.points = String(plot.data.slice(1).reduce((n, s) => n + s.filter((v) => v !== null).length, 0));
+      container.dataset.state = 'ready';
+      return plot;
+    },
+    get plot() { return plot; },
+  };
+}
+
+const usdFromNumber = (v) => fmt.usd(String(v));
+const percentFromNumber = (v) => fmt.percent(String(v));
+
+// ---------------------------------------------------------------------------------------------
+// Collateral value per chain over time (6.13) and now (6.12)
+
+const collateralChart = { current: null, shown: null, request: 0 };
+
+async function showInterval(interval) {
+  const container = document.getElementById('collateral-chart');
+  const section = document.getElementById('collateral');
+  const request = ++collateralChart.request;
+  document.querySelectorAll('#interval-switch button').forEach((button) => {
+    button.setAttribute('aria-pressed', String(button.dataset.interval === interval));
+  });
+  container.dataset.state = 'loading';
+  const results = await Promise.allSettled(CHAINS.map((c) => get(API.history(c, interval))));
+  if (request !== collateralChart.request) return; // another period was asked for meanwhile
+  section.querySelectorAll('.messages .history').forEach((m) => m.remove());
+  const series = {};
+  results.forEach((result, i) => {
+    if (result.status === 'fulfilled') {
+      series[CHAINS[i]] = at(result.value, '/data/items').map((p) => [p.statisticTime, p.collateralValue]);
+    } else {
+      report(section, result.reason);
+      section.querySelector('.messages .error:last-child').classList.add('history');
+    }
+  });
+  if (!collateralChart.current) {
+    collateralChart.current = chart(container, { valueText: usdFromNumber, axisText: fmt.compactUsd });
+  }
+  collateralChart.current.draw(series);
+  container.dataset.interval = interval;
+  container.setAttribute('aria-label', `Collateral value per chain over ${document.querySelector(`#interval-switch [data-interval="${interval}"]`).textContent}`);
+}
+
+function loadCollateral() {
+  document.querySelectorAll('#interval-switch button').forEach((button) => {
+    button.addEventListener('click', () => showInterval(button.dataset.interval));
+  });
+  const body = document.querySelector('#chain-table tbody');
+  const rows = Object.fromEntries(CHAINS.map((c) => [c, body.appendChild(el('tr'))]));
+  return load('collateral',
+    () => showInterval(document.querySelector('#interval-switch [aria-pressed="true"]').dataset.interval),
+    ...CHAINS.map((c) => async () => {
+      const row = rows[c];
+      row.append(el('th', { scope: 'row' }, chainName(c)));
+      let doc;
+      try {
+        doc = await get(API.latest(c));
+      } catch (error) {
+        row.append(el('td', { colspan: 5 }, 'unavailable'));
+        throw error;
+      }
+      const src = API.latest(c);
+      row.append(
+        numCell(figure(src, doc, '/data/totalCollateralValue', usd)),
+        numCell(figure(src, doc, '/data/totalCollateralValueDailyChange', change)),
+        numCell(figure(src, doc, '/data/totalSupplyValue', usd)),
+        numCell(figure(src, doc, '/data/earnTvl', usd)),
+        numCell(figure(src, doc, '/data/apy', fmt.percent)));
+    }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Savings APY per chain (6.8)
+
+function loadApy() {
+  const body = document.querySelector('#apy-table tbody');
+  return load('apy', async () => {
+    const doc = await get(API.apy);
+    const items = at(doc, '/data/items');
+    const series = {};
+    items.forEach((item, i) => {
+      series[item.chain] = item.items.map((p) => [p.statisticTime, p.apy]);
+      body.append(el('tr', {},
+        el('th', { scope: 'row' }, figure(API.apy, doc, `/data/items/${i}/chain`, chainName, 'text')),
+        numCell(figure(API.apy, doc, `/data/items/${i}/currentApy`, fmt.percent)),
+        numCell(figure(API.apy, doc, `/data/items/${i}/averageApy`, fmt.percent))));
+    });
+    chart(document.getElementById('apy-chart'), {
+      valueText: percentFromNumber,
+      axisText: (v) => `${+(v * 100).toFixed(2)}%`,
+    }).draw(series);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vaults (6.12 of each chain)
+
+// Close to a limit: a regular Vault with debt whose collateral ratio is under 1.1 x its
+// minimum, or any Vault whose debt is over 90% of its ceiling. Exact decimal comparisons.
+function limits(item) {
+  const flags = [];
+  const hasDebt = fmt.compareTimes(item.debt, 1, '0', 1) > 0;
+  if (item.collateralType === '1' && hasDebt && fmt.compareTimes(item.collateralRatio, 10, item.minCollateralRatio, 11) < 0) {
+    flags.push('Near minimum ratio');
+  }
+  if (fmt.compareTimes(item.line, 1, '0', 1) > 0 && fmt.compareTimes(item.debt, 10, item.line, 9) > 0) {
+    flags.push('Near debt ceiling');
+  }
+  return flags;
+}
+
+function loadVaults() {
+  const body = document.querySelector('#vault-table tbody');
+  // A placeholder row per chain keeps the chains in order whichever answers first.
+  const groups = Object.fromEntries(CHAINS.map((c) => [c, body.appendChild(el('tr', { hidden: true }))]));
+  return load('vaults', ...CHAINS.map((c) => async () => {
+    const src = API.latest(c);
+    const doc = await get(src);
+    const rows = at(doc, '/data/items').map((item, i) => {
+      const p = `/data/items/${i}`;
+      const flags = limits(item);
+      const hasDebt = fmt.compareTimes(item.debt, 1, '0', 1) !== 0;
+      const used = fmt.share(item.debt, item.line);
+      return el('tr', { class: flags.length ? 'warn' : undefined, 'data-flags': flags.join('; ') },
+        el('th', { scope: 'row' },
+          flags.length ? el('span', { class: 'flag', 'aria-hidden': 'true' }, '\u26A0 ') : null,
+          figure(src, doc, `${p}/vaultType`, String, 'text')),
+        cell(figure(src, doc, `${p}/chain`, chainName, 'text')),
+        cell(figure(src, doc, `${p}/collateralType`, (v) => KIND[v] || `type ${v}`, 'text')),
+        numCell(figure(src, doc, `${p}/lockedValue`, usd)),
+        numCell(figure(src, doc, `${p}/collateralRatio`, (v) => (hasDebt ? fmt.ratio(v) : 'no debt')),
+          el('span', { class: 'sub' }, 'min ', figure(src, doc, `${p}/minCollateralRatio`, fmt.ratio))),
+        numCell(figure(src, doc, `${p}/debt`, fmt.amount),
+          el('span', { class: 'sub' }, 'of ', figure(src, doc, `${p}/line`, fmt.amount))),
+        numCell(used === '' ? '\u2014' : el('span', { class: 'derived', 'data-derived': 'debt/line' }, used,
+          el('meter', { min: 0, max: 1, value: Math.min(1, Number(item.debt) / Number(item.line)), 'aria-hidden': 'true' }))),
+        numCell(figure(src, doc, `${p}/stabilityFee`, fmt.percent)),
+        el('td', { class: 'status' }, flags.length ? `\u26A0 ${flags.join(', ')}` : 'OK'));
+    });
+    groups[c].replaceWith(...rows);
+  })).finally(() => body.querySelectorAll('tr[hidden]').forEach((r) => r.remove()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Smart Allocator (6.14, and its profit from 6.7)
+
+function loadAllocator() {
+  const cards = document.getElementById('allocator-cards');
+  const first = cards.appendChild(el('div', { class: 'slot' }));
+  return load('allocator',
+    async () => {
+      const doc = await get(API.allocator);
+      const src = API.allocator;
+      const list = document.createDocumentFragment();
+      card(list, 'Blended APY', figure(src, doc, '/data/apy', fmt.percentAlready), ['over all positions, by holding']);
+      card(list, 'Debt', figure(src, doc, '/data/debt', coin('COIN')), ['owed by the allocator Vaults']);
+      first.replaceWith(list);
+      const positions = document.querySelector('#position-table tbody');
+      at(doc, '/data/platformSummaryInfos').forEach((position, i) => {
+        const p = `/data/platformSummaryInfos/${i}`;
+        positions.append(el('tr', {},
+          el('th', { scope: 'row' }, figure(src, doc, `${p}/platform`, String, 'text')),
+          cell(figure(src, doc, `${p}/chain`, chainName, 'text')),
+          cell(figure(src, doc, `${p}/gemSymbol`, String, 'text')),
+          numCell(figure(src, doc, `${p}/holdingAmount`, usd)),
+          numCell(figure(src, doc, `${p}/apy`, fmt.percent)),
+          numCell(figure(src, doc, `${p}/actualEarnings`, usd)),
+          cell(figure(src, doc, `${p}/strategy`, String, 'text')),
+          cell(figure(src, doc, `${p}/tag`, String, 'text'))));
+      });
+      const vaults = document.querySelector('#allocator-vault-table tbody');
+      at(doc, '/data/vaultInfos').forEach((vault, i) => {
+        const p = `/data/vaultInfos/${i}`;
+        vaults.append(el('tr', {},
+          el('th', { scope: 'row' }, figure(src, doc, `${p}/vaultType`, String, 'text')),
+          cell(figure(src, doc, `${p}/chain`, chainName, 'text')),
+          numCell(figure(src, doc, `${p}/debt`, fmt.amount))));
+      });
+    },
+    async () => {
+      const doc = await get(API.info);
+      card(cards, 'Cumulative profit', figure(API.info, doc, '/data/earnSa', usd),
+        [figure(API.info, doc, '/data/earnSaDailyChange', change), ' today']);
+    },
+  ).finally(() => cards.querySelectorAll('.slot').forEach((s) => s.remove()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data as of: the newest Last-Modified of the API's answers (the time of the snapshot they were
+// rendered from); without one, the latest point of 6.13 (its live point: the chains' newest
+// snapshot).
+
+async function showAsOf() {
+  const line = document.getElementById('as-of');
+  line.replaceChildren();
+  const newest = lastModified.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a), lastModified[0]);
+  if (newest) {
+    line.append('Data as of ', el('time', {
+      class: 'fig fig-text', datetime: new Date(Date.parse(newest)).toISOString(),
+      'data-value': newest, 'data-header': 'Last-Modified', title: `Last-Modified: ${newest}`,
+    }, fmt.timeUtc8(Date.parse(newest))), ' ', el('span', { 'data-nocheck': '' }, 'UTC+8'),
+    ' (the newest Last-Modified of the API\u2019s answers)');
+    return;
+  }
+  const histories = await Promise.allSettled(CHAINS.map((c) => get(API.history(c, 'WEEKLY'))));
+  let best = null;
+  histories.forEach((result, i) => {
+    if (result.status !== 'fulfilled') return;
+    const items = at(result.value, '/data/items');
+    if (!items.length) return;
+    const time = Number(items[items.length - 1].statisticTime);
+    if (!best || time > best.time) best = { time, src: API.history(CHAINS[i], 'WEEKLY'), doc: result.value, index: items.length - 1 };
+  });
+  if (!best) {
+    line.textContent = 'Data as of: unknown (no answer gave a time)';
+    return;
+  }
+  line.append('Data as of ', figure(best.src, best.doc, `/data/items/${best.index}/statisticTime`, fmt.timeUtc8, 'text'),
+    ' ', el('span', { 'data-nocheck': '' }, 'UTC+8'), ' (the latest point of collateral-history)');
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  await Promise.allSettled([loadGlance(), loadSupply(), loadCollateral(), loadApy(), loadVaults(), loadAllocator()]);
+  await showAsOf();
+  document.body.dataset.state = 'ready';
+}
+
+main();
