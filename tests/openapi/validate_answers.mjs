@@ -85,7 +85,12 @@ function schemaAt(pointer) {
   return validators.get(pointer);
 }
 function schemaErrors(pointer, data) {
-  const validate = schemaAt(pointer);
+  let validate;
+  try {
+    validate = schemaAt(pointer);
+  } catch (error) {
+    return [`the schema at ${pointer} does not compile: ${error.message}`];  // Ajv's strict mode
+  }
   if (validate(data)) return [];
   return validate.errors.map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}`);
 }
@@ -293,9 +298,10 @@ try {
   console.log(`FAIL  ${error.stack ?? error}`);
   process.exit(1);
 }
-const counted = `${answers} answers` + (examples ? ` and ${examples} examples of the document` : '');
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const counted = plural(answers, 'answer') + (examples ? ` and ${plural(examples, 'example')} of the document` : '');
 if (failures.length) {
-  console.log(`\n${failures.length} of ${counted} invalid against ${DOCUMENT_PATH}:`);
+  console.log(`\n${plural(failures.length, 'check')} failed, of ${counted}, against ${DOCUMENT_PATH}:`);
   for (const label of failures) console.log(`  ${label}`);
   process.exit(1);
 }
