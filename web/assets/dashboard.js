@@ -151,13 +151,13 @@ function chainName(chain) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// At a glance: 6.1, 6.7, 6.8
+// At a glance: 6.1 (with 6.4 and 6.5's totals), 6.7, 6.8, 6.14
 
 function loadGlance() {
   const cards = document.getElementById('glance-cards');
   // Cards in a fixed order whatever answers first: each part fills its own slot.
   const slot = () => cards.appendChild(el('div', { class: 'slot' }));
-  const slots = { supply: slot(), collateral: slot(), value: slot(), earn: slot(), apy: slot() };
+  const slots = { supply: slot(), collateral: slot(), apy: slot(), value: slot(), earn: slot(), allocator: slot() };
   const fill = (name, ...args) => {
     const list = document.createDocumentFragment();
     card(list, ...args);
@@ -166,8 +166,13 @@ function loadGlance() {
   return load('glance',
     async () => {
       const doc = await get(API.totalSupply);
-      fill('supply', 'True total supply', figure(API.totalSupply, doc, '', coin('COIN')),
-        ['COIN in circulation + sCOIN, all chains']);
+      // Its split, when 6.4 and 6.5 answer (the supply table reports them when they do not).
+      const [coinDoc, scoinDoc] = await Promise.allSettled([get(API.coin), get(API.scoin)]);
+      const split = coinDoc.status === 'fulfilled' && scoinDoc.status === 'fulfilled'
+        ? ['COIN ', figure(API.coin, coinDoc.value, '/data/totalSupply', fmt.amount),
+          ' + sCOIN ', figure(API.scoin, scoinDoc.value, '/data/totalSupply', fmt.amount)]
+        : ['COIN in circulation + sCOIN'];
+      fill('supply', 'True total supply, all chains', figure(API.totalSupply, doc, '', coin('COIN')), split);
     },
     async () => {
       const doc = await get(API.info);
@@ -182,6 +187,11 @@ function loadGlance() {
       const doc = await get(API.apy);
       fill('apy', 'Savings APY, all chains', figure(API.apy, doc, '/data/currentApy', fmt.percent),
         ['average ', figure(API.apy, doc, '/data/averageApy', fmt.percent)]);
+    },
+    async () => {
+      const doc = await get(API.allocator);
+      fill('allocator', 'Smart Allocator APY', figure(API.allocator, doc, '/data/apy', fmt.percentAlready),
+        ['blended over its positions']);
     },
   ).finally(() => cards.querySelectorAll('.slot').forEach((s) => s.remove()));
 }
@@ -219,6 +229,18 @@ function aligned(series) {
   return [times.map((t) => t / 1000), ...columns];
 }
 
+// The time axis in UTC+8, as the API's days are: "08:00" under hours (the day below when it
+// changes), "05-13" under days (the year below when it changes), "2026-05" under months.
+function timeLabels(u, splits, axis, space, increment) {
+  return splits.map((ts, i) => {
+    const text = fmt.timeUtc8(ts * 1000); // "2026-05-13 08:00"
+    const before = i > 0 ? fmt.timeUtc8(splits[i - 1] * 1000) : '';
+    if (increment < 86400) return text.slice(11) + (before.slice(0, 10) === text.slice(0, 10) ? '' : `\n${text.slice(5, 10)}`);
+    if (increment < 28 * 86400) return text.slice(5, 10) + (before.slice(0, 4) === text.slice(0, 4) ? '' : `\n${text.slice(0, 4)}`);
+    return text.slice(0, 7);
+  });
+}
+
 function chart(container, { valueText, axisText }) {
   if (typeof uPlot === 'undefined') throw new ApiError('the chart library (/assets/vendor/uPlot.iife.min.js)');
   let plot = null;
@@ -243,7 +265,7 @@ function chart(container, { valueText, axisText }) {
       })),
     ],
     axes: [
-      { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' } },
+      { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' }, values: timeLabels },
       { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' }, size: 64,
         values: (u, splits) => splits.map(axisText) },
     ],
