@@ -40,8 +40,14 @@ class ApiError extends Error {}
 const answers = new Map(); // path -> Promise of the parsed answer: each path is asked once
 const lastModified = []; // the Last-Modified header of every answer
 
+// One request per path for the whole page; a failed one is asked again next time (a period
+// clicked again).
 function get(path) {
-  if (!answers.has(path)) answers.set(path, fetchAnswer(path));
+  if (!answers.has(path)) {
+    const answer = fetchAnswer(path);
+    answers.set(path, answer);
+    answer.catch(() => answers.delete(path));
+  }
   return answers.get(path);
 }
 
@@ -127,7 +133,7 @@ function numCell(...content) {
 function report(section, error) {
   const box = section.querySelector('.messages');
   const text = error instanceof ApiError ? error.message : `${error.name}: ${error.message}`;
-  box.append(el('p', { class: 'error', role: 'alert' }, `Could not load ${text}. The rest of the page is unaffected; reload to try again.`));
+  box.append(el('p', { class: 'error', role: 'alert' }, `Could not load ${text.replace(/\.$/, '')}. The rest of the page is unaffected; reload to try again.`));
   if (!(error instanceof ApiError)) console.warn(error); // a bug of this page, not of the API
 }
 
@@ -328,7 +334,9 @@ async function showInterval(interval) {
 
 function loadCollateral() {
   document.querySelectorAll('#interval-switch button').forEach((button) => {
-    button.addEventListener('click', () => showInterval(button.dataset.interval));
+    button.addEventListener('click', () => {
+      showInterval(button.dataset.interval).catch((error) => report(document.getElementById('collateral'), error));
+    });
   });
   const body = document.querySelector('#chain-table tbody');
   const rows = Object.fromEntries(CHAINS.map((c) => [c, body.appendChild(el('tr'))]));
