@@ -1,63 +1,64 @@
-// What the browser tests share: headless Chromium (Debian's) driven by puppeteer-core, a page
-// that records every console message, failed request, error status and request to another
-// origin as a failure, and the screenshots at desktop and phone sizes.
-import { mkdirSync } from 'node:fs';
+// What the browser tests share: Debian's headless Chromium driven by puppeteer-core, a watch on
+// a page that reports every console message, uncaught exception, failed request, error status
+// and request to another origin, the bytes it transfers, and the sizes its screenshots are
+// taken at.
 import puppeteer from 'puppeteer-core';
 
-const desktop = { width: 1280, height: 900 };
-const phone = { width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const desktop = { width: 1280, height: 900 };
+export const phone = { width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-// A new browser and page for BASE_URL. Returns { browser, page, failures, bytes(), screenshots(), close() }.
-export async function openPage(base) {
-  const origin = new URL(base).origin;
-  const browser = await puppeteer.launch({
+// The browser. As root (CI), Chromium runs only without its sandbox.
+export function launch() {
+  return puppeteer.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
   });
-  const page = await browser.newPage();
-  await page.setViewport(desktop);
-  const failures = [];
-  let transferred = 0;
-  const client = await page.createCDPSession();
-  await client.send('Network.enable');
-  client.on('Network.loadingFinished', (event) => { transferred += event.encodedDataLength; });
-  page.on('console', (message) => {
-    if (['error', 'warn', 'warning', 'assert'].includes(message.type())) {
-      failures.push(`console ${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => failures.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => failures.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
-  page.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith('data:') && new URL(url).origin !== origin) failures.push(`request to another origin: ${url}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) failures.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  return {
-    browser,
-    page,
-    failures,
-    bytes: () => transferred,
-    // OUT_DIR/<name>-desktop.png and -phone.png, each of the whole page; the page is reloaded
-    // at phone size, then set back to desktop.
-    async screenshots(out, name) {
-      mkdirSync(out, { recursive: true });
-      await page.screenshot({ path: `${out}/${name}-desktop.png`, fullPage: true });
-      await page.setViewport(phone);
-      await page.reload({ waitUntil: 'networkidle0' });
-      await page.screenshot({ path: `${out}/${name}-phone.png`, fullPage: true });
-      await page.setViewport(desktop);
-      await page.reload({ waitUntil: 'networkidle0' });
-    },
-    close: () => browser.close(),
-  };
 }
 
-// Prints the failures and exits 1 if there are any, else exits 0.
-export function report(name, failures) {
-  for (const failure of failures) console.error(`${name}: ${failure}`);
-  process.exit(failures.length === 0 ? 0 : 1);
+// Watches `page`: a request to another origin, an uncaught exception, and (unless
+// allowFailures) a failed request or a status other than 2xx and 304 go to fail(`label: ...`).
+// Returns what it saw: every URL requested, and the console's errors and warnings, for the
+// caller to judge.
+export function watch(page, { label, origin, fail, allowFailures = false }) {
+  const seen = { requests: [], errors: [] };
+  page.on('console', (message) => {
+    if (['error', 'warn', 'warning', 'assert'].includes(message.type())) {
+      seen.errors.push(`console ${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => fail(`${label}: uncaught exception: ${error.message}`));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith('data:')) return;
+    seen.requests.push(url);
+    if (new URL(url).origin !== origin) fail(`${label}: a request to another origin: ${url}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (!allowFailures) fail(`${label}: request failed: ${request.url()} (${request.failure()?.errorText})`);
+  });
+  page.on('response', (response) => {
+    const status = response.status();
+    if (!allowFailures && !(status >= 200 && status < 300) && status !== 304) {
+      fail(`${label}: HTTP ${status} for ${response.url()}`);
+    }
+  });
+  return seen;
+}
+
+// Counts what `page` transfers from now on, with its cache off (CDP Network.loadingFinished's
+// encodedDataLength: headers and body as sent). Returns a function giving { files: [[url,
+// bytes]...], total } so far.
+export async function weigh(page) {
+  const cdp = await page.createCDPSession();
+  const urls = new Map();
+  const bytes = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+  cdp.on('Network.loadingFinished', (e) => bytes.set(e.requestId, e.encodedDataLength));
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return () => {
+    const files = [...bytes].map(([id, n]) => [urls.get(id) || id, n]);
+    return { files, total: files.reduce((sum, [, n]) => sum + n, 0) };
+  };
 }

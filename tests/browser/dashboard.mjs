@@ -23,7 +23,7 @@
 // 2x, mobile), full pages, and prints the weight per file and a summary line.
 import fs from 'node:fs';
 import path from 'node:path';
-import puppeteer from 'puppeteer-core';
+import { desktop, launch, phone, watch, weigh } from './browser.mjs';
 
 const [baseArg, outDir] = process.argv.slice(2);
 if (!baseArg || !outDir) {
@@ -208,46 +208,6 @@ function times(a, p, b, q) {
 // ---------------------------------------------------------------------------------------------
 // The browser
 
-function watch(page, label, { allowFailures = false } = {}) {
-  const seen = { requests: [], errors: [] };
-  page.on('console', (message) => {
-    if (['error', 'warn', 'warning', 'assert'].includes(message.type())) {
-      seen.errors.push(`console ${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => fail(`${label}: uncaught exception: ${error.message}`));
-  page.on('request', (request) => {
-    const url = request.url();
-    if (url.startsWith('data:')) return;
-    seen.requests.push(url);
-    if (new URL(url).origin !== origin) fail(`${label}: a request to another origin: ${url}`);
-  });
-  page.on('requestfailed', (request) => {
-    if (!allowFailures) fail(`${label}: request failed: ${request.url()} (${request.failure()?.errorText})`);
-  });
-  page.on('response', (response) => {
-    const status = response.status();
-    if (!allowFailures && !(status >= 200 && status < 300) && status !== 304) {
-      fail(`${label}: HTTP ${status} for ${response.url()}`);
-    }
-  });
-  return seen;
-}
-
-async function weigh(page) {
-  const cdp = await page.createCDPSession();
-  const urls = new Map();
-  const bytes = new Map();
-  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
-  cdp.on('Network.loadingFinished', (e) => bytes.set(e.requestId, e.encodedDataLength));
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  return () => {
-    const files = [...bytes].map(([id, n]) => [urls.get(id) || id, n]);
-    return { files, total: files.reduce((sum, [, n]) => sum + n, 0) };
-  };
-}
-
 const ready = (page) => page.waitForSelector('body[data-state="ready"]', { timeout: TIMEOUT });
 
 // Every figure on the page, every text with a digit no figure carries, the Vault rows.
@@ -409,7 +369,7 @@ async function checkIntervals(page, requested) {
 // A failing answer leaves a message in its section, and the rest of the page works.
 async function checkFailures(browser) {
   const page = await browser.newPage();
-  const seen = watch(page, 'with failing answers', { allowFailures: true });
+  const seen = watch(page, { label: 'with failing answers', origin, fail, allowFailures: true });
   await page.setRequestInterception(true);
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -439,16 +399,12 @@ async function checkFailures(browser) {
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
-  });
+  const browser = await launch();
   try {
     // Desktop: the page, its weight, every figure, the periods, a screenshot.
     const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 900 });
-    const seen = watch(page, 'desktop');
+    await page.setViewport(desktop);
+    const seen = watch(page, { label: 'desktop', origin, fail });
     const weight = await weigh(page);
     await page.goto(`${base}/`, { waitUntil: 'networkidle0', timeout: TIMEOUT });
     await ready(page);
@@ -463,14 +419,14 @@ async function main() {
     for (const e of seen.errors) fail(`desktop: ${e}`);
 
     // Phone: 390 px wide, touch, 2x; nothing wider than the screen.
-    const phone = await browser.newPage();
-    await phone.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    const phoneSeen = watch(phone, 'phone');
-    await phone.goto(`${base}/`, { waitUntil: 'networkidle0', timeout: TIMEOUT });
-    await ready(phone);
-    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
-    if (width > 390) fail(`phone: the page is ${width} px wide on a 390 px screen`);
-    await phone.screenshot({ path: path.join(outDir, 'dashboard-phone.png'), fullPage: true });
+    const phonePage = await browser.newPage();
+    await phonePage.setViewport(phone);
+    const phoneSeen = watch(phonePage, { label: 'phone', origin, fail });
+    await phonePage.goto(`${base}/`, { waitUntil: 'networkidle0', timeout: TIMEOUT });
+    await ready(phonePage);
+    const width = await phonePage.evaluate(() => document.documentElement.scrollWidth);
+    if (width > phone.width) fail(`phone: the page is ${width} px wide on a ${phone.width} px screen`);
+    await phonePage.screenshot({ path: path.join(outDir, 'dashboard-phone.png'), fullPage: true });
     for (const e of phoneSeen.errors) fail(`phone: ${e}`);
 
     await checkFailures(browser);

@@ -1,50 +1,78 @@
 #!/usr/bin/env node
-// The API reference at /docs in headless Chromium (issue 14): it loads with no console error,
-// no failed request and no request to another origin; it lists every endpoint of the OpenAPI
-// document (14); "Try it out" on 6.1 gets a 200 from this origin. Screenshots (desktop and
-// phone) go to OUT_DIR.
+// The API reference at /docs in headless Chromium (issue 14): it loads with no console message,
+// no failed request and no request to another origin; it lists every path of the OpenAPI
+// document (14); "Try it out" on 6.1 gets a 200 from this origin. Screenshots, desktop and
+// phone, go to OUT_DIR/docs-desktop.png and docs-phone.png.
 //
 //   node tests/browser/docs.mjs BASE_URL OUT_DIR
-import { readFileSync } from 'node:fs';
-import { openPage, report } from './browser.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { desktop, launch, phone, watch } from './browser.mjs';
 
-const [base, out] = process.argv.slice(2);
-if (!base || !out) {
+const [baseArg, outDir] = process.argv.slice(2);
+if (!baseArg || !outDir) {
   console.error('usage: docs.mjs BASE_URL OUT_DIR');
   process.exit(2);
 }
-const document = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url)));
-const paths = Object.keys(document.paths).sort();
+const base = baseArg.replace(/\/+$/, '');
+const origin = new URL(base).origin;
+const TIMEOUT = 30000;
+const documentPaths = Object.keys(
+  JSON.parse(fs.readFileSync(new URL('../../openapi/openapi.json', import.meta.url))).paths).sort();
 
-const session = await openPage(base);
-const { page, failures } = session;
-try {
-  await page.goto(`${base}/docs`, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('.opblock', { timeout: 15000 });
-  const shown = await page.$$eval('.opblock-summary-path', (nodes) =>
-    nodes.map((node) => node.getAttribute('data-path') || node.textContent.trim()));
-  const listed = [...new Set(shown)].sort();
-  if (JSON.stringify(listed) !== JSON.stringify(paths)) {
-    failures.push(`the reference lists ${JSON.stringify(listed)}, the document ${JSON.stringify(paths)}`);
-  }
-  await session.screenshots(out, 'docs');
-  await page.waitForSelector('.opblock', { timeout: 15000 });
+const failures = [];
+const fail = (message) => failures.push(message);
 
-  // "Try it out" on 6.1: the operation opened, tried, executed; its live answer is a 200.
-  const operation = await page.$('.opblock-summary-path[data-path="/totalSupply"]');
-  if (!operation) throw new Error('no operation for /totalSupply');
-  await operation.click();
-  await page.waitForSelector('.try-out__btn', { timeout: 5000 });
-  await page.click('.try-out__btn');
-  await page.waitForSelector('.execute', { timeout: 5000 });
-  await page.click('.execute');
-  await page.waitForSelector('.live-responses-table tr.response .response-col_status', { timeout: 10000 });
-  const status = await page.$eval('.live-responses-table tr.response .response-col_status', (node) => node.textContent.trim());
-  if (status !== '200') failures.push(`"Try it out" on /totalSupply got ${status}, not 200`);
-  console.log(`docs: ${listed.length} endpoints listed, "Try it out" on /totalSupply: ${status}`);
-} catch (error) {
-  failures.push(String(error));
-} finally {
-  await session.close();
+// Opens /docs at `size` and waits for Swagger UI's operations; returns the page.
+async function open(browser, size, label) {
+  const page = await browser.newPage();
+  await page.setViewport(size);
+  const seen = watch(page, { label, origin, fail });
+  await page.goto(`${base}/docs`, { waitUntil: 'networkidle0', timeout: TIMEOUT });
+  await page.waitForSelector('.opblock', { timeout: TIMEOUT });
+  return { page, seen };
 }
-report('docs', failures);
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  const browser = await launch();
+  try {
+    const { page, seen } = await open(browser, desktop, 'desktop');
+    const listed = [...new Set(await page.$$eval('.opblock-summary-path', (nodes) =>
+      nodes.map((node) => node.getAttribute('data-path'))))].sort();
+    if (JSON.stringify(listed) !== JSON.stringify(documentPaths)) {
+      fail(`the reference lists ${JSON.stringify(listed)}, the document ${JSON.stringify(documentPaths)}`);
+    }
+    await page.screenshot({ path: path.join(outDir, 'docs-desktop.png'), fullPage: true });
+
+    // "Try it out" on 6.1: opened, tried, executed; its live answer's row says 200.
+    await page.click('.opblock-summary-path[data-path="/totalSupply"]');
+    await page.waitForSelector('.try-out__btn', { timeout: TIMEOUT });
+    await page.click('.try-out__btn');
+    await page.waitForSelector('.execute', { timeout: TIMEOUT });
+    await page.click('.execute');
+    const status = '.live-responses-table tr.response .response-col_status';
+    await page.waitForSelector(status, { timeout: TIMEOUT });
+    const code = await page.$eval(status, (node) => node.textContent.trim());
+    if (code !== '200') fail(`"Try it out" on /totalSupply got ${code}, not 200`);
+    for (const e of seen.errors) fail(`desktop: ${e}`);
+
+    const phoneView = await open(browser, phone, 'phone');
+    await phoneView.page.screenshot({ path: path.join(outDir, 'docs-phone.png'), fullPage: true });
+    for (const e of phoneView.seen.errors) fail(`phone: ${e}`);
+    console.log(`docs: ${listed.length} paths listed, "Try it out" on /totalSupply: ${code}; screenshots in ${outDir}`);
+  } finally {
+    await browser.close();
+  }
+  if (failures.length) {
+    console.error(`docs: ${failures.length} failure(s):`);
+    for (const f of failures) console.error(`  FAIL ${f}`);
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(`docs: ${error.stack || error}`);
+  for (const f of failures) console.error(`  FAIL ${f}`);
+  process.exit(1);
+});
