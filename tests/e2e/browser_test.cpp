@@ -1,13 +1,13 @@
 // The pages for people in headless Chromium (issue 14), on the fixture stack: the dashboard at
 // / (tests/browser/dashboard.mjs) and the API reference at /docs (tests/browser/docs.mjs). Each
-// script checks its page against the API and writes its screenshots to build/screenshots/.
+// script checks its page against the API and writes its screenshots to build/debug/screenshots/.
 
 #include <gtest/gtest.h>
 
-#include <array>
 #include <cstdio>
 #include <string>
 
+#include "tests/e2e/node_script.hpp"
 #include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
@@ -15,14 +15,8 @@ namespace {
 
 // Runs tests/browser/<script> against the fixture stack; its exit status, and what it printed.
 int run_browser_test(const std::string& script, std::string* output) {
-  const std::string command = "node " + std::string(COIN_SOURCE_DIR) + "/tests/browser/" + script + " '" +
-                              fixture_stack().url("") + "' '" + COIN_SCREENSHOT_DIR + "' 2>&1";
-  FILE* const pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return -1;
-  std::array<char, 4096> chunk{};
-  while (const size_t size = std::fread(chunk.data(), 1, chunk.size(), pipe)) output->append(chunk.data(), size);
-  const int status = ::pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run_node_script("tests/browser/" + script, "'" + fixture_stack().url("") + "' '" COIN_SCREENSHOT_DIR "'",
+                         output);
 }
 
 TEST(Browser, DashboardShowsTheApiFigures) {

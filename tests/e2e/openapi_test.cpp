@@ -5,12 +5,11 @@
 // then the answers a healthy stack never gives (503, 429) on a stack of its own, broken.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
 #include <cstdio>
 #include <string>
 
+#include "tests/e2e/node_script.hpp"
 #include "tests/e2e/requests.hpp"
 #include "tests/e2e/stack.hpp"
 
@@ -19,14 +18,7 @@ namespace {
 
 // Runs the validator against `stack` with `arguments`; its exit status, and what it printed.
 int validate_answers(const Stack& stack, const std::string& arguments, std::string* output) {
-  const std::string command = "node " + std::string(COIN_SOURCE_DIR) + "/tests/openapi/validate_answers.mjs '" +
-                              stack.url("") + "' " + arguments + " 2>&1";
-  FILE* const pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) return -1;
-  std::array<char, 4096> chunk{};
-  while (const size_t size = std::fread(chunk.data(), 1, chunk.size(), pipe)) output->append(chunk.data(), size);
-  const int status = ::pclose(pipe);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run_node_script("tests/openapi/validate_answers.mjs", "'" + stack.url("") + "' " + arguments, output);
 }
 
 // The last line of `output`: the validator's count of what it found valid.
