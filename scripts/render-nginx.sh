@@ -4,7 +4,7 @@
 # puts them, the endpoints those of the installed publisher (`publisher --routes`). Checks it
 # with nginx -t. Settings, from the environment:
 #   CONF=/etc/coin-api/nginx   where the configuration goes
-#   VAR=/var/lib/coin-api      nginx's state: pages, logs, temp files
+#   VAR=/var/lib/coin-api      nginx's state: error pages, the pages for people, logs, temp files
 #   LISTEN=127.0.0.1:8080      address:port to serve on
 #   PUBLISHER=/usr/local/lib/coin-api/publisher   the installed publisher, for its endpoint list
 #   PUBLISHED=/run/coin-api-published             its directory (coin-api-publisher.service)
