@@ -62,7 +62,9 @@ TEST(HttpRules, OtherMethodsAre405WithAllowAndCors) {
 }
 
 TEST(HttpRules, UnknownPathsAreAnHtml404WithCors) {
-  for (const char* path : {"/", "/nope", "/totalSupply/", "/TotalSupply", "/api/v1/external/total-supply",
+  // "/" and "/docs" are pages (pages_test), served under other names than their files'.
+  for (const char* path : {"/nope", "/index.html", "/docs/", "/docs.html", "/assets", "/totalSupply/",
+                           "/TotalSupply", "/api/v1/external/total-supply",
                            "/api/v1/external/total-supply/coin/", "/api/v2/external/earn-apy",
                            "/api/v1/market-site", "/api/v1/data-platform/latest-collateral/eth",
                            "/api/v1/smart-allocator/detail-overview.json", "/404.html", "/50x.json"}) {
