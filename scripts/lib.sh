@@ -133,6 +133,9 @@ render_pages() {
   mkdir -p "$web/assets/vendor"
   cp "$vendor/uplot/dist/uPlot.iife.min.js" "$vendor/uplot/dist/uPlot.min.css" \
      "$vendor/swagger-ui-dist/swagger-ui-bundle.js" "$vendor/swagger-ui-dist/swagger-ui.css" "$web/assets/vendor/"
+  # Compressed once, here, not on every request (gzip_static, nginx/page.conf).
+  find "$web" -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.json' \) \
+    -exec gzip -9 -k -n {} +
   chmod -R a+rX "$web"
 }
 

@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,10 +38,7 @@ void expect_headers_of(const Kind& kind) {
   expect_security_headers(response, kind.name);
   EXPECT_EQ(response.header("cache-control"), kind.cache_control) << kind.name;
   EXPECT_EQ(response.header("retry-after"), kind.retry_after) << kind.name;
-  std::set<std::string> names;
-  for (const std::string& line : response.header_lines) {
-    EXPECT_TRUE(names.insert(lower_case(line.substr(0, line.find(':')))).second) << kind.name << ": " << line << " twice";
-  }
+  expect_no_header_twice(response, kind.name);
 }
 
 // The bytes of a GET of /totalSupply with `more` (header lines, then a body) and `version`.

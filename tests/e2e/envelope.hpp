@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -54,6 +55,14 @@ inline void expect_security_headers(const HttpResponse& response, const std::str
   EXPECT_EQ(response.header("referrer-policy"), "no-referrer") << context;
   EXPECT_EQ(response.header("cross-origin-resource-policy"), "cross-origin") << context;
   EXPECT_FALSE(response.has_header("strict-transport-security")) << context;
+}
+
+// No header is sent twice (an add_header and a module's own, say).
+inline void expect_no_header_twice(const HttpResponse& response, const std::string& context) {
+  std::set<std::string> names;
+  for (const std::string& line : response.header_lines) {
+    EXPECT_TRUE(names.insert(lower_case(line.substr(0, line.find(':')))).second) << context << ": " << line << " twice";
+  }
 }
 
 // The data of the envelope in `body`, whatever its code. Throws when the body is not JSON.

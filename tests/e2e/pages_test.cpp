@@ -34,6 +34,7 @@ TEST(Pages, EachIsServedWithThePagesPolicy) {
     expect_security_headers(response, page.path, page_policy);
     expect_cors(response, page.path);
     EXPECT_EQ(response.header("cache-control"), published_cache_control) << page.path;
+    expect_no_header_twice(response, page.path);
   }
 }
 
@@ -46,11 +47,16 @@ TEST(Pages, TheOpenApiDocumentIsDataWithTheApisPolicy) {
   expect_cors(response, "/openapi.json");
 }
 
+// Compressed once, when rendered (their .gz files): the same length every time.
 TEST(Pages, AreGzippedWhenTaken) {
-  const HttpResponse response =
-      http("GET", fixture_stack().url("/assets/vendor/swagger-ui-bundle.js"), {"Accept-Encoding: gzip"});
-  EXPECT_EQ(response.status, 200);
-  EXPECT_EQ(response.header("content-encoding"), "gzip");
+  for (const std::string path : {"/", "/assets/vendor/swagger-ui-bundle.js"}) {
+    const HttpResponse response = http("GET", fixture_stack().url(path), {"Accept-Encoding: gzip"});
+    EXPECT_EQ(response.status, 200) << path;
+    EXPECT_EQ(response.header("content-encoding"), "gzip") << path;
+    EXPECT_EQ(response.header("vary"), "Accept-Encoding") << path;
+    EXPECT_FALSE(response.header("content-length").empty()) << path << ": a file, not compressed on the fly";
+    expect_no_header_twice(response, path);
+  }
 }
 
 TEST(Pages, AnswerOtherMethodsAndMissingFilesAsTheApiDoes) {
