@@ -1,7 +1,7 @@
 // What the browser tests share: Debian's headless Chromium driven by puppeteer-core, a watch on
 // a page that reports every console message, uncaught exception, failed request, error status
-// and request to another origin, the bytes it transfers, and the sizes its screenshots are
-// taken at.
+// and request to another origin, the bytes it transfers, the sizes its screenshots are taken
+// at, and how a test reports its failures.
 import puppeteer from 'puppeteer-core';
 
 export const desktop = { width: 1280, height: 900 };
@@ -61,4 +61,20 @@ export async function weigh(page) {
     const files = [...bytes].map(([id, n]) => [urls.get(id) || id, n]);
     return { files, total: files.reduce((sum, [, n]) => sum + n, 0) };
   };
+}
+
+// Runs a test's main(), then reports: each of `failures` (and an exception main threw) on
+// stderr, and exit 1 if there is any, else exit 0.
+export async function runTest(name, main, failures) {
+  try {
+    await main();
+  } catch (error) {
+    failures.push(`${error.stack || error}`);
+  }
+  if (failures.length) {
+    console.error(`${name}: ${failures.length} failure(s):`);
+    for (const f of failures) console.error(`  FAIL ${f}`);
+    process.exit(1);
+  }
+  process.exit(0);
 }

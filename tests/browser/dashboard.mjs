@@ -23,7 +23,7 @@
 // 2x, mobile), full pages, and prints the weight per file and a summary line.
 import fs from 'node:fs';
 import path from 'node:path';
-import { desktop, launch, phone, watch, weigh } from './browser.mjs';
+import { desktop, launch, phone, runTest, watch, weigh } from './browser.mjs';
 
 const [baseArg, outDir] = process.argv.slice(2);
 if (!baseArg || !outDir) {
@@ -447,15 +447,6 @@ async function main() {
   } finally {
     await browser.close();
   }
-  if (failures.length) {
-    console.error(`dashboard: ${failures.length} failure(s):`);
-    for (const f of failures) console.error(`  FAIL ${f}`);
-    process.exit(1);
-  }
 }
 
-main().catch((error) => {
-  console.error(`dashboard: ${error.stack || error}`);
-  for (const f of failures) console.error(`  FAIL ${f}`);
-  process.exit(1);
-});
+runTest('dashboard', main, failures);

@@ -7,7 +7,7 @@
 //   node tests/browser/docs.mjs BASE_URL OUT_DIR
 import fs from 'node:fs';
 import path from 'node:path';
-import { desktop, launch, phone, watch } from './browser.mjs';
+import { desktop, launch, phone, runTest, watch } from './browser.mjs';
 
 const [baseArg, outDir] = process.argv.slice(2);
 if (!baseArg || !outDir) {
@@ -64,15 +64,6 @@ async function main() {
   } finally {
     await browser.close();
   }
-  if (failures.length) {
-    console.error(`docs: ${failures.length} failure(s):`);
-    for (const f of failures) console.error(`  FAIL ${f}`);
-    process.exit(1);
-  }
 }
 
-main().catch((error) => {
-  console.error(`docs: ${error.stack || error}`);
-  for (const f of failures) console.error(`  FAIL ${f}`);
-  process.exit(1);
-});
+runTest('docs', main, failures);
