@@ -1,10 +1,8 @@
 #include "tests/chain/local_chain.hpp"
 
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,45 +16,19 @@
 #include <stdexcept>
 #include <thread>
 
+#include "tests/e2e/processes.hpp"
+
 namespace coin::chain_test {
 
 namespace {
 
+using e2e::read_file;
+using e2e::spawn;
+using e2e::wait_status;
+
 using namespace std::chrono_literals;
 
 const std::string source_dir = COIN_SOURCE_DIR;
-
-std::string read_file(const std::string& path) {
-  std::ifstream file(path);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-// Starts argv[0] with `environment` added, its stdout and stderr in `log_path`.
-pid_t spawn(const std::vector<std::string>& argv, const std::vector<std::string>& environment,
-            const std::string& log_path) {
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    const int log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(log_fd, STDOUT_FILENO);
-    ::dup2(log_fd, STDERR_FILENO);
-    for (const std::string& setting : environment) ::putenv(const_cast<char*>(setting.c_str()));
-    std::vector<char*> args;
-    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-    args.push_back(nullptr);
-    ::execvp(args[0], args.data());
-    ::_exit(127);
-  }
-  return pid;
-}
-
-int wait_status(pid_t pid) {
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
 
 bool accepts(int port) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);

@@ -1,15 +1,43 @@
 #include "tests/e2e/processes.hpp"
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <stdexcept>
 
 namespace coin::e2e {
-namespace {
 
-// The file's bytes, or "" when it cannot be read: a process can end between the listing of /proc
-// and the reading of its files, which then fails with ESRCH (libstdc++ throws on a failed read).
+pid_t spawn(const std::vector<std::string>& argv, const std::vector<std::string>& environment,
+            const std::string& log_path) {
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    const int log_fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(log_fd, STDOUT_FILENO);
+    ::dup2(log_fd, STDERR_FILENO);
+    for (const std::string& setting : environment) ::putenv(const_cast<char*>(setting.c_str()));
+    std::vector<char*> args;
+    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+    args.push_back(nullptr);
+    ::execvp(args[0], args.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+int wait_status(pid_t pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// A process can end between the listing of /proc and the reading of its files, which then fails
+// with ESRCH (libstdc++ throws on a failed read).
 std::string read_file(const std::filesystem::path& path) {
   try {
     std::ifstream file(path, std::ios::binary);
@@ -18,6 +46,8 @@ std::string read_file(const std::filesystem::path& path) {
     return {};
   }
 }
+
+namespace {
 
 // The pids of the processes in /proc for which `match(/proc/<pid>)` holds.
 template <typename Match>

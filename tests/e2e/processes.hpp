@@ -1,12 +1,25 @@
 #pragma once
-// The processes of a stack (stack.hpp), found in /proc.
+// Processes for the tests: started with their output in a file, and those of a stack
+// (stack.hpp), found in /proc.
 
 #include <sys/types.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
 namespace coin::e2e {
+
+// Starts argv[0] (looked up on PATH) with `environment` ("NAME=value") added, its stdout and
+// stderr in `log_path`. Throws std::runtime_error when it cannot fork.
+pid_t spawn(const std::vector<std::string>& argv, const std::vector<std::string>& environment,
+            const std::string& log_path);
+
+// Waits for `pid` to end: its exit status, or 128 + the signal that ended it.
+int wait_status(pid_t pid);
+
+// The file's bytes, or "" when it cannot be read.
+std::string read_file(const std::filesystem::path& path);
 
 // Every handler process of a stack: its name in scripts/run.sh ("supply-1") and its pid.
 struct HandlerProcess {

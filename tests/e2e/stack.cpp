@@ -1,7 +1,6 @@
 #include "tests/e2e/stack.hpp"
 
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -15,13 +14,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include "tests/e2e/http_client.hpp"
+#include "tests/e2e/processes.hpp"
 
 namespace coin::e2e {
 namespace {
@@ -42,7 +40,7 @@ bool has_exited(pid_t pid) {
 
 }  // namespace
 
-int free_port() {
+int bind_loopback(int* port) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in address{};
   address.sin_family = AF_INET;
@@ -52,8 +50,14 @@ int free_port() {
       ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) != 0) {
     throw std::runtime_error("no free port");
   }
-  ::close(fd);
-  return ntohs(address.sin_port);
+  *port = ntohs(address.sin_port);
+  return fd;
+}
+
+int free_port() {
+  int port = 0;
+  ::close(bind_loopback(&port));
+  return port;
 }
 
 Stack::Stack(std::string_view data, const std::vector<std::string>& settings)
@@ -63,16 +67,7 @@ Stack::Stack(std::string_view data, const std::vector<std::string>& settings)
                                           "DATA=" + std::string(data),
                                           std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2"};
   environment.insert(environment.end(), settings.begin(), settings.end());
-  pid_ = ::fork();
-  if (pid_ < 0) throw std::runtime_error("fork failed");
-  if (pid_ == 0) {
-    const int log_fd = ::open((var_ + "/stack.log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(log_fd, STDOUT_FILENO);
-    ::dup2(log_fd, STDERR_FILENO);
-    for (const std::string& setting : environment) ::putenv(const_cast<char*>(setting.c_str()));
-    ::execl("/bin/bash", "bash", script.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
+  pid_ = spawn({"/bin/bash", script}, environment, var_ + "/stack.log");
 
   // Demo data takes longest: its generator writes some 600k rows.
   const auto deadline = std::chrono::steady_clock::now() + 180s;
@@ -146,12 +141,7 @@ bool Stack::run_step(std::string_view step) const {
   return std::system(command.c_str()) == 0;
 }
 
-std::string Stack::log() const {
-  std::ifstream file(var_ + "/stack.log");
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
+std::string Stack::log() const { return read_file(var_ + "/stack.log"); }
 
 namespace {
 
