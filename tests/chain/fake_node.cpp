@@ -1,7 +1,5 @@
 #include "tests/chain/fake_node.hpp"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -9,20 +7,13 @@
 #include <stdexcept>
 #include <vector>
 
+#include "tests/e2e/stack.hpp"
+
 namespace coin::chain_test {
 
 FakeNode::FakeNode(Behaviour behaviour) : behaviour_(behaviour) {
-  listener_ = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t size = sizeof address;
-  if (listener_ < 0 || ::bind(listener_, reinterpret_cast<sockaddr*>(&address), size) != 0 ||
-      ::listen(listener_, 16) != 0 ||
-      ::getsockname(listener_, reinterpret_cast<sockaddr*>(&address), &size) != 0) {
-    throw std::runtime_error("fake node: cannot listen");
-  }
-  port_ = ntohs(address.sin_port);
+  listener_ = e2e::bind_loopback(&port_);
+  if (::listen(listener_, 16) != 0) throw std::runtime_error("fake node: cannot listen");
   thread_ = std::thread(&FakeNode::serve, this);
 }
 

@@ -11,6 +11,10 @@
 
 namespace coin::e2e {
 
+// A TCP socket bound to 127.0.0.1 on a port the kernel picked (port 0), that port in *port.
+// Throws std::runtime_error when there is none.
+int bind_loopback(int* port);
+
 // A loopback port nothing listens on right now: the kernel's pick for port 0.
 int free_port();
 
