@@ -1,7 +1,6 @@
 #include "indexer/round.hpp"
 
 #include <chrono>
-#include <ctime>
 #include <map>
 #include <memory>
 #include <pqxx/pqxx>
@@ -12,29 +11,16 @@
 
 namespace coin::indexer {
 
-namespace {
-
-std::string iso_time(std::int64_t epoch_seconds) {
-  const std::time_t time = epoch_seconds;
-  std::tm utc{};
-  gmtime_r(&time, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
-
-}  // namespace
-
 RoundOutcome run_round(const Config& config, const std::string& database, std::int64_t taken_at) {
   NodesByChain nodes;
   for (const Chain& chain : config.chains) {
     nodes.try_emplace(chain.name, chain.rpc, std::chrono::seconds(config.timeout_seconds));
   }
   std::unique_ptr<pqxx::connection> connection;  // opened on the first chain read
+  const std::string at = " at " + utc_time(taken_at);
   RoundOutcome outcome;
   for (const Chain& chain : config.chains) {
     if (!chain.protocol) continue;
-    const std::string at = " at " + iso_time(taken_at);
     try {
       const ChainReading reading = read_chain(config, chain, nodes);
       if (!connection || !connection->is_open()) connection = std::make_unique<pqxx::connection>(database);

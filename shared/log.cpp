@@ -3,8 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <ctime>
-#include <string>
 
 namespace coin {
 namespace {
@@ -12,13 +10,7 @@ namespace {
 std::string program_name = "coin-api";
 
 void log_line(std::string_view message) {
-  char stamp[sizeof "2026-11-22T08:00:00Z"];
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
-
-  std::string line = std::string(stamp) + ' ' + program_name + ": ";
+  std::string line = utc_time(std::time(nullptr)) + ' ' + program_name + ": ";
   line.append(message);
   std::replace_if(line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   line += '\n';
@@ -27,6 +19,14 @@ void log_line(std::string_view message) {
 }
 
 }  // namespace
+
+std::string utc_time(std::time_t time) {
+  char text[sizeof "2026-11-22T08:00:00Z"];
+  std::tm utc{};
+  gmtime_r(&time, &utc);
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
 
 void set_log_name(std::string_view name) { program_name = name; }
 

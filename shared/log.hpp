@@ -1,9 +1,14 @@
 #pragma once
 // One-line logs on stderr: "2026-11-22T08:00:00Z supply: what happened".
 
+#include <ctime>
+#include <string>
 #include <string_view>
 
 namespace coin {
+
+// A time as the logs write it: "2026-11-22T08:00:00Z".
+std::string utc_time(std::time_t time);
 
 // Names the program in every line; call once at start-up.
 void set_log_name(std::string_view name);
