@@ -38,13 +38,14 @@ SELECT results_eq(
   'coin_api: exactly these settings, for all databases, none overridden per database');
 
 -- ---------------------------------------------------------------------------------------------
--- The api schema: the views of the endpoints, last_snapshot (their Last-Modified) and nothing else.
+-- The api schema: the views of the endpoints, last_snapshot (their Last-Modified),
+-- chain_freshness (/healthz, /metrics) and nothing else.
 SELECT views_are('api', ARRAY['total_supply', 'circulating_supply', 'earn_apy',
                               'coin_supply', 'scoin_supply',
                               'market_overview', 'platform_overview', 'apy_overview',
                               'supply_value_history', 'collateral_value_history',
                               'vault_collaterals', 'latest_collateral', 'collateral_history',
-                              'allocator_overview', 'last_snapshot']);
+                              'allocator_overview', 'last_snapshot', 'chain_freshness']);
 SELECT is(
   ARRAY(SELECT c.oid::regclass::text FROM pg_class c
          WHERE c.relnamespace = 'api'::regnamespace AND c.relkind <> 'v' ORDER BY 1),
