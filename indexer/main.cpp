@@ -37,6 +37,7 @@ constexpr std::string_view usage =
     "                           PGPORT, PGDATABASE, PGUSER (coin_indexer), PGPASSWORD... apply)\n"
     "  --check                  load and check FILE, then exit: 0 when it is good\n"
     "  --help                   print this text and exit\n"
+    "  --version                print the version and exit\n"
     "\n"
     "SIGTERM or SIGINT ends it once the round under way is done. A bad FILE or flag exits 2\n"
     "before anything is read; nodes or a database that fail never end it.\n";

@@ -36,6 +36,7 @@ constexpr std::string_view usage =
     "  --routes                 print every endpoint and exit, one per line, tab-separated:\n"
     "                           spec, path, group, view, content type, parameters\n"
     "  --help                   print this text and exit\n"
+    "  --version                print the version and exit\n"
     "\n"
     "SIGTERM or SIGINT ends it; a set being rendered is left unpublished. Errors go to stderr,\n"
     "one line each, and a publication is one line too. A database that is down never ends it:\n"

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "shared/version.hpp"
+
 namespace coin {
 
 namespace {
@@ -28,6 +30,11 @@ CommandLine parse_command_line(const std::vector<std::string_view>& args, std::s
     const std::string_view flag = args[i];
     if (flag == "--help" || flag == "-h") {
       std::fputs(usage.c_str(), stdout);
+      std::exit(0);
+    }
+    if (flag == "--version") {
+      std::printf("%.*s (coin-api) %.*s\n", static_cast<int>(program.size()), program.data(),
+                  static_cast<int>(version.size()), version.data());
       std::exit(0);
     }
     if (among(switches, flag)) {

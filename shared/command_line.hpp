@@ -18,7 +18,8 @@ struct CommandLine {
   std::string value(std::string_view flag, std::string fallback = "") const;
 };
 
-// --help or -h prints `usage` and exits 0. An unknown flag, or an option without its value,
+// --help or -h prints `usage` and exits 0; --version prints "<program> (coin-api) <version>"
+// and exits 0. An unknown flag, or an option without its value,
 // fails (exit 2); an option given twice keeps its last value.
 CommandLine parse_command_line(const std::vector<std::string_view>& args, std::string_view program,
                                const std::string& usage, std::initializer_list<std::string_view> switches,

@@ -27,6 +27,7 @@ std::string usage(std::string_view program, std::string_view summary) {
                      "                           tab-separated: spec, path, group, view, content type,\n"
                      "                           parameters (chain=tron,eth,bsc&interval=..., or -)\n"
                      "  --help                   print this text and exit\n"
+                     "  --version                print the version and exit\n"
                      "\n"
                      "SIGTERM or SIGINT stops accepting, lets requests in progress finish, and exits 0; an\n"
                      "inherited socket is left open, with the connections waiting in it, for the next process.\n"
