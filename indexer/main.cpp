@@ -18,6 +18,7 @@
 #include "indexer/round.hpp"
 #include "shared/command_line.hpp"
 #include "shared/log.hpp"
+#include "shared/metrics.hpp"
 
 namespace {
 
@@ -36,6 +37,8 @@ constexpr std::string_view usage =
     "  --database CONNINFO      libpq connection string (default: empty, so libpq's PGHOST,\n"
     "                           PGPORT, PGDATABASE, PGUSER (coin_indexer), PGPASSWORD... apply)\n"
     "  --check                  load and check FILE, then exit: 0 when it is good\n"
+    "  --metrics FILE           write its metrics to FILE every second, in Prometheus' text\n"
+    "                           format; the file's name without .prom is the label process\n"
     "  --help                   print this text and exit\n"
     "  --version                print the version and exit\n"
     "\n"
@@ -45,6 +48,7 @@ constexpr std::string_view usage =
 struct Flags {
   std::string config;
   std::string database;
+  std::string metrics;
   int interval = 300;
   bool once = false;
   bool check = false;
@@ -52,9 +56,9 @@ struct Flags {
 
 Flags parse_flags(const std::vector<std::string_view>& args) {
   const coin::CommandLine command_line = coin::parse_command_line(
-      args, "coin-indexer", std::string(usage), {"--once", "--check"}, {"--config", "--database", "--interval"});
+      args, "coin-indexer", std::string(usage), {"--once", "--check"}, {"--config", "--database", "--interval", "--metrics"});
   if (!command_line.has("--config")) coin::fail("coin-indexer", "--config is required");
-  Flags flags{command_line.value("--config"), command_line.value("--database")};
+  Flags flags{command_line.value("--config"), command_line.value("--database"), command_line.value("--metrics")};
   if (command_line.has("--interval")) {
     flags.interval = coin::parse_count("coin-indexer", "--interval", command_line.value("--interval"), 86400);
   }
@@ -91,6 +95,7 @@ int main(int argc, char** argv) {
   sigaddset(&stop_signals, SIGTERM);
   sigaddset(&stop_signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // taken only by sigtimedwait below
+  const coin::MetricsFile metrics_file(flags.metrics);
 
   while (true) {
     const std::int64_t round = now_seconds() / flags.interval * flags.interval;

@@ -8,8 +8,24 @@
 #include "indexer/chain_reader.hpp"
 #include "indexer/snapshot_writer.hpp"
 #include "shared/log.hpp"
+#include "shared/metrics.hpp"
 
 namespace coin::indexer {
+
+namespace {
+
+// A chain's round: "written" (or already written by another indexer), "read_failed" (a node)
+// or "write_failed" (the database); and when it was last written.
+void count_chain(const std::string& chain, std::string_view outcome, std::int64_t taken_at) {
+  static auto& rounds = counter_family("coin_indexer_chain_rounds_total",
+                                       "Rounds of the indexer per chain, by outcome: written, read_failed, write_failed");
+  static auto& last_written = gauge_family("coin_indexer_last_written_timestamp_seconds",
+                                           "taken_at of the chain's last written round, in seconds since the epoch");
+  rounds.Add({{"chain", chain}, {"outcome", std::string(outcome)}}).Increment();
+  if (outcome == "written") last_written.Add({{"chain", chain}}).Set(static_cast<double>(taken_at));
+}
+
+}  // namespace
 
 RoundOutcome run_round(const Config& config, const std::string& database, std::int64_t taken_at) {
   NodesByChain nodes;
@@ -28,13 +44,16 @@ RoundOutcome run_round(const Config& config, const std::string& database, std::i
       log_info(chain.name + (written ? ": written" + at + ", block " + reading.block
                                      : ": already written" + at + " by another indexer"));
       ++outcome.written;
+      count_chain(chain.name, "written", taken_at);
     } catch (const ReadError& e) {
       log_error(chain.name + ": skipped" + at + ": " + e.what());
       ++outcome.skipped;
+      count_chain(chain.name, "read_failed", taken_at);
     } catch (const std::exception& e) {  // the database: down, or refusing a value
       log_error(chain.name + ": not written" + at + ": database: " + e.what());
       connection.reset();
       ++outcome.skipped;
+      count_chain(chain.name, "write_failed", taken_at);
     }
   }
   return outcome;

@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <ctime>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +19,7 @@
 #include "shared/command_line.hpp"
 #include "shared/endpoints.hpp"
 #include "shared/log.hpp"
+#include "shared/metrics.hpp"
 #include "shared/published_set.hpp"
 #include "shared/snapshot_listener.hpp"
 
@@ -26,13 +29,16 @@ constexpr std::string_view usage =
     "Usage: publisher --directory DIR [options]\n"
     "Renders every answer of the coin-api (plain and gzip, Last-Modified the newest snapshot) into\n"
     "DIR/current, which nginx serves, at start, on every NOTIFY snapshot_written and after every\n"
-    "reconnection. A set is replaced in one rename(2), and only by a complete one.\n"
+    "reconnection. A set is replaced in one rename(2), and only by a complete one. While it\n"
+    "listens, it touches DIR/heartbeat every quarter of a second (/healthz reads it).\n"
     "\n"
     "Options:\n"
     "  --directory DIR          where the published sets live (DIR/current is served)\n"
     "  --database CONNINFO      libpq connection string (default: empty, so libpq's PGHOST,\n"
     "                           PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply)\n"
     "  --once                   publish once and exit: 0 when published, 1 when not\n"
+    "  --metrics FILE           write its metrics to FILE every second, in Prometheus' text\n"
+    "                           format; the file's name without .prom is the label process\n"
     "  --routes                 print every endpoint and exit, one per line, tab-separated:\n"
     "                           spec, path, group, view, content type, parameters\n"
     "  --help                   print this text and exit\n"
@@ -45,18 +51,20 @@ constexpr std::string_view usage =
 struct Flags {
   std::string directory;
   std::string database;
+  std::string metrics;
   bool once = false;
 };
 
 Flags parse_flags(const std::vector<std::string_view>& args) {
   const coin::CommandLine command_line = coin::parse_command_line(
-      args, "publisher", std::string(usage), {"--once", "--routes"}, {"--directory", "--database"});
+      args, "publisher", std::string(usage), {"--once", "--routes"}, {"--directory", "--database", "--metrics"});
   if (command_line.has("--routes")) {
     std::fputs(coin::routes_table(coin::endpoints()).c_str(), stdout);
     std::exit(0);
   }
   if (!command_line.has("--directory")) coin::fail("publisher", "--directory is required");
-  return {command_line.value("--directory"), command_line.value("--database"), command_line.has("--once")};
+  return {command_line.value("--directory"), command_line.value("--database"), command_line.value("--metrics"),
+          command_line.has("--once")};
 }
 
 void prepare_statements(pqxx::connection& connection) {
@@ -66,10 +74,24 @@ void prepare_statements(pqxx::connection& connection) {
 }
 
 void publish(coin::PublishedSets& sets, pqxx::connection& connection) {
+  static auto& sets_published = coin::counter_family("coin_publisher_sets_total", "Sets the publisher rendered, by outcome");
+  static auto& durations =
+      coin::histogram_family("coin_publisher_publish_seconds", "Time to render, write and swap in a whole set");
+  static auto& snapshot = coin::gauge_family("coin_publisher_snapshot_timestamp_seconds",
+                                             "The newest snapshot of the set published last, in seconds since the epoch");
   const auto start = std::chrono::steady_clock::now();
-  sets.publish(connection);
-  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
-  coin::log_info("published in " + std::to_string(took.count()) + " ms");
+  std::time_t newest = -1;
+  try {
+    newest = sets.publish(connection);
+  } catch (...) {
+    sets_published.Add({{"outcome", "failed"}}).Increment();
+    throw;
+  }
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  sets_published.Add({{"outcome", "published"}}).Increment();
+  durations.Add({}, coin::duration_buckets()).Observe(took.count());
+  snapshot.Add({}).Set(static_cast<double>(newest));
+  coin::log_info("published in " + std::to_string(std::lround(took.count() * 1000)) + " ms");
 }
 
 }  // namespace
@@ -94,6 +116,7 @@ int main(int argc, char** argv) {
     sigaddset(&stop_signals, SIGINT);
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // the listener inherits the mask
 
+    const coin::MetricsFile metrics_file(flags.metrics);
     std::atomic<bool> stopping{false};
     const coin::SnapshotEvents events{
         [&sets](pqxx::connection& connection) {
@@ -101,7 +124,8 @@ int main(int argc, char** argv) {
           publish(sets, connection);
         },
         [&sets](pqxx::connection& connection) { publish(sets, connection); },
-        [] {}};
+        [] {},
+        [&sets] { sets.beat(); }};
     std::thread listener(coin::listen_for_snapshots, std::cref(flags.database), events, std::cref(stopping));
     int signal_number = 0;
     sigwait(&stop_signals, &signal_number);

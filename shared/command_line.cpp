@@ -11,7 +11,7 @@ namespace coin {
 
 namespace {
 
-bool among(std::initializer_list<std::string_view> flags, std::string_view flag) {
+bool among(const std::vector<std::string_view>& flags, std::string_view flag) {
   return std::find(flags.begin(), flags.end(), flag) != flags.end();
 }
 
@@ -23,8 +23,8 @@ std::string CommandLine::value(std::string_view flag, std::string fallback) cons
 }
 
 CommandLine parse_command_line(const std::vector<std::string_view>& args, std::string_view program,
-                               const std::string& usage, std::initializer_list<std::string_view> switches,
-                               std::initializer_list<std::string_view> options) {
+                               const std::string& usage, const std::vector<std::string_view>& switches,
+                               const std::vector<std::string_view>& options) {
   CommandLine command_line;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view flag = args[i];

@@ -2,7 +2,6 @@
 // A program's command line: switches ("--once") and options that take one value
 // ("--directory DIR"). The handlers, the publisher and the indexer parse theirs with it.
 
-#include <initializer_list>
 #include <map>
 #include <string>
 #include <string_view>
@@ -22,8 +21,8 @@ struct CommandLine {
 // and exits 0. An unknown flag, or an option without its value,
 // fails (exit 2); an option given twice keeps its last value.
 CommandLine parse_command_line(const std::vector<std::string_view>& args, std::string_view program,
-                               const std::string& usage, std::initializer_list<std::string_view> switches,
-                               std::initializer_list<std::string_view> options);
+                               const std::string& usage, const std::vector<std::string_view>& switches,
+                               const std::vector<std::string_view>& options);
 
 // A whole number from 1 to `most` given to `flag`; anything else fails (exit 2).
 int parse_count(std::string_view program, std::string_view flag, std::string_view text, int most);

@@ -1,10 +1,20 @@
 #include "shared/config.hpp"
 
-#include "shared/command_line.hpp"
-
 namespace coin {
 
-std::string usage(std::string_view program, std::string_view summary) {
+const ExtraOptions& api_handler_options() {
+  static const ExtraOptions options{
+      {"--no-cache", "--routes"},
+      {},
+      "  --no-cache               query the database for every request (no response\n"
+      "                           cache, no LISTEN connection); for measurements\n"
+      "  --routes                 print this group's endpoints and exit, one per line,\n"
+      "                           tab-separated: spec, path, group, view, content type,\n"
+      "                           parameters (chain=tron,eth,bsc&interval=..., or -)\n"};
+  return options;
+}
+
+std::string usage(std::string_view program, std::string_view summary, const ExtraOptions& extra) {
   const Config defaults;
   std::string text = "Usage: " + std::string(program) + " [options]\n" + std::string(summary) +
                      "\n\n"
@@ -21,13 +31,12 @@ std::string usage(std::string_view program, std::string_view summary) {
                      ")\n"
                      "  --database CONNINFO      libpq connection string (default: empty, so libpq's\n"
                      "                           PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply)\n"
-                     "  --no-cache               query the database for every request (no response\n"
-                     "                           cache, no LISTEN connection); for measurements\n"
-                     "  --routes                 print this group's endpoints and exit, one per line,\n"
-                     "                           tab-separated: spec, path, group, view, content type,\n"
-                     "                           parameters (chain=tron,eth,bsc&interval=..., or -)\n"
-                     "  --help                   print this text and exit\n"
+                     "  --metrics FILE           write this process's metrics to FILE every second, in\n"
+                     "                           Prometheus' text format; its name without .prom is\n"
+                     "                           the label process (default: none written)\n" +
+                     extra.usage +
                      "  --version                print the version and exit\n"
+                     "  --help                   print this text and exit\n"
                      "\n"
                      "SIGTERM or SIGINT stops accepting, lets requests in progress finish, and exits 0; an\n"
                      "inherited socket is left open, with the connections waiting in it, for the next process.\n"
@@ -38,21 +47,19 @@ std::string usage(std::string_view program, std::string_view summary) {
 }
 
 Config parse_config(const std::vector<std::string_view>& args, std::string_view program,
-                    std::string_view summary) {
-  const CommandLine command_line =
-      parse_command_line(args, program, usage(program, summary), {"--no-cache", "--routes"},
-                         {"--socket", "--threads", "--backlog", "--database"});
+                    std::string_view summary, const ExtraOptions& extra) {
+  std::vector<std::string_view> options = {"--socket", "--threads", "--backlog", "--database", "--metrics"};
+  options.insert(options.end(), extra.options.begin(), extra.options.end());
   Config config;
-  config.socket = command_line.value("--socket");
-  if (command_line.has("--threads")) {
-    config.threads = parse_count(program, "--threads", command_line.value("--threads"), 1024);
-  }
-  if (command_line.has("--backlog")) {
-    config.backlog = parse_count(program, "--backlog", command_line.value("--backlog"), 65535);
-  }
-  config.database = command_line.value("--database");
-  config.cache = !command_line.has("--no-cache");
-  config.print_routes = command_line.has("--routes");
+  config.given = parse_command_line(args, program, usage(program, summary, extra), extra.switches, options);
+  const CommandLine& given = config.given;
+  config.socket = given.value("--socket");
+  if (given.has("--threads")) config.threads = parse_count(program, "--threads", given.value("--threads"), 1024);
+  if (given.has("--backlog")) config.backlog = parse_count(program, "--backlog", given.value("--backlog"), 65535);
+  config.database = given.value("--database");
+  config.metrics = given.value("--metrics");
+  config.cache = !given.has("--no-cache");
+  config.print_routes = given.has("--routes");
   return config;
 }
 

@@ -2,6 +2,8 @@
 
 #include <pqxx/pqxx>
 
+#include "shared/metrics.hpp"
+
 namespace coin {
 namespace {
 
@@ -16,7 +18,19 @@ bool session_lost(const pqxx::failure& error) {
   return state.rfind("08", 0) == 0 || state.rfind("57P", 0) == 0;
 }
 
+void count_error() {
+  static auto& errors = counter_family("coin_database_errors_total",
+                                       "Statements that failed: the database unreachable, a statement failed or timed out");
+  errors.Add({}).Increment();
+}
+
 }  // namespace
+
+void count_reconnection() {
+  static auto& reconnections = counter_family(
+      "coin_database_reconnections_total", "Database sessions opened again after one was lost or could not be opened");
+  reconnections.Add({}).Increment();
+}
 
 Database::Database(std::string conninfo, std::vector<Statement> statements)
     : conninfo_(std::move(conninfo)), statements_(std::move(statements)) {}
@@ -35,6 +49,8 @@ pqxx::connection& Database::connection() {
     throw;
   }
   backoff_.succeeded();
+  if (connected_before_) count_reconnection();
+  connected_before_ = true;
   return *connection_;
 }
 
@@ -45,23 +61,31 @@ Fetched fetched_from(const pqxx::result& result, const std::string& name) {
   return {result[0][0].c_str(), result[0][1].as<std::time_t>()};
 }
 
-Fetched Database::fetch_once(const std::string& name, const std::vector<std::string>& params) {
+pqxx::result Database::execute_once(const std::string& name, const std::vector<std::string>& params) {
   pqxx::nontransaction transaction(connection());
-  return fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(params)), name);
+  return transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(params));
 }
 
-Fetched Database::fetch(const std::string& name, const std::vector<std::string>& params) {
+pqxx::result Database::execute(const std::string& name, const std::vector<std::string>& params) {
   for (int attempt = 1;; ++attempt) {
     try {
-      return fetch_once(name, params);
+      return execute_once(name, params);
     } catch (const pqxx::failure& e) {
       const bool lost = session_lost(e);
       if (lost) connection_.reset();
       if (lost && attempt == 1) continue;  // one fresh session, at once
+      count_error();
       throw DatabaseError((lost ? "database unreachable: " : "statement " + name + " failed: ") +
                           std::string(e.what()));
+    } catch (const DatabaseError&) {  // waiting before the next attempt to connect
+      count_error();
+      throw;
     }
   }
+}
+
+Fetched Database::fetch(const std::string& name, const std::vector<std::string>& params) {
+  return fetched_from(execute(name, params), name);
 }
 
 }  // namespace coin

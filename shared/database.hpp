@@ -25,6 +25,10 @@ struct Fetched {
 // either of its columns is NULL (no snapshot yet).
 Fetched fetched_from(const pqxx::result& result, const std::string& name);
 
+// Counts a database session opened again after one was lost or could not be opened
+// (coin_database_reconnections_total): a worker's, or the snapshot listener's.
+void count_reconnection();
+
 // A failure of the database or of a statement's result. Its text is for the log only.
 class DatabaseError : public std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -45,13 +49,18 @@ class Database {
   // while the backoff after a failed connection attempt lasts.
   Fetched fetch(const std::string& name, const std::vector<std::string>& params = {});
 
+  // The same for any statement: all its rows. Throws DatabaseError as fetch does, but not
+  // for an empty result.
+  pqxx::result execute(const std::string& name, const std::vector<std::string>& params = {});
+
  private:
   pqxx::connection& connection();
-  Fetched fetch_once(const std::string& name, const std::vector<std::string>& params);
+  pqxx::result execute_once(const std::string& name, const std::vector<std::string>& params);
 
   std::string conninfo_;
   std::vector<Statement> statements_;
   std::unique_ptr<pqxx::connection> connection_;
+  bool connected_before_ = false;  // so that a new connection after the first is a reconnection
   Backoff backoff_;
 };
 

@@ -1,9 +1,11 @@
 #include "shared/dispatch.hpp"
 
+#include <chrono>
 #include <exception>
 #include <string>
 
 #include "shared/log.hpp"
+#include "shared/metrics.hpp"
 
 namespace coin {
 namespace {
@@ -15,9 +17,14 @@ std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std
   for (const std::string& value : values) key += '\n' + value;
   if (std::shared_ptr<const RenderedAnswer> cached = cache.find(key)) return cached;
   const ResponseCache::Generation generation = cache.generation();
+  const auto start = std::chrono::steady_clock::now();
   const Fetched fetched = database.fetch(std::string(endpoint.path), values);
   auto rendered =
       std::make_shared<const RenderedAnswer>(render(answer_of(endpoint, fetched.value), fetched.last_modified));
+  static auto& renders = histogram_family("coin_handler_render_seconds",
+                                          "Time a handler took to query and render an answer it had not cached");
+  renders.Add({{"path", std::string(endpoint.path)}}, duration_buckets())
+      .Observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   cache.store(key, rendered, generation);
   return rendered;
 }

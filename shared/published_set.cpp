@@ -71,8 +71,10 @@ void publish_file(const fs::path& set, const std::string& name, std::string_view
   write_file((bytes.size() >= large_file ? set / large_directory : set) / name, bytes, mtime);
 }
 
-// Renders every answer of the list into `set`, from one snapshot of the database.
-void render(pqxx::connection& connection, const fs::path& set) {
+// Renders every answer of the list into `set`, from one snapshot of the database; returns the
+// newest snapshot's time (every answer's Last-Modified).
+std::time_t render(pqxx::connection& connection, const fs::path& set) {
+  std::time_t newest = -1;
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(connection, "publish");
   for (const Endpoint& endpoint : endpoints()) {
     const std::string name(endpoint.path);
@@ -84,9 +86,19 @@ void render(pqxx::connection& connection, const fs::path& set) {
       publish_file(set, file, response.body, fetched.last_modified);
       const std::string gzip = compressed_variant(response.body);
       if (!gzip.empty()) publish_file(set, file + ".gz", gzip, fetched.last_modified);
+      newest = fetched.last_modified;
     }
   }
   transaction.commit();
+  return newest;
+}
+
+constexpr std::string_view heartbeat_file = "heartbeat";
+
+std::optional<std::time_t> modified_at(const fs::path& path) {
+  struct stat status {};
+  if (::stat(path.c_str(), &status) != 0) return std::nullopt;
+  return status.st_mtime;
 }
 
 // Flushes `set` to disk, so that a machine that stops right after the swap comes back with
@@ -111,13 +123,14 @@ PublishedSets::PublishedSets(std::string directory) : directory_(std::move(direc
   }
 }
 
-void PublishedSets::publish(pqxx::connection& connection) {
+std::time_t PublishedSets::publish(pqxx::connection& connection) {
   const fs::path directory(directory_);
   std::string partial = (directory / partial_prefix).string() + "XXXXXX";
   if (::mkdtemp(partial.data()) == nullptr) fail("cannot create a directory in " + directory_);
+  std::time_t newest = -1;
   try {
     ::chmod(partial.c_str(), 0755);  // nginx's workers run as another user
-    render(connection, partial);
+    newest = render(connection, partial);
     flush(partial);
   } catch (...) {
     std::error_code ignored;
@@ -138,6 +151,21 @@ void PublishedSets::publish(pqxx::connection& connection) {
 
   if (!previous_.empty()) fs::remove_all(directory / previous_);
   previous_ = replaced;
+  return newest;
+}
+
+void PublishedSets::beat() const {
+  const fs::path path = fs::path(directory_) / heartbeat_file;
+  if (::utimensat(AT_FDCWD, path.c_str(), nullptr, 0) == 0 || errno != ENOENT) return;
+  const File made(::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+}
+
+PublishedState published_state(const std::string& directory) {
+  // Every file of a set has the set's newest snapshot as its mtime; the first answer of the
+  // list is small, so never under large/.
+  const Endpoint& first = endpoints().front();
+  const fs::path answer = fs::path(directory) / current_link / published_file(first, value_combinations(first).front());
+  return {modified_at(fs::path(directory) / heartbeat_file), modified_at(answer)};
 }
 
 }  // namespace coin

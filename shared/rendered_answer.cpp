@@ -73,7 +73,7 @@ std::string compressed_variant(std::string_view body) {
 
 RenderedAnswer render(const Response& response, std::time_t last_modified) {
   RenderedAnswer rendered;
-  if (response.status != 200) {
+  if (response.status != 200 || response.live) {
     std::string headers = header("Cache-Control", "no-store");
     if (response.retry_later) headers += header("Retry-After", retry_after_seconds);
     rendered.identity.full = encode(response, headers, response.body);
@@ -120,6 +120,13 @@ const std::string& choose(const RenderedAnswer& rendered, const Conditions& cond
                           parse_http_date(conditions.if_modified_since) == rendered.last_modified);
   const bool same_tag = conditions.if_none_match.empty() || etag_matches(conditions.if_none_match, variant.etag);
   return asked && same_time && same_tag ? variant.not_modified : variant.full;
+}
+
+int status_of(std::string_view chosen) {
+  constexpr std::string_view prefix = "Status: ";
+  int status = 0;
+  for (const char c : chosen.substr(prefix.size(), 3)) status = status * 10 + (c - '0');
+  return status;
 }
 
 }  // namespace coin

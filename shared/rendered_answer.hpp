@@ -10,8 +10,8 @@
 // Accept-Encoding, a gzip variant when it saves bytes (with an ETag of its own, since its body
 // differs), and the 304s nginx would answer (If-None-Match and If-Modified-Since, both must
 // hold when both are sent). A business error (spec section 7: HTTP 200, code 1 or 10002) has
-// no Last-Modified and keeps a weak ETag from a hash of its body. Server errors (404, 503) are
-// never cached by anyone: Cache-Control: no-store.
+// no Last-Modified and keeps a weak ETag from a hash of its body. Server errors (404, 503) and
+// live answers (/healthz, /metrics) are never cached by anyone: Cache-Control: no-store.
 
 #include <ctime>
 #include <string>
@@ -55,5 +55,8 @@ std::string compressed_variant(std::string_view body);
 // decides for a static file: If-Unmodified-Since, then If-Match (a 412 without a body, which
 // nginx replaces with its page, nginx/errors.conf), then If-Modified-Since and If-None-Match.
 const std::string& choose(const RenderedAnswer& rendered, const Conditions& conditions);
+
+// The HTTP status of bytes choose() returned (their "Status: NNN" line).
+int status_of(std::string_view chosen);
 
 }  // namespace coin

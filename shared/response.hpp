@@ -17,6 +17,7 @@ struct Response {
   std::string_view content_type = "application/json";
   std::string body;
   bool retry_later = false;  // adds Retry-After, for errors that should pass
+  bool live = false;         // true of the moment only (/healthz, /metrics): never stored, no validators
 };
 
 // The envelope with `data_json` (already JSON) as its data.

@@ -5,7 +5,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -14,12 +13,13 @@
 #include <cstring>
 #include <string>
 #include <thread>
+#include <vector>
 
-#include "shared/config.hpp"
 #include "shared/database.hpp"
 #include "shared/dispatch.hpp"
 #include "shared/endpoints.hpp"
 #include "shared/log.hpp"
+#include "shared/metrics.hpp"
 #include "shared/response_cache.hpp"
 #include "shared/snapshot_listener.hpp"
 
@@ -34,9 +34,16 @@ std::string_view param(const FCGX_Request& request, const char* name) {
   return value == nullptr ? std::string_view{} : std::string_view{value};
 }
 
-void work(int listen_fd, const Config& config, const std::vector<Endpoint>& endpoints,
-          ResponseCache& cache) {
-  Database database(config.database, statements_of(endpoints));
+// Answers by path and status; a path nobody serves (nginx sends none) counts as "other", so a
+// stray request cannot add series.
+void count_answer(std::string_view path, int status) {
+  static auto& answers = counter_family("coin_handler_answers_total",
+                                        "Answers a handler sent, by path and HTTP status (published ones never reach it)");
+  answers.Add({{"path", status == 404 ? "other" : std::string(path)}, {"status", std::to_string(status)}}).Increment();
+}
+
+void work(int listen_fd, const std::function<Answerer()>& make_answerer) {
+  const Answerer answer_of = make_answerer();
   FCGX_Request request;
   FCGX_InitRequest(&request, listen_fd, 0);
   while (!stopping) {
@@ -48,13 +55,14 @@ void work(int listen_fd, const Config& config, const std::vector<Endpoint>& endp
     }
     ++in_flight;
     // nginx sends only GET and HEAD here; the request body, if any, is never read.
-    const std::shared_ptr<const RenderedAnswer> answer = dispatch(
-        endpoints, database, cache, param(request, "DOCUMENT_URI"), param(request, "QUERY_STRING"));
+    const std::string_view path = param(request, "DOCUMENT_URI");
+    const std::shared_ptr<const RenderedAnswer> answer = answer_of(path, param(request, "QUERY_STRING"));
     const std::string& out = choose(
         *answer, {param(request, "HTTP_IF_NONE_MATCH"), param(request, "HTTP_IF_MODIFIED_SINCE"),
                   param(request, "HTTP_ACCEPT_ENCODING"), param(request, "HTTP_IF_MATCH"),
                   param(request, "HTTP_IF_UNMODIFIED_SINCE")});
     FCGX_PutStr(out.data(), static_cast<int>(out.size()), request.out);
+    count_answer(path, status_of(out));  // before Finish, which frees the request's parameters
     FCGX_Finish_r(&request);
     --in_flight;
   }
@@ -98,16 +106,8 @@ int open_listener(const Config& config) {
 
 }  // namespace
 
-int serve(int argc, char** argv, std::string_view group, std::string_view summary) {
-  set_log_name(group);
-  const Config config =
-      parse_config(std::vector<std::string_view>(argv + 1, argv + argc), group, summary);
-  const std::vector<Endpoint> endpoints = endpoints_of(group);
-  if (config.print_routes) {
-    std::fputs(routes_table(endpoints).c_str(), stdout);
-    return 0;
-  }
-
+int run_server(const Config& config, const std::function<Answerer()>& make_answerer,
+               const std::function<void(const std::atomic<bool>& stopping)>& background) {
   std::signal(SIGPIPE, SIG_IGN);  // a client gone mid-response must not end the process
   // A background job of a shell starts with SIGINT ignored, and an ignored signal never
   // reaches sigwait(): take both back before waiting for them (blocked, libfcgi's handlers for
@@ -118,7 +118,7 @@ int serve(int argc, char** argv, std::string_view group, std::string_view summar
   sigemptyset(&stop_signals);
   sigaddset(&stop_signals, SIGTERM);
   sigaddset(&stop_signals, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // workers inherit the mask
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // every thread started below inherits the mask
 
   // A database host that does not answer must not hold a worker for long: libpq waits
   // forever by default. The PGCONNECT_TIMEOUT of the environment, if any, wins.
@@ -128,19 +128,12 @@ int serve(int argc, char** argv, std::string_view group, std::string_view summar
   const int listen_fd = open_listener(config);
   if (listen_fd < 0) return 1;
 
-  ResponseCache cache(config.cache);
-  std::thread listener;
-  if (config.cache) {
-    const SnapshotEvents events{[&cache](pqxx::connection&) { cache.trust(); },
-                                [&cache](pqxx::connection&) { cache.invalidate(); },
-                                [&cache] { cache.distrust(); }};
-    listener = std::thread(listen_for_snapshots, std::cref(config.database), events, std::cref(stopping));
-  }
+  const MetricsFile metrics_file(config.metrics);
+  std::thread background_thread;
+  if (background) background_thread = std::thread(background, std::cref(stopping));
   std::vector<std::thread> workers;
   workers.reserve(static_cast<size_t>(config.threads));
-  for (int i = 0; i < config.threads; ++i) {
-    workers.emplace_back(work, listen_fd, std::cref(config), std::cref(endpoints), std::ref(cache));
-  }
+  for (int i = 0; i < config.threads; ++i) workers.emplace_back(work, listen_fd, std::cref(make_answerer));
 
   int signal_number = 0;
   sigwait(&stop_signals, &signal_number);
@@ -156,9 +149,37 @@ int serve(int argc, char** argv, std::string_view group, std::string_view summar
   // Wakes every worker blocked in accept(2); those busy with a request finish it first.
   ::shutdown(listen_fd, SHUT_RDWR);
   for (std::thread& worker : workers) worker.join();
-  if (listener.joinable()) listener.join();
+  if (background_thread.joinable()) background_thread.join();
   if (is_unix_socket_path(config.socket)) ::unlink(config.socket.c_str());
   return 0;
+}
+
+int serve(int argc, char** argv, std::string_view group, std::string_view summary) {
+  set_log_name(group);
+  const Config config =
+      parse_config(std::vector<std::string_view>(argv + 1, argv + argc), group, summary);
+  const std::vector<Endpoint> endpoints = endpoints_of(group);
+  if (config.print_routes) {
+    std::fputs(routes_table(endpoints).c_str(), stdout);
+    return 0;
+  }
+  ResponseCache cache(config.cache);
+  std::function<void(const std::atomic<bool>&)> listener;
+  if (config.cache) {
+    listener = [&](const std::atomic<bool>& stop) {
+      const SnapshotEvents events{[&cache](pqxx::connection&) { cache.trust(); },
+                                  [&cache](pqxx::connection&) { cache.invalidate(); },
+                                  [&cache] { cache.distrust(); }};
+      listen_for_snapshots(config.database, events, stop);
+    };
+  }
+  const auto make_answerer = [&]() -> Answerer {
+    auto database = std::make_shared<Database>(config.database, statements_of(endpoints));
+    return [&endpoints, &cache, database](std::string_view path, std::string_view query_string) {
+      return dispatch(endpoints, *database, cache, path, query_string);
+    };
+  };
+  return run_server(config, make_answerer, listener);
 }
 
 }  // namespace coin

@@ -1,15 +1,34 @@
 #pragma once
-// The FastCGI side of a handler binary: flags, the listening socket, the snapshot listener and
-// the worker threads with their accept loop. What a worker does with a request is dispatch.hpp's.
+// The FastCGI side of a handler binary: flags, the listening socket, signals, and the worker
+// threads with their accept loop. What a worker answers is its Answerer's: the API's groups
+// dispatch to the endpoint list (dispatch.hpp), the ops handler answers /healthz and /metrics.
 
+#include <atomic>
+#include <functional>
+#include <memory>
 #include <string_view>
+
+#include "shared/config.hpp"
+#include "shared/rendered_answer.hpp"
 
 namespace coin {
 
-// The whole life of the handler binary of `group`: parses argv, listens, serves the group's
-// endpoints (endpoints.hpp) until SIGTERM or SIGINT, lets requests in progress finish, and
-// returns the exit status for main(). With --routes it prints the group's endpoints
-// (routes_table) instead.
+// The answer to a request for `path` with `query_string`. Each worker thread has its own
+// (and so its own database connection); choose() then picks the bytes for the request's
+// conditional headers.
+using Answerer =
+    std::function<std::shared_ptr<const RenderedAnswer>(std::string_view path, std::string_view query_string)>;
+
+// Serves FastCGI as `config` says until SIGTERM or SIGINT: listens, writes --metrics, runs
+// `background` (if any) on a thread of its own until the stop flag is set, starts
+// config.threads workers, each answering with what make_answerer() gives it on its own
+// thread, and lets requests in progress finish. Returns the exit status for main().
+int run_server(const Config& config, const std::function<Answerer()>& make_answerer,
+               const std::function<void(const std::atomic<bool>& stopping)>& background = {});
+
+// The whole life of the API handler binary of `group`: parses argv, serves the group's
+// endpoints (endpoints.hpp) with a response cache kept fresh by a snapshot listener. With
+// --routes it prints the group's endpoints (routes_table) instead.
 int serve(int argc, char** argv, std::string_view group, std::string_view summary);
 
 }  // namespace coin

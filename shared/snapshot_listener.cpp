@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "shared/backoff.hpp"
+#include "shared/database.hpp"
 #include "shared/log.hpp"
 
 namespace coin {
@@ -38,12 +39,18 @@ void listen_for_snapshots(const std::string& conninfo, const SnapshotEvents& eve
       pqxx::connection connection(conninfo);
       Receiver receiver(connection);  // LISTEN, from here on
       events.listening(connection);
-      if (!was_listening) log_error("listening for snapshot_written again");
+      if (!was_listening) {
+        log_error("listening for snapshot_written again");
+        count_reconnection();
+      }
       was_listening = true;
       backoff.succeeded();
       while (!stopping) {
         connection.await_notification(0, poll_microseconds);
-        if (!receiver.received) continue;
+        if (!receiver.received) {
+          if (events.waiting) events.waiting();
+          continue;
+        }
         connection.get_notifs();  // and any that came meanwhile: one event for all of them
         receiver.received = false;
         events.written(connection);

@@ -19,6 +19,8 @@ struct SnapshotEvents {
   std::function<void(pqxx::connection&)> written;
   // The connection is lost; it will be tried again.
   std::function<void()> lost;
+  // Still listening, nothing came: every quarter of a second (optional).
+  std::function<void()> waiting = {};
 };
 
 // Runs until `stopping` is set (it notices within a quarter of a second). An exception from an

@@ -1,0 +1,93 @@
+// handlers/ops: the operators' endpoints, never published and never cached:
+//   /healthz  how fresh the data are, 200 or 503 (shared/health.hpp)
+//   /metrics  every process's metrics (their --metrics files) and the freshness figures, for
+//             Prometheus (nginx lets only the configured addresses ask)
+// Each request reads api.chain_freshness and the publisher's directory anew.
+
+#include <ctime>
+#include <memory>
+#include <string>
+
+#include "shared/database.hpp"
+#include "shared/health.hpp"
+#include "shared/log.hpp"
+#include "shared/metrics_text.hpp"
+#include "shared/server.hpp"
+
+namespace {
+
+const coin::ExtraOptions ops_options{
+    {},
+    {"--published", "--metrics-dir", "--max-age"},
+    "  --published DIR          the publisher's directory (its heartbeat and current set);\n"
+    "                           without it, nothing is taken to be published\n"
+    "  --metrics-dir DIR        where the processes write their --metrics files: /metrics\n"
+    "                           serves every *.prom file below it, merged\n"
+    "  --max-age SECONDS        the age past which data are too old: /healthz answers 503\n"
+    "                           (default 900)\n"};
+
+struct OpsSettings {
+  std::string published;
+  std::string metrics_directory;
+  long long max_age_seconds = 900;
+};
+
+const coin::Statement freshness_statement{
+    "freshness", "SELECT chain, floor(extract(epoch FROM taken_at))::bigint, age_seconds FROM api.chain_freshness"};
+
+coin::Freshness read_freshness(coin::Database& database, const OpsSettings& settings) {
+  coin::Freshness freshness;
+  freshness.now = std::time(nullptr);
+  try {
+    for (const pqxx::row row : database.execute(freshness_statement.name)) {
+      coin::ChainFreshness chain{row[0].c_str(), std::nullopt, std::nullopt};
+      if (!row[1].is_null()) chain.snapshot = row[1].as<std::time_t>();
+      if (!row[2].is_null()) chain.age_seconds = row[2].as<long long>();
+      freshness.chains.push_back(chain);
+    }
+    freshness.database_reachable = true;
+  } catch (const std::exception& e) {
+    coin::log_error(std::string("freshness: ") + e.what());
+  }
+  if (!settings.published.empty()) freshness.publisher = coin::published_state(settings.published);
+  return freshness;
+}
+
+coin::Response metrics_answer(const coin::Freshness& freshness, const OpsSettings& settings) {
+  std::vector<std::string> texts = coin::read_metrics_files(settings.metrics_directory);
+  texts.push_back(coin::freshness_metrics(freshness, settings.max_age_seconds));
+  coin::Response response{200, "text/plain; version=0.0.4", coin::merge_metrics_texts(texts)};
+  response.live = true;
+  return response;
+}
+
+std::shared_ptr<const coin::RenderedAnswer> answer(coin::Database& database, const OpsSettings& settings,
+                                                   std::string_view path) {
+  if (path == "/healthz") {
+    return std::make_shared<const coin::RenderedAnswer>(
+        coin::render(coin::health_answer(read_freshness(database, settings), settings.max_age_seconds)));
+  }
+  if (path == "/metrics") {
+    return std::make_shared<const coin::RenderedAnswer>(
+        coin::render(metrics_answer(read_freshness(database, settings), settings)));
+  }
+  static const auto not_found = std::make_shared<const coin::RenderedAnswer>(coin::render(coin::not_found()));
+  return not_found;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  coin::set_log_name("ops");
+  const coin::Config config =
+      coin::parse_config(std::vector<std::string_view>(argv + 1, argv + argc), "ops",
+                         "Serves /healthz and /metrics of the coin-api over FastCGI.", ops_options);
+  OpsSettings settings{config.given.value("--published"), config.given.value("--metrics-dir")};
+  if (config.given.has("--max-age")) {
+    settings.max_age_seconds = coin::parse_count("ops", "--max-age", config.given.value("--max-age"), 30 * 86400);
+  }
+  return coin::run_server(config, [&config, &settings]() -> coin::Answerer {
+    auto database = std::make_shared<coin::Database>(config.database, std::vector<coin::Statement>{freshness_statement});
+    return [database, &settings](std::string_view path, std::string_view) { return answer(*database, settings, path); };
+  });
+}

@@ -1,0 +1,119 @@
+#include "shared/health.hpp"
+
+#include <json/json.h>
+#include <prometheus/gauge.h>
+#include <prometheus/registry.h>
+#include <prometheus/text_serializer.h>
+
+#include "shared/log.hpp"
+#include "shared/version.hpp"
+
+namespace coin {
+namespace {
+
+std::string limit_text(long long age, long long max_age) {
+  return std::to_string(age) + " s old (limit " + std::to_string(max_age) + " s)";
+}
+
+bool publisher_reachable(const PublishedState& publisher, std::time_t now) {
+  return publisher.heartbeat && now - *publisher.heartbeat <= publisher_heartbeat_seconds;
+}
+
+Json::Value time_and_age(std::optional<std::time_t> time, std::optional<long long> age) {
+  Json::Value value(Json::objectValue);
+  value["snapshotAt"] = time ? Json::Value(utc_time(*time)) : Json::Value();
+  value["ageSeconds"] = age ? Json::Value(Json::Int64{*age}) : Json::Value();
+  return value;
+}
+
+std::optional<long long> published_age(const PublishedState& publisher, std::time_t now) {
+  if (!publisher.snapshot) return std::nullopt;
+  return static_cast<long long>(now - *publisher.snapshot);
+}
+
+}  // namespace
+
+std::vector<std::string> problems_of(const Freshness& freshness, long long max_age_seconds) {
+  std::vector<std::string> problems;
+  if (!freshness.database_reachable) problems.push_back("the database is unreachable");
+  for (const ChainFreshness& chain : freshness.chains) {
+    if (!chain.age_seconds) {
+      problems.push_back(chain.chain + " has no snapshot");
+    } else if (*chain.age_seconds > max_age_seconds) {
+      problems.push_back("the newest snapshot of " + chain.chain + " is " + limit_text(*chain.age_seconds, max_age_seconds));
+    }
+  }
+  if (freshness.publisher) {
+    const std::optional<long long> age = published_age(*freshness.publisher, freshness.now);
+    if (!age) {
+      problems.push_back("no answers are published");
+    } else if (*age > max_age_seconds) {
+      problems.push_back("the published answers are " + limit_text(*age, max_age_seconds));
+    }
+  }
+  return problems;
+}
+
+Response health_answer(const Freshness& freshness, long long max_age_seconds) {
+  const std::vector<std::string> problems = problems_of(freshness, max_age_seconds);
+  Json::Value health(Json::objectValue);
+  health["status"] = problems.empty() ? "ok" : "failing";
+  health["version"] = std::string(version);
+  health["time"] = utc_time(freshness.now);
+  health["maxAgeSeconds"] = Json::Int64{max_age_seconds};
+  health["database"]["reachable"] = freshness.database_reachable;
+  health["chains"] = Json::Value(freshness.database_reachable ? Json::objectValue : Json::nullValue);
+  for (const ChainFreshness& chain : freshness.chains) {
+    health["chains"][chain.chain] = time_and_age(chain.snapshot, chain.age_seconds);
+  }
+  if (freshness.publisher) {
+    const PublishedState& publisher = *freshness.publisher;
+    Json::Value& value = health["publisher"] =
+        time_and_age(publisher.snapshot, published_age(publisher, freshness.now));
+    value["reachable"] = publisher_reachable(publisher, freshness.now);
+  } else {
+    health["publisher"] = Json::Value();
+  }
+  health["problems"] = Json::Value(Json::arrayValue);
+  for (const std::string& problem : problems) health["problems"].append(problem);
+
+  Json::StreamWriterBuilder writer;
+  writer["indentation"] = "";
+  Response response{problems.empty() ? 200 : 503, "application/json", Json::writeString(writer, health) + "\n"};
+  response.live = true;
+  return response;
+}
+
+std::string freshness_metrics(const Freshness& freshness, long long max_age_seconds) {
+  prometheus::Registry registry;
+  const auto gauge = [&registry](const std::string& name, const std::string& help) -> auto& {
+    return prometheus::BuildGauge().Name(name).Help(help).Register(registry);
+  };
+  const auto set = [](prometheus::Family<prometheus::Gauge>& family, const prometheus::Labels& labels, double value) {
+    family.Add(labels).Set(value);
+  };
+  set(gauge("coin_build_info", "The running release (always 1)"), {{"version", std::string(version)}}, 1);
+  set(gauge("coin_health_ok", "1 while /healthz answers 200, else 0"), {},
+      problems_of(freshness, max_age_seconds).empty() ? 1 : 0);
+  set(gauge("coin_database_reachable", "1 while the ops handler's database answers, else 0"), {},
+      freshness.database_reachable ? 1 : 0);
+  auto& ages = gauge("coin_snapshot_age_seconds", "Age of the chain's newest snapshot, by the database's clock");
+  auto& times = gauge("coin_snapshot_timestamp_seconds", "The chain's newest snapshot, in seconds since the epoch");
+  for (const ChainFreshness& chain : freshness.chains) {
+    if (!chain.snapshot || !chain.age_seconds) continue;
+    set(ages, {{"chain", chain.chain}}, static_cast<double>(*chain.age_seconds));
+    set(times, {{"chain", chain.chain}}, static_cast<double>(*chain.snapshot));
+  }
+  if (freshness.publisher) {
+    const PublishedState& publisher = *freshness.publisher;
+    set(gauge("coin_publisher_reachable", "1 while the publisher's heartbeat is fresh, else 0"), {},
+        publisher_reachable(publisher, freshness.now) ? 1 : 0);
+    if (const std::optional<long long> age = published_age(publisher, freshness.now)) {
+      set(gauge("coin_published_age_seconds", "Age of the newest snapshot the published answers show"), {},
+          static_cast<double>(*age));
+    }
+  }
+  return prometheus::TextSerializer().Serialize(registry.Collect());
+}
+
+}  // namespace coin

@@ -1,0 +1,48 @@
+#pragma once
+// What /healthz answers and what /metrics adds to the processes' own metrics (the ops
+// handler): how fresh the data are, worked out from the database's api.chain_freshness and the
+// publisher's directory, against a limit.
+//
+// Healthy (HTTP 200) while the database answers, every chain has a snapshot younger than the
+// limit, and, where answers are published, the published set is younger than the limit too (a
+// publisher that stopped leaves its last set served, older and older). Anything else is an
+// HTTP 503 that names each problem. The publisher's own heartbeat is reported, not judged: while
+// it is away the handlers still answer, and its set ages into a problem by itself.
+
+#include <ctime>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "shared/published_set.hpp"
+#include "shared/response.hpp"
+
+namespace coin {
+
+struct ChainFreshness {
+  std::string chain;
+  std::optional<std::time_t> snapshot;  // the chain's newest snapshot, if it has one
+  std::optional<long long> age_seconds;  // its age by the database's clock
+};
+
+struct Freshness {
+  std::time_t now = 0;
+  bool database_reachable = false;
+  std::vector<ChainFreshness> chains;       // empty while the database is unreachable
+  std::optional<PublishedState> publisher;  // none where nothing is published (PUBLISH=off)
+};
+
+// A heartbeat older than this means the publisher is not listening (it beats 4 times a second).
+inline constexpr std::time_t publisher_heartbeat_seconds = 5;
+
+// The problems that make the data unfit to serve, each a sentence; none when healthy.
+std::vector<std::string> problems_of(const Freshness& freshness, long long max_age_seconds);
+
+// /healthz: 200 or 503, JSON, never stored by anyone (Cache-Control: no-store).
+Response health_answer(const Freshness& freshness, long long max_age_seconds);
+
+// The same figures for Prometheus, in its text format (no process label: the ops handler
+// works them out on every scrape).
+std::string freshness_metrics(const Freshness& freshness, long long max_age_seconds);
+
+}  // namespace coin

@@ -1,0 +1,107 @@
+#include "shared/metrics.hpp"
+
+#include <prometheus/text_serializer.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+
+#include "shared/log.hpp"
+
+namespace coin {
+namespace {
+
+std::string& process_label() {
+  static std::string label = "coin-api";
+  return label;
+}
+
+// One family per name, whatever part of the program asks for it first.
+template <typename Builder>
+auto& family(Builder builder, const std::string& name, const std::string& help) {
+  using Family = std::remove_reference_t<decltype(builder.Register(metrics_registry()))>;
+  static std::mutex mutex;
+  static std::map<std::string, Family*> made;
+  const std::lock_guard<std::mutex> lock(mutex);
+  Family*& found = made[name];
+  if (found == nullptr) {
+    found = &builder.Name(name).Help(help).Labels({{"process", metrics_process()}}).Register(metrics_registry());
+  }
+  return *found;
+}
+
+}  // namespace
+
+prometheus::Registry& metrics_registry() {
+  static prometheus::Registry registry;
+  return registry;
+}
+
+const std::string& metrics_process() { return process_label(); }
+
+prometheus::Family<prometheus::Counter>& counter_family(const std::string& name, const std::string& help) {
+  return family(prometheus::BuildCounter(), name, help);
+}
+
+prometheus::Family<prometheus::Gauge>& gauge_family(const std::string& name, const std::string& help) {
+  return family(prometheus::BuildGauge(), name, help);
+}
+
+prometheus::Family<prometheus::Histogram>& histogram_family(const std::string& name, const std::string& help) {
+  return family(prometheus::BuildHistogram(), name, help);
+}
+
+const prometheus::Histogram::BucketBoundaries& duration_buckets() {
+  static const prometheus::Histogram::BucketBoundaries buckets = {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
+                                                                  0.1,   0.25,   0.5,   1,    2.5,   5, 10};
+  return buckets;
+}
+
+std::string metrics_text() { return prometheus::TextSerializer().Serialize(metrics_registry().Collect()); }
+
+MetricsFile::MetricsFile(std::string path) : path_(std::move(path)) {
+  if (path_.empty()) return;
+  process_label() = std::filesystem::path(path_).stem().string();
+  gauge_family("coin_process_start_time_seconds", "When this process started, in seconds since the epoch")
+      .Add({})
+      .Set(static_cast<double>(std::chrono::duration_cast<std::chrono::seconds>(
+                                   std::chrono::system_clock::now().time_since_epoch())
+                                   .count()));
+  writer_ = std::thread(&MetricsFile::run, this);
+}
+
+MetricsFile::~MetricsFile() {
+  if (!writer_.joinable()) return;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  stop_.notify_one();
+  writer_.join();
+  write();
+}
+
+void MetricsFile::run() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!stopping_) {
+    write();
+    stop_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; });
+  }
+}
+
+void MetricsFile::write() {
+  const std::string text = metrics_text();
+  const std::string aside = path_ + ".tmp";
+  FILE* const file = std::fopen(aside.c_str(), "w");
+  bool written = file != nullptr && std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  if (file != nullptr) written = std::fclose(file) == 0 && written;
+  written = written && std::rename(aside.c_str(), path_.c_str()) == 0;
+  // One line when writing starts to fail, not one a second.
+  if (!written && !failing_) log_error("cannot write the metrics to " + path_ + ": " + std::strerror(errno));
+  failing_ = !written;
+}
+
+}  // namespace coin
