@@ -6,8 +6,8 @@
 #   CONF=/etc/coin-api/nginx   where the configuration goes
 #   VAR=/var/lib/coin-api      nginx's state: error pages, the pages for people, logs, temp files
 #   LISTEN=127.0.0.1:8080      address:port to serve on
-#   PUBLISHER=/usr/local/lib/coin-api/publisher   the installed publisher, for its endpoint list
-#   PUBLISHED=/run/coin-api-published             its directory (coin-api-publisher.service)
+#   PUBLISHER=/usr/lib/coin-api/publisher   the installed publisher, for its endpoint list
+#   PUBLISHED=/run/coin-api-published       its directory (coin-api-publisher.service)
 #   SOCKETS=/run/coin-api      the handlers' sockets
 #   RATE_LIMIT=on RATE=50r/s BURST=100   requests per client address
 set -euo pipefail
@@ -15,7 +15,7 @@ source "$(dirname "$0")/lib.sh"
 
 conf=${CONF:-/etc/coin-api/nginx}
 var=${VAR:-/var/lib/coin-api}
-publisher=${PUBLISHER:-/usr/local/lib/coin-api/publisher}
+publisher=${PUBLISHER:-/usr/lib/coin-api/publisher}
 [ -x "$publisher" ] || die "no publisher at $publisher (PUBLISHER=...)"
 mkdir -p "$var/nginx" "$conf"
 "$publisher" --routes >"$conf/routes.tsv"
