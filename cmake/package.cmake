@@ -1,0 +1,94 @@
+# The Debian package, coin-api_<version>_amd64.deb (make deb: cpack in build/release), laid out
+# as the table in README's "Deploying" says; tests/package/install_test.sh installs it and
+# checks that table. Relative destinations are below /usr.
+set(coin_share share/coin-api)  # what the scripts need, at their places in the repository
+set(coin_doc share/doc/coin-api)
+
+# Every binary CMake puts in handlers/ (add_handler's, the publisher, the indexer...), so that a
+# new one is packaged with no change here.
+get_property(targets DIRECTORY ${PROJECT_SOURCE_DIR} PROPERTY BUILDSYSTEM_TARGETS)
+foreach(target IN LISTS targets)
+  get_target_property(directory ${target} RUNTIME_OUTPUT_DIRECTORY)
+  if(directory STREQUAL "${PROJECT_BINARY_DIR}/handlers")
+    list(APPEND coin_binaries ${target})
+  endif()
+endforeach()
+install(TARGETS ${coin_binaries} RUNTIME DESTINATION lib/coin-api)
+
+# Where Debian 12's own packages put units (lintian's systemd check expects it).
+install(DIRECTORY deploy/systemd/ DESTINATION /lib/systemd/system)
+
+# Their settings: conffiles, so an upgrade keeps a host's edits. Readable by root only, as
+# they may hold a PGPASSWORD; systemd reads them before it drops to the services' users.
+set(coin_conffiles handlers.env indexer.env)
+list(TRANSFORM coin_conffiles PREPEND deploy/ OUTPUT_VARIABLE coin_conffile_sources)
+install(FILES ${coin_conffile_sources} DESTINATION /etc/coin-api
+  PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ)
+list(TRANSFORM coin_conffiles PREPEND /etc/coin-api/)
+list(JOIN coin_conffiles "\n" coin_conffiles)
+file(WRITE ${PROJECT_BINARY_DIR}/debian/conffiles "${coin_conffiles}\n")
+
+# Production's scripts (render-nginx.sh and what it sources, the backups); not those of
+# development, which need the repository, its build or its node_modules.
+install(DIRECTORY scripts/ DESTINATION ${coin_share}/scripts USE_SOURCE_PERMISSIONS
+  FILES_MATCHING PATTERN "*.sh"
+  PATTERN bench.sh EXCLUDE PATTERN bench-data.sh EXCLUDE PATTERN clean-room.sh EXCLUDE
+  PATTERN deps.sh EXCLUDE PATTERN fuzz.sh EXCLUDE PATTERN pgtap.sh EXCLUDE PATTERN run.sh EXCLUDE)
+install(DIRECTORY nginx sql web openapi DESTINATION ${coin_share})
+install(DIRECTORY deploy/monitoring/ DESTINATION ${coin_share}/monitoring)
+# The files render_pages (scripts/lib.sh) copies from node_modules, at the same paths, so that
+# it works from /usr/share/coin-api as from the repository (the package test renders there).
+install(FILES node_modules/uplot/dist/uPlot.iife.min.js node_modules/uplot/dist/uPlot.min.css
+  DESTINATION ${coin_share}/node_modules/uplot/dist)
+install(FILES node_modules/swagger-ui-dist/swagger-ui-bundle.js
+  node_modules/swagger-ui-dist/swagger-ui-bundle.js.LICENSE.txt node_modules/swagger-ui-dist/swagger-ui.css
+  DESTINATION ${coin_share}/node_modules/swagger-ui-dist)
+
+# The changelog's newest entry is the package's version; Debian wants it compressed, and
+# changelog.gz for a native package (a version without a Debian revision).
+file(STRINGS deploy/debian/changelog newest_entry LIMIT_COUNT 1)
+if(NOT newest_entry MATCHES "^coin-api \\(${PROJECT_VERSION}\\) ")
+  message(FATAL_ERROR "deploy/debian/changelog: the newest entry, '${newest_entry}', "
+    "is not version ${PROJECT_VERSION} (project() in CMakeLists.txt): add an entry for it")
+endif()
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS deploy/debian/changelog)
+execute_process(COMMAND gzip -9 -n -c ${PROJECT_SOURCE_DIR}/deploy/debian/changelog
+  OUTPUT_FILE ${PROJECT_BINARY_DIR}/debian/changelog.gz COMMAND_ERROR_IS_FATAL ANY)
+install(FILES README.md deploy/debian/copyright ${PROJECT_BINARY_DIR}/debian/changelog.gz
+  DESTINATION ${coin_doc})
+install(DIRECTORY docs DESTINATION ${coin_doc})  # docs/ beside README.md, as its links expect
+install(FILES deploy/indexer.example.json DESTINATION ${coin_doc}/examples)
+
+# One script as both postinst and postrm.
+foreach(script postinst postrm)
+  configure_file(deploy/debian/reload-systemd ${PROJECT_BINARY_DIR}/debian/${script} COPYONLY)
+endforeach()
+
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME coin-api)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_MAINTAINER
+  "Seed 17d7c0b0 maintainers <maintainers@users.noreply.a-seed-17d7c0b0.example>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "public HTTP API of the COIN stablecoin (FastCGI, nginx, PostgreSQL)")
+set(CPACK_PACKAGE_DESCRIPTION "A read-only HTTP API for a dollar-pegged stablecoin and its staked form on\n\
+TRON, Ethereum and BSC: supply, savings yield, collateral, Vaults and allocator\n\
+positions. FastCGI handlers and a publisher that renders every answer on each\n\
+snapshot, behind nginx, over PostgreSQL views; an indexer that reads the\n\
+protocol from each chain's nodes; systemd units, the nginx configuration and\n\
+its renderer, the sqitch project and the pages (dashboard, API reference).")
+set(CPACK_DEBIAN_PACKAGE_SECTION web)
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+# The libraries, from the binaries (dpkg-shlibdeps); then what the scripts and units run:
+# nginx, sqitch with its PostgreSQL driver and client (awk, which render_endpoints runs, is
+# required on every Debian system: lintian refuses a dependency on it).
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "nginx, sqitch, libdbd-pg-perl, postgresql-client")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
+  "postgresql, prometheus-nginx-exporter, prometheus-postgres-exporter, mtail")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
+  ${PROJECT_BINARY_DIR}/debian/conffiles ${PROJECT_BINARY_DIR}/debian/postinst ${PROJECT_BINARY_DIR}/debian/postrm)
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
+  OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+include(CPack)
