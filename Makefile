@@ -5,7 +5,7 @@
 JOBS ?= $(shell nproc)
 MAKEFLAGS += --no-print-directory
 
-.PHONY: deps build build-debug run test faulttest fuzz bench-data bench cleanroom contracts contracts-check clean
+.PHONY: deps build build-debug deb run test faulttest fuzz bench-data bench cleanroom contracts contracts-check clean
 
 deps:
 	@scripts/deps.sh
@@ -13,6 +13,11 @@ deps:
 build: deps
 	@cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
 	@cmake --build build/release -j $(JOBS)
+
+# The Debian package of the Release build (CPack, cmake/package.cmake):
+# build/release/coin-api_<version>_amd64.deb.
+deb: build
+	@cd build/release && cpack
 
 # Debug build: sanitizers on, tests included. The end-to-end tests run its handlers.
 build-debug: deps
@@ -23,13 +28,15 @@ run: build
 	@scripts/run.sh
 
 # The four layers in turn: unit (GoogleTest, and the contracts' bytecode), SQL (pgTAP), end to
-# end (GoogleTest over HTTP), chain (the indexer against a local EVM node, then the API). The
-# last three print their own counts.
-test: build-debug
+# end (GoogleTest over HTTP), chain (the indexer against a local EVM node, then the API); then
+# the package (make deb's, installed into an empty directory, and lintian). The last four print
+# their own counts.
+test: build-debug deb
 	@cd build/debug && ctest --output-on-failure -L unit
 	@cd build/debug && ctest --output-on-failure --verbose -L sql
 	@cd build/debug && ctest --output-on-failure --verbose -L e2e
 	@cd build/debug && ctest --output-on-failure --verbose -L chain
+	@cd build/debug && ctest --output-on-failure --verbose -L package
 
 # Faults under load (database outage, killed sessions and processes, a hanging view, floods),
 # each printing its figures; then 30 s of the query fuzzer.
