@@ -49,6 +49,7 @@ prometheus-nginx-exporter              | prometheus-nginx-exporter | metrics: co
 prometheus-postgres-exporter           | prometheus-postgres-exporter | metrics: the figures of PostgreSQL itself
 dpkg-dev                               | dpkg-shlibdeps dpkg-deb  | make deb: the DEB generator of CPack finds the packages of the libraries with dpkg-shlibdeps
 lintian                                | lintian                  | make deb: the package is checked with lintian
+prometheus                             | promtool                 | the unit tests: the scrape configuration and the alert rules of deploy/monitoring, and their tests
 '
 
 source "$(dirname "$0")/lib.sh"

@@ -86,7 +86,8 @@ db_load() {
 # render_nginx VAR CONF ROUTES [NAME=value...] [FILE...]: renders every *.conf of nginx/ (and
 # any further FILEs) into directory CONF, in place of the *.conf an earlier render left there,
 # replacing @VAR@ with VAR, @CONF@ with CONF and every other @NAME@ with its value: given, or the
-# default below (nginx/nginx.conf describes them). A placeholder left unfilled is an error, and
+# default below (nginx/nginx.conf describes them); METRICS_ALLOW, a list of addresses, becomes
+# metrics-allow.conf. A placeholder left unfilled is an error, and
 # so is an add_header in any file but headers.conf. Writes there, from ROUTES (the endpoint
 # list, as `publisher --routes` prints it), upstreams.conf, queries.conf and endpoints.conf.
 # Copies the error pages to VAR/nginx/html and the pages for people to VAR/nginx/web (render_pages),
@@ -94,7 +95,8 @@ db_load() {
 render_nginx() {
   local var=$1 conf=$2 routes=$3 arg name file
   local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [PUBLISHED]=$var/published
-                   [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100)
+                   [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100
+                   [METRICS_ALLOW]="127.0.0.1 ::1")
   local files=("$root_dir"/nginx/*.conf) edits=()
   for arg in "${@:4}"; do
     case $arg in
@@ -110,6 +112,9 @@ render_nginx() {
     sed "${edits[@]}" "$file" >"$conf/$(basename "$file")"
   done
   render_endpoints "$routes" "$conf" "${values[SOCKETS]}"
+  # The addresses (or CIDR ranges) that may read /metrics and /stub_status (ops.conf).
+  { for address in ${values[METRICS_ALLOW]}; do echo "allow $address;"; done; echo "deny all;"; } \
+    >"$conf/metrics-allow.conf"
   ! grep -n '@[A-Z_]*@' "$conf"/*.conf || die "unfilled placeholders in $conf"
   # nginx drops the inherited add_headers (CORS, the security headers) in any block that has
   # one of its own: every header is added in headers.conf, in the server block, and only there.
@@ -142,8 +147,11 @@ render_pages() {
 # render_endpoints ROUTES CONF SOCKETS: nginx's part of the endpoint list (ROUTES, lines of
 # spec, path, group, view, content type, parameters), into CONF:
 #   upstreams.conf  a pool per group: two handler processes, SOCKETS/<group>-1.sock and -2.sock
+#   upstreams.conf  ... and the ops handler's: SOCKETS/ops.sock (nginx/ops.conf)
 #   queries.conf    $published_query: a query in the list's parameter order with allowed values
 #                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
+#   paths.conf      $metrics_path: the path asked for, if it is an endpoint's, a page's or an
+#                   operator's, else "other" (the metrics log, nginx/metrics-log.conf)
 #   endpoints.conf  an exact location per endpoint: its published answer (gzip if taken, else
 #                   plain), else a named one (@<spec>) for its answers under large/, else the
 #                   group's handlers (@<group>); $published_prefix sends a request with a
@@ -162,6 +170,14 @@ render_endpoints() {
       print "map \"$uri?$args\" $published_query {" > (conf "/queries.conf")
       print "  default \"\";" > (conf "/queries.conf")
       print header > (conf "/endpoints.conf")
+      print header > (conf "/paths.conf")
+      print "map $request_uri $request_path {  # the path, without the query" > (conf "/paths.conf")
+      print "  \"~^(?<path>[^?]*)\" $path;" > (conf "/paths.conf")
+      print "}" > (conf "/paths.conf")
+      print "map $request_path $metrics_path {" > (conf "/paths.conf")
+      print "  default other;" > (conf "/paths.conf")
+      print "  / /;\n  /docs /docs;\n  /openapi.json /openapi.json;\n  ~^/assets/ /assets/;" > (conf "/paths.conf")
+      print "  /healthz /healthz;\n  /metrics /metrics;\n  /stub_status /stub_status;" > (conf "/paths.conf")
     }
     {
       spec = $1; path = $2; group = $3; type = $5; parameters = $6
@@ -184,10 +200,13 @@ render_endpoints() {
         path, spec, type, conf, small, small, spec > (conf "/endpoints.conf")
       printf "location @%s {  # %s, files of 32 KB or more\n  default_type %s;\n  include %s/published.conf;\n  sendfile on;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
         spec, spec, type, conf, large, large, group > (conf "/endpoints.conf")
+      printf "  %s %s;\n", path, path > (conf "/paths.conf")
       if (!(group in seen)) { seen[group] = 1; order[++count] = group }
     }
     END {
       print "}" > (conf "/queries.conf")
+      print "}" > (conf "/paths.conf")
+      printf "\n# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\nupstream ops {\n  server unix:%s/ops.sock;\n}\n", sockets > (conf "/upstreams.conf")
       for (i = 1; i <= count; i++) {
         g = order[i]
         printf "\nupstream %s {\n  server unix:%s/%s-1.sock max_fails=1 fail_timeout=1s;\n  server unix:%s/%s-2.sock max_fails=1 fail_timeout=1s;\n}\n",

@@ -16,6 +16,8 @@
 #   HANDLER_FLAGS=   more flags for every handler process (e.g. --no-cache)
 #   RATE_LIMIT=off   on: nginx limits requests per client address to RATE, BURST more at once
 #   RATE=50r/s BURST=100  (RATE_LIMIT, RATE and BURST: defaults of render_nginx, scripts/lib.sh)
+#   MAX_AGE=900      seconds after which data are too old: /healthz answers 503
+#   METRICS_ALLOW="127.0.0.1 ::1"  addresses that may read /metrics (render_nginx's default)
 #   CHAIN_PORT=8545  DATA=chain: the local EVM node's port on 127.0.0.1
 #   INDEX_INTERVAL=3 DATA=chain: seconds between the indexer's rounds
 #
@@ -24,9 +26,11 @@
 # values; chain/drive.mjs changes them every few seconds, and coin-indexer reads them into
 # snapshots every INDEX_INTERVAL (3) seconds, so the API follows the chain.
 #
-# Each pool has two handler processes, and each of them and the publisher is run by a
-# supervisor that starts it again when it ends (crashed or killed), like systemd does in
-# production (deploy/systemd/). The groups come from the endpoint list (`publisher --routes`).
+# Each pool has two handler processes, and each of them, the ops handler (/healthz, /metrics)
+# and the publisher is run by a supervisor that starts it again when it ends (crashed or
+# killed), like systemd does in production (deploy/systemd/). The groups come from the
+# endpoint list (`publisher --routes`). Every process writes its metrics to
+# $VAR/metrics/<name>.prom, which /metrics serves merged.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -44,8 +48,10 @@ mkdir -p "${VAR:-$root_dir/var}"
 var=$(cd "${VAR:-$root_dir/var}" && pwd)
 
 [ -x "$handlers/publisher" ] || die "no publisher in $handlers (make build)"
-mkdir -p "$var/run"
+[ -x "$handlers/ops" ] || die "no ops handler in $handlers (make build)"
+mkdir -p "$var/run" "$var/metrics"
 chmod 0755 "$var/run"
+rm -f "$var/metrics"/*.prom  # an earlier run's
 "$handlers/publisher" --routes >"$var/run/routes.tsv"
 mapfile -t groups < <(cut -f 3 "$var/run/routes.tsv" | awk '!seen[$0]++')  # a handler and pool each
 for group in "${groups[@]}"; do
@@ -61,7 +67,8 @@ if [ "$data" = chain ]; then
 fi
 # nginx's configuration first: a bad setting stops here, before anything starts.
 render_nginx "$var" "$var/nginx/conf" "$var/run/routes.tsv" LISTEN="$bind:$port" \
-  ${RATE_LIMIT:+RATE_LIMIT="$RATE_LIMIT"} ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"}
+  ${RATE_LIMIT:+RATE_LIMIT="$RATE_LIMIT"} ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"} \
+  ${METRICS_ALLOW:+METRICS_ALLOW="$METRICS_ALLOW"}
 
 children=()
 stop() {
@@ -90,7 +97,7 @@ if [ "$data" = chain ]; then
   node "$root_dir/chain/drive.mjs" --rpc "$chain_url" --config "$var/chain/indexer.json" &
   children+=($!)
   supervise indexer env PGUSER=coin_indexer PGAPPNAME=coin-indexer "$handlers/coin-indexer" \
-    --config "$var/chain/indexer.json" --interval "$index_interval" &
+    --config "$var/chain/indexer.json" --interval "$index_interval" --metrics "$var/metrics/indexer.prom" &
   children+=($!)
 else
   db_load "$data"
@@ -101,17 +108,23 @@ fi
 rm -rf "$var/published"
 if [ "$publish" = on ]; then
   supervise publisher env PGUSER=coin_api PGAPPNAME="coin-api publisher" "$handlers/publisher" \
-    --directory "$var/published" &
+    --directory "$var/published" --metrics "$var/metrics/publisher.prom" &
   children+=($!)
 fi
+ops_flags=(--socket "$var/run/ops.sock" --threads 2 --metrics "$var/metrics/ops.prom"
+           --metrics-dir "$var/metrics" --max-age "${MAX_AGE:-900}")
+[ "$publish" = off ] || ops_flags+=(--published "$var/published")
+supervise ops env PGUSER=coin_api PGAPPNAME="coin-api ops" "$handlers/ops" "${ops_flags[@]}" &
+children+=($!)
 processes=()  # two per pool
 for group in "${groups[@]}"; do processes+=("$group-1" "$group-2"); done
 for process in "${processes[@]}"; do
   supervise "$process" env PGUSER=coin_api PGAPPNAME="coin-api $process" "$handlers/${process%-*}" \
-    --socket "$var/run/$process.sock" --threads "$threads" "${handler_flags[@]}" &
+    --socket "$var/run/$process.sock" --threads "$threads" --metrics "$var/metrics/$process.prom" \
+    "${handler_flags[@]}" &
   children+=($!)
 done
-for process in "${processes[@]}"; do
+for process in "${processes[@]}" ops; do
   wait_for "handler $process" test -S "$var/run/$process.sock"
 done
 # An empty database has no answer to publish: until its first snapshot, the handlers answer
