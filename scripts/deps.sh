@@ -24,7 +24,7 @@ zlib1g-dev                             |                          | the handlers
 libgtest-dev                           |                          | the unit, end-to-end and fault tests (GoogleTest)
 libcurl4-openssl-dev                   |                          | the end-to-end tests: their HTTP client
 postgresql-15                          | /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/15/bin/pg_ctl | the database server every stack starts (scripts/lib.sh)
-postgresql-client-15                   | psql createdb            | creates the database, loads data, the tests read and write it
+postgresql-client-15                   | psql createdb dropdb pg_dump pg_restore | creates the database, loads data, the tests read and write it; backup.sh and restore.sh
 postgresql-15-pgtap                    |                          | the SQL tests: the pgtap extension
 libtap-parser-sourcehandler-pgtap-perl | pg_prove                 | the SQL tests: runs them (postgresql-15-pgtap only recommends it)
 sqitch                                 | sqitch                   | deploys, verifies and reverts the schema
