@@ -46,11 +46,9 @@ void listen_for_snapshots(const std::string& conninfo, const SnapshotEvents& eve
       was_listening = true;
       backoff.succeeded();
       while (!stopping) {
+        if (events.waiting) events.waiting();
         connection.await_notification(0, poll_microseconds);
-        if (!receiver.received) {
-          if (events.waiting) events.waiting();
-          continue;
-        }
+        if (!receiver.received) continue;
         connection.get_notifs();  // and any that came meanwhile: one event for all of them
         receiver.received = false;
         events.written(connection);

@@ -19,7 +19,8 @@ struct SnapshotEvents {
   std::function<void(pqxx::connection&)> written;
   // The connection is lost; it will be tried again.
   std::function<void()> lost;
-  // Still listening, nothing came: every quarter of a second (optional).
+  // Listening, about to wait for notifications: at once, then at least every quarter of a
+  // second (optional).
   std::function<void()> waiting = {};
 };
 

@@ -1,1 +1,319 @@
-// placeholder
+// What operators get (README, Operations): /healthz on the fixture (6 months old: failing) and
+// on fresh data (healthy), through a database outage and a stopped publisher, never cached;
+// /metrics (every process's counts, exactly as many as were asked) and who may read it; mtail
+// and prometheus-nginx-exporter on the stack, counting what was asked; --version everywhere.
+//
+// By hand, from tests/sql/fixture.sql: each chain's newest snapshot is tron 2026-05-13 08:00,
+// eth 07:55, bsc 07:50 UTC+8, i.e. 2026-05-13T00:00:00Z, 2026-05-12T23:55:00Z and 23:50:00Z.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/e2e/envelope.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/json.hpp"
+#include "tests/e2e/processes.hpp"
+#include "tests/e2e/stack.hpp"
+
+namespace coin::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+
+double seconds_since(const char* utc_time) {
+  std::tm time{};
+  strptime(utc_time, "%Y-%m-%dT%H:%M:%SZ", &time);
+  return std::difftime(std::time(nullptr), timegm(&time));
+}
+
+// A whole number of seconds that is `expected` give or take the 5 s a test may take.
+void expect_age(const Json& age, double expected, const std::string& context) {
+  ASSERT_TRUE(age.is_number()) << context;
+  EXPECT_NEAR(std::stod(age.number()), expected, 5) << context;
+}
+
+// The value of the sample `series` ("name{labels}" exactly as exposed) in Prometheus' text,
+// or 0 when it is absent.
+double sample(const std::string& text, const std::string& series) {
+  const std::string lines = "\n" + text;
+  const std::size_t at = lines.find("\n" + series + " ");
+  return at == std::string::npos ? 0 : std::stod(lines.substr(at + 1 + series.size() + 1));
+}
+
+// Asks for `url` every 100 ms, for up to 10 s, until `done` holds; the last answer.
+template <typename Done>
+HttpResponse until(const std::string& url, Done done) {
+  HttpResponse response = http("GET", url);
+  for (const auto deadline = std::chrono::steady_clock::now() + 10s;
+       !done(response) && std::chrono::steady_clock::now() < deadline;) {
+    std::this_thread::sleep_for(100ms);
+    response = http("GET", url);
+  }
+  return response;
+}
+
+void expect_live(const HttpResponse& response, const std::string& context) {
+  EXPECT_EQ(response.header("cache-control"), "no-store") << context;
+  EXPECT_FALSE(response.has_header("etag")) << context;
+  EXPECT_FALSE(response.has_header("last-modified")) << context;
+  expect_cors(response, context);
+  expect_security_headers(response, context);
+}
+
+TEST(Healthz, TheFixtureIsTooOldAndSaysWhy) {
+  const HttpResponse response = http("GET", fixture_stack().url("/healthz"));
+  EXPECT_EQ(response.status, 503);
+  EXPECT_EQ(response.header("content-type"), "application/json");
+  expect_live(response, "/healthz");
+  const Json health = Json::parse(response.body);
+  EXPECT_EQ(health["status"].text(), "failing");
+  EXPECT_EQ(health["version"].text(), "1.0.0");
+  EXPECT_NEAR(seconds_since(health["time"].text().c_str()), 0, 5);
+  EXPECT_EQ(health["maxAgeSeconds"].number(), "900");
+  EXPECT_EQ(health["database"]["reachable"].text(), "true");
+  const std::map<std::string, const char*> newest = {
+      {"tron", "2026-05-13T00:00:00Z"}, {"eth", "2026-05-12T23:55:00Z"}, {"bsc", "2026-05-12T23:50:00Z"}};
+  for (const auto& [chain, time] : newest) {
+    EXPECT_EQ(health["chains"][chain]["snapshotAt"].text(), time) << chain;
+    expect_age(health["chains"][chain]["ageSeconds"], seconds_since(time), chain);
+  }
+  EXPECT_EQ(health["publisher"]["reachable"].text(), "true");
+  EXPECT_EQ(health["publisher"]["snapshotAt"].text(), "2026-05-13T00:00:00Z");
+  const Json& problems = health["problems"];
+  ASSERT_EQ(problems.size(), 4u);
+  const std::vector<std::string> starts = {"the newest snapshot of tron is ", "the newest snapshot of eth is ",
+                                           "the newest snapshot of bsc is ", "the published answers are "};
+  for (size_t i = 0; i < starts.size(); ++i) {
+    EXPECT_EQ(problems[i].text().rfind(starts[i], 0), 0u) << problems[i].text();
+    EXPECT_NE(problems[i].text().find(" s old (limit 900 s)"), std::string::npos) << problems[i].text();
+  }
+}
+
+TEST(Healthz, HeadAndPreflightAnswerLikeTheApiAndOtherMethodsAre405) {
+  EXPECT_EQ(http("HEAD", fixture_stack().url("/healthz")).status, 503);
+  EXPECT_EQ(http("OPTIONS", fixture_stack().url("/healthz")).status, 204);
+  const HttpResponse post = http("POST", fixture_stack().url("/healthz"));
+  EXPECT_EQ(post.status, 405);
+  EXPECT_EQ(post.header("allow"), "GET, HEAD, OPTIONS");
+}
+
+// A stack of its own, written to: fresh snapshots, an outage, a stopped publisher.
+class FreshStack : public testing::Test {
+ protected:
+  static void SetUpTestSuite() { stack = new Stack("fixture", {"METRICS_ALLOW=10.0.0.0/8"}); }
+  static void TearDownTestSuite() {
+    delete stack;
+    stack = nullptr;
+  }
+  // Every chain's newest snapshot again, `seconds_ago` seconds ago.
+  static void write_snapshots(int seconds_ago) {
+    ASSERT_TRUE(stack->psql("postgres", "INSERT INTO snapshot.chain_state SELECT chain, now() - interval '" +
+                                            std::to_string(seconds_ago) +
+                                            " seconds', coin_supply, scoin_supply, coin_price, scoin_price, "
+                                            "earn_apy, earn_tvl FROM (SELECT DISTINCT ON (chain) * FROM "
+                                            "snapshot.chain_state ORDER BY chain, taken_at DESC) AS newest"));
+  }
+  static Stack* stack;
+};
+Stack* FreshStack::stack = nullptr;
+
+TEST_F(FreshStack, FreshDataAreHealthyAndAgeByTheClockNotByACache) {
+  write_snapshots(60);
+  const auto healthy = [](const HttpResponse& response) { return response.status == 200; };
+  const HttpResponse first = until(stack->url("/healthz"), healthy);
+  ASSERT_EQ(first.status, 200) << first.body;
+  expect_live(first, "/healthz");
+  const Json health = Json::parse(first.body);
+  EXPECT_EQ(health["status"].text(), "ok");
+  EXPECT_EQ(health["problems"].size(), 0u);
+  for (const char* chain : {"tron", "eth", "bsc"}) expect_age(health["chains"][chain]["ageSeconds"], 60, chain);
+  expect_age(health["publisher"]["ageSeconds"], 60, "publisher");
+
+  std::this_thread::sleep_for(3s);  // a quiet moment: the next answer is of its own moment
+  const Json later = Json::parse(http("GET", stack->url("/healthz")).body);
+  EXPECT_GE(std::stoll(later["chains"]["tron"]["ageSeconds"].number()),
+            std::stoll(health["chains"]["tron"]["ageSeconds"].number()) + 3);
+}
+
+TEST_F(FreshStack, WithTheDatabaseDownItFailsSayingSoAndRecovers) {
+  write_snapshots(30);
+  ASSERT_EQ(until(stack->url("/healthz"), [](const HttpResponse& r) { return r.status == 200; }).status, 200);
+  ASSERT_TRUE(stack->stop_database());
+  const HttpResponse down = http("GET", stack->url("/healthz"));
+  EXPECT_EQ(down.status, 503);
+  const Json health = Json::parse(down.body);
+  EXPECT_EQ(health["database"]["reachable"].text(), "false");
+  EXPECT_TRUE(health["chains"].is_null());
+  ASSERT_EQ(health["problems"].size(), 1u);
+  EXPECT_EQ(health["problems"][0].text(), "the database is unreachable");
+  EXPECT_EQ(health["publisher"]["reachable"].text(), "true") << "it keeps its set and reconnects";
+  ASSERT_TRUE(stack->start_database());
+  EXPECT_EQ(until(stack->url("/healthz"), [](const HttpResponse& r) { return r.status == 200; }).status, 200);
+}
+
+TEST_F(FreshStack, AStoppedPublisherIsReportedWhileItsAnswersAreFresh) {
+  write_snapshots(30);
+  ASSERT_EQ(until(stack->url("/healthz"), [](const HttpResponse& r) { return r.status == 200; }).status, 200);
+  const pid_t publisher = publisher_pid(stack->var());
+  ASSERT_GT(publisher, 0);
+  ASSERT_EQ(::kill(publisher, SIGSTOP), 0);
+  const HttpResponse stopped = until(stack->url("/healthz"), [](const HttpResponse& r) {
+    return Json::parse(r.body)["publisher"]["reachable"].text() == "false";
+  });
+  ::kill(publisher, SIGCONT);
+  EXPECT_EQ(stopped.status, 200) << "the published answers are still fresh";
+  EXPECT_EQ(Json::parse(stopped.body)["publisher"]["reachable"].text(), "false") << stopped.body;
+  const HttpResponse back = until(stack->url("/healthz"), [](const HttpResponse& r) {
+    return Json::parse(r.body)["publisher"]["reachable"].text() == "true";
+  });
+  EXPECT_EQ(Json::parse(back.body)["publisher"]["reachable"].text(), "true");
+}
+
+TEST_F(FreshStack, MetricsAreForTheAllowedAddressesOnly) {
+  // This stack allows 10.0.0.0/8 only; the test asks from 127.0.0.1.
+  for (const char* path : {"/metrics", "/stub_status"}) {
+    const HttpResponse response = http("GET", stack->url(path));
+    EXPECT_EQ(response.status, 403) << path;
+    EXPECT_EQ(response.header("content-type"), "text/html") << path;
+    EXPECT_NE(response.body.find("403 Forbidden"), std::string::npos) << path;
+    expect_cors(response, path);
+  }
+}
+
+TEST(Metrics, CountEveryProcesssAnswersAndShowTheDataAge) {
+  const Stack& stack = fixture_stack();  // allows 127.0.0.1, the default
+  const std::string path = "/api/v1/data-platform/latest-collateral";
+  const auto handled = [&](const std::string& text) {
+    double sum = 0;
+    for (const char* process : {"protocol-1", "protocol-2"}) {
+      sum += sample(text, "coin_handler_answers_total{process=\"" + std::string(process) + "\",path=\"" + path +
+                              "\",status=\"200\"}");
+    }
+    return sum;
+  };
+  const HttpResponse before = http("GET", stack.url("/metrics"));
+  ASSERT_EQ(before.status, 200);
+  EXPECT_EQ(before.header("content-type"), "text/plain; version=0.0.4");
+  expect_live(before, "/metrics");
+  // Not published (an unknown parameter): the handlers answer each one.
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(http("GET", stack.url(path + "?chain=eth&x=" + std::to_string(i))).status, 200);
+  const HttpResponse after = until(stack.url("/metrics"), [&](const HttpResponse& r) {
+    return handled(r.body) >= handled(before.body) + 3;  // the files are rewritten every second
+  });
+  EXPECT_EQ(handled(after.body), handled(before.body) + 3) << after.body;
+
+  const std::string& text = after.body;
+  EXPECT_EQ(sample(text, "coin_snapshot_timestamp_seconds{chain=\"tron\"}"), 1778630400);  // 2026-05-13T00:00:00Z
+  EXPECT_EQ(sample(text, "coin_snapshot_timestamp_seconds{chain=\"bsc\"}"), 1778629800);
+  EXPECT_NEAR(sample(text, "coin_snapshot_age_seconds{chain=\"tron\"}"), seconds_since("2026-05-13T00:00:00Z"), 5);
+  EXPECT_EQ(sample(text, "coin_health_ok"), 0);
+  EXPECT_EQ(sample(text, "coin_database_reachable"), 1);
+  EXPECT_EQ(sample(text, "coin_publisher_reachable"), 1);
+  EXPECT_EQ(sample(text, "coin_build_info{version=\"1.0.0\"}"), 1);
+  EXPECT_GE(sample(text, "coin_publisher_sets_total{process=\"publisher\",outcome=\"published\"}"), 1);
+  EXPECT_EQ(sample(text, "coin_publisher_snapshot_timestamp_seconds{process=\"publisher\"}"), 1778630400);
+  // Each family once, whatever the number of processes that have it.
+  EXPECT_EQ(text.find("# TYPE coin_process_start_time_seconds"),
+            text.rfind("# TYPE coin_process_start_time_seconds"));
+  for (const char* process : {"supply-1", "supply-2", "protocol-1", "protocol-2", "publisher", "ops"}) {
+    EXPECT_GT(sample(text, "coin_process_start_time_seconds{process=\"" + std::string(process) + "\"}"), 0)
+        << process;
+  }
+}
+
+// A process of the test's, ended when it goes out of scope.
+class Daemon {
+ public:
+  Daemon(const std::vector<std::string>& argv, const std::vector<std::string>& environment, const std::string& log)
+      : pid_(spawn(argv, environment, log)) {}
+  ~Daemon() {
+    ::kill(pid_, SIGTERM);
+    wait_status(pid_);
+  }
+  Daemon(const Daemon&) = delete;
+  Daemon& operator=(const Daemon&) = delete;
+
+ private:
+  pid_t pid_;
+};
+
+TEST(Metrics, MtailCountsTheRequestsByPathStatusAndWhoAnswered) {
+  const Stack& stack = fixture_stack();
+  const std::string port = std::to_string(free_port());
+  const std::string mtail_url = "http://127.0.0.1:" + port + "/metrics";
+  const Daemon mtail({"mtail", "--progs", std::string(COIN_SOURCE_DIR) + "/deploy/monitoring", "--logs",
+                      stack.var() + "/nginx/metrics.log", "--address", "127.0.0.1", "--port", port, "--logtostderr"},
+                     {}, stack.var() + "/mtail.log");
+  const std::string prefix = "coin_api_requests_total{path=";
+  const std::string published = prefix + "\"/totalSupply\",prog=\"requests.mtail\",source=\"published\",status=\"200\"}";
+  const std::string handler = prefix +
+                              "\"/api/v1/data-platform/latest-collateral\",prog=\"requests.mtail\","
+                              "source=\"handler\",status=\"200\"}";
+  const std::string error = prefix + "\"other\",prog=\"requests.mtail\",source=\"nginx\",status=\"404\"}";
+  // Until mtail answers and has read what nginx flushed (every second) before now.
+  std::this_thread::sleep_for(1500ms);
+  std::string before;
+  for (const auto deadline = std::chrono::steady_clock::now() + 10s; std::chrono::steady_clock::now() < deadline;) {
+    try {
+      const std::string now = http("GET", mtail_url).body;
+      if (!now.empty() && now == before) break;
+      before = now;
+    } catch (const std::runtime_error&) {  // not listening yet
+    }
+    std::this_thread::sleep_for(500ms);
+  }
+  for (int i = 0; i < 5; ++i) http("GET", stack.url("/totalSupply"));
+  for (int i = 0; i < 2; ++i) http("GET", stack.url("/api/v1/data-platform/latest-collateral?chain=tron&y=" + std::to_string(i)));
+  http("GET", stack.url("/no/such/path"));
+  const HttpResponse after = until(mtail_url, [&](const HttpResponse& r) {
+    return sample(r.body, error) >= sample(before, error) + 1 && sample(r.body, published) >= sample(before, published) + 5;
+  });
+  EXPECT_EQ(sample(after.body, published), sample(before, published) + 5) << after.body;
+  EXPECT_EQ(sample(after.body, handler), sample(before, handler) + 2) << after.body;
+  EXPECT_EQ(sample(after.body, error), sample(before, error) + 1) << after.body;
+}
+
+TEST(Metrics, TheNginxExporterReadsStubStatus) {
+  const Stack& stack = fixture_stack();
+  const int port = free_port();
+  const Daemon exporter({"prometheus-nginx-exporter", "-nginx.scrape-uri", stack.url("/stub_status"),
+                         "-web.listen-address", "127.0.0.1:" + std::to_string(port)},
+                        {}, stack.var() + "/nginx-exporter.log");
+  const std::string url = "http://127.0.0.1:" + std::to_string(port) + "/metrics";
+  HttpResponse response;
+  for (const auto deadline = std::chrono::steady_clock::now() + 10s; std::chrono::steady_clock::now() < deadline;) {
+    try {
+      response = http("GET", url);
+      break;
+    } catch (const std::runtime_error&) {  // not listening yet
+      std::this_thread::sleep_for(100ms);
+    }
+  }
+  EXPECT_EQ(sample(response.body, "nginx_up"), 1) << response.body;
+  EXPECT_GT(sample(response.body, "nginx_http_requests_total"), 0) << response.body;
+}
+
+TEST(Version, EveryBinaryNamesItselfAndTheRelease) {
+  for (const char* binary : {"supply", "protocol", "ops", "publisher", "coin-indexer"}) {
+    const std::string command = std::string(COIN_HANDLER_DIR) + "/" + binary + " --version";
+    FILE* const output = ::popen(command.c_str(), "r");
+    ASSERT_NE(output, nullptr);
+    char line[128] = {};
+    const bool read = std::fgets(line, sizeof line, output) != nullptr;
+    EXPECT_EQ(::pclose(output), 0) << binary;
+    EXPECT_TRUE(read) << binary;
+    EXPECT_EQ(std::string(line), std::string(binary) + " (coin-api) 1.0.0\n");
+  }
+}
+
+}  // namespace
+}  // namespace coin::e2e

@@ -1,0 +1,92 @@
+// /healthz's verdict and body, and the freshness metrics, from freshness figures given by hand:
+// a limit of 900 s, a clock at 2026-11-25T00:00:00Z (1795564800).
+
+#include "shared/health.hpp"
+
+#include <gtest/gtest.h>
+
+namespace coin {
+namespace {
+
+constexpr std::time_t now = 1795564800;
+
+Freshness fresh() {
+  Freshness freshness;
+  freshness.now = now;
+  freshness.database_reachable = true;
+  freshness.chains = {{"tron", now - 60, 60}, {"eth", now - 300, 300}, {"bsc", now - 900, 900}};
+  freshness.publisher = PublishedState{now - 1, now - 60};
+  return freshness;
+}
+
+TEST(Health, DataYoungerThanTheLimitAreHealthy) {
+  EXPECT_TRUE(problems_of(fresh(), 900).empty());  // bsc is exactly 900 s old: not past it
+  const Response response = health_answer(fresh(), 900);
+  EXPECT_EQ(response.status, 200);
+  EXPECT_TRUE(response.live);
+  EXPECT_EQ(response.body,
+            R"({"chains":{"bsc":{"ageSeconds":900,"snapshotAt":"2026-11-24T23:45:00Z"},)"
+            R"("eth":{"ageSeconds":300,"snapshotAt":"2026-11-24T23:55:00Z"},)"
+            R"("tron":{"ageSeconds":60,"snapshotAt":"2026-11-24T23:59:00Z"}},)"
+            R"("database":{"reachable":true},"maxAgeSeconds":900,"problems":[],)"
+            R"("publisher":{"ageSeconds":60,"reachable":true,"snapshotAt":"2026-11-24T23:59:00Z"},)"
+            R"("status":"ok","time":"2026-11-25T00:00:00Z","version":"1.0.0"})"
+            "\n");
+}
+
+TEST(Health, EachProblemIsNamed) {
+  Freshness freshness = fresh();
+  freshness.chains[1].age_seconds = 901;
+  freshness.chains[2] = {"bsc", std::nullopt, std::nullopt};
+  freshness.publisher->snapshot = now - 1000;
+  EXPECT_EQ(problems_of(freshness, 900),
+            (std::vector<std::string>{"the newest snapshot of eth is 901 s old (limit 900 s)", "bsc has no snapshot",
+                                      "the published answers are 1000 s old (limit 900 s)"}));
+  EXPECT_EQ(health_answer(freshness, 900).status, 503);
+  freshness.publisher->snapshot = std::nullopt;
+  EXPECT_EQ(problems_of(freshness, 900).back(), "no answers are published");
+}
+
+TEST(Health, AnUnreachableDatabaseLeavesTheChainsUnknown) {
+  Freshness freshness = fresh();
+  freshness.database_reachable = false;
+  freshness.chains.clear();
+  EXPECT_EQ(problems_of(freshness, 900), std::vector<std::string>{"the database is unreachable"});
+  const Response response = health_answer(freshness, 900);
+  EXPECT_EQ(response.status, 503);
+  EXPECT_NE(response.body.find(R"("chains":null,"database":{"reachable":false})"), std::string::npos) << response.body;
+}
+
+TEST(Health, APublisherWithoutAHeartbeatIsReportedNotJudged) {
+  Freshness freshness = fresh();
+  freshness.publisher->heartbeat = now - publisher_heartbeat_seconds - 1;
+  const Response response = health_answer(freshness, 900);
+  EXPECT_EQ(response.status, 200);
+  EXPECT_NE(response.body.find(R"("reachable":false)"), std::string::npos) << response.body;
+  freshness.publisher->heartbeat = std::nullopt;
+  EXPECT_EQ(health_answer(freshness, 900).status, 200);
+}
+
+TEST(Health, WithoutAPublisherOnlyTheChainsCount) {
+  Freshness freshness = fresh();
+  freshness.publisher = std::nullopt;
+  const Response response = health_answer(freshness, 900);
+  EXPECT_EQ(response.status, 200);
+  EXPECT_NE(response.body.find(R"("publisher":null)"), std::string::npos) << response.body;
+}
+
+TEST(Health, TheMetricsSayTheSame) {
+  const std::string text = freshness_metrics(fresh(), 900);
+  for (const char* line : {"coin_health_ok 1\n", "coin_database_reachable 1\n", "coin_snapshot_age_seconds{chain=\"bsc\"} 900\n",
+                           "coin_snapshot_timestamp_seconds{chain=\"tron\"} 1795564740\n",
+                           "coin_publisher_reachable 1\n", "coin_published_age_seconds 60\n",
+                           "coin_build_info{version=\"1.0.0\"} 1\n"}) {
+    EXPECT_NE(text.find(line), std::string::npos) << line << text;
+  }
+  Freshness stale = fresh();
+  stale.chains[0].age_seconds = 1000;
+  EXPECT_NE(freshness_metrics(stale, 900).find("coin_health_ok 0\n"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace coin
