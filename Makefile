@@ -27,7 +27,7 @@ build-debug: deps
 run: build
 	@scripts/run.sh
 
-# The four layers in turn: unit (GoogleTest, and the contracts' bytecode), SQL (pgTAP), end to
+# The five layers in turn: unit (GoogleTest, and the contracts' bytecode), SQL (pgTAP), end to
 # end (GoogleTest over HTTP), chain (the indexer against a local EVM node, then the API); then
 # the package (make deb's, installed into an empty directory, and lintian). The last four print
 # their own counts.
