@@ -14,6 +14,7 @@
 #include "tests/chain/fake_node.hpp"
 #include "tests/chain/local_chain.hpp"
 #include "tests/e2e/http_client.hpp"
+#include "tests/e2e/processes.hpp"
 #include "tests/e2e/stack.hpp"
 
 namespace coin::chain_test {
@@ -37,10 +38,12 @@ class IndexerFaults : public ::testing::Test {
                              "snapshot.vault_state, snapshot.vault, snapshot.chain_state RESTART IDENTITY"));
   }
 
-  // One round with `config`; its exit status, its log in *log.
+  // One round with `config`; its exit status, its log in *log, its metrics in <var>/<name>.prom.
   static int round(const Json::Value& config, const std::string& name, std::string* log) {
-    return run_indexer(*stack_, {"--config", chain_->write_config(config, name), "--once", "--interval", "1"}, log);
+    return run_indexer(*stack_, {"--config", chain_->write_config(config, name), "--once", "--interval", "1",
+                                 "--metrics", metrics_file(name)}, log);
   }
+  static std::string metrics_file(const std::string& name) { return stack_->var() + "/" + name + ".prom"; }
 
   // The rows a chain has written: chain states, Vaults, Vault states and position states ("1 3 3 2").
   // A position is written in the transaction of the chain whose allocator Vault holds it: tron's
@@ -96,6 +99,14 @@ TEST_F(IndexerFaults, NodeDownSkipsOnlyItsChain) {
   EXPECT_EQ(rows("bsc"), written("bsc")) << log;
   EXPECT_NE(log.find("tron: skipped"), std::string::npos) << log;
   expect_api_answers("tron's node down");
+  // Its metrics (README, Operations): one round per chain, by outcome.
+  const std::string metrics = e2e::read_file(metrics_file("tron-down"));
+  for (const char* sample : {"coin_indexer_chain_rounds_total{process=\"tron-down\",chain=\"tron\",outcome=\"read_failed\"} 1\n",
+                             "coin_indexer_chain_rounds_total{process=\"tron-down\",chain=\"eth\",outcome=\"written\"} 1\n",
+                             "coin_indexer_chain_rounds_total{process=\"tron-down\",chain=\"bsc\",outcome=\"written\"} 1\n"}) {
+    EXPECT_NE(metrics.find(sample), std::string::npos) << sample << metrics;
+  }
+  EXPECT_EQ(metrics.find("chain=\"tron\",outcome=\"written\""), std::string::npos) << metrics;
 }
 
 TEST_F(IndexerFaults, SlowNodeTimesOutAndSkipsOnlyItsChain) {
