@@ -165,7 +165,8 @@ render_endpoints() {
       print header > (conf "/upstreams.conf")
       print "# A pool per group: two processes of its handler, each on a socket of its own, so that one may" > (conf "/upstreams.conf")
       print "# crash or restart while the other serves (fallback.conf hands a request one refused to the" > (conf "/upstreams.conf")
-      print "# other); a process that failed is left out for a second." > (conf "/upstreams.conf")
+      print "# other). None is ever left out (max_fails=0): a refused connection costs nothing, and one" > (conf "/upstreams.conf")
+      print "# left out for its fail_timeout would leave the pool empty while the other restarts then." > (conf "/upstreams.conf")
       print header > (conf "/queries.conf")
       print "map \"$uri?$args\" $published_query {" > (conf "/queries.conf")
       print "  default \"\";" > (conf "/queries.conf")
@@ -209,7 +210,7 @@ render_endpoints() {
       printf "\n# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\nupstream ops {\n  server unix:%s/ops.sock;\n}\n", sockets > (conf "/upstreams.conf")
       for (i = 1; i <= count; i++) {
         g = order[i]
-        printf "\nupstream %s {\n  server unix:%s/%s-1.sock max_fails=1 fail_timeout=1s;\n  server unix:%s/%s-2.sock max_fails=1 fail_timeout=1s;\n}\n",
+        printf "\nupstream %s {\n  server unix:%s/%s-1.sock max_fails=0;\n  server unix:%s/%s-2.sock max_fails=0;\n}\n",
           g, sockets, g, sockets, g > (conf "/upstreams.conf")
         printf "\nlocation @%s {\n  include %s/fallback.conf;\n  fastcgi_pass %s;\n}\n", g, conf, g > (conf "/endpoints.conf")
       }
