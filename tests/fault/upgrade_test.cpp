@@ -1,1 +1,283 @@
-// placeholder
+// Upgrades under load that drop nothing.
+// 1. New handler binaries, put in place as a package does (written beside the old ones, renamed
+//    over them: a new inode), then each handler process restarted in turn, as `systemctl
+//    restart` does (SIGTERM; scripts/run.sh's supervisor starts it again from the new file),
+//    the next once the last listens again: no request fails (nginx hands what a stopping
+//    process refuses or drops to the other one, and never leaves one out: scripts/lib.sh,
+//    upstreams.conf), and every process runs the new file.
+// 2. A view changed with `sqitch rework` and deployed, then 3. reverted with `sqitch revert
+//    --to`: no request fails, and every published answer and every handler's answer shows the
+//    new (then the old) figure within a second, announced by the deploy's own NOTIFY
+//    (sql/deploy/ddl_notify.sql). The handlers' prepared statements follow the view that was
+//    dropped and created again: PostgreSQL plans them again by name.
+
+#include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/processes.hpp"
+#include "tests/e2e/requests.hpp"
+#include "tests/e2e/stack.hpp"
+#include "tests/fault/fault.hpp"
+#include "tests/fault/load.hpp"
+
+namespace coin::fault {
+namespace {
+
+namespace fs = std::filesystem;
+using e2e::http;
+
+// A new directory under /tmp, removed with everything in it at the end.
+class TemporaryDirectory {
+ public:
+  TemporaryDirectory() {
+    std::string path = "/tmp/coin-upgrade.XXXXXX";
+    if (::mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    path_ = path;
+  }
+  ~TemporaryDirectory() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TemporaryDirectory(const TemporaryDirectory&) = delete;
+  TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+ino_t inode_of(const fs::path& path) {
+  struct stat status {};
+  return ::stat(path.c_str(), &status) == 0 ? status.st_ino : 0;
+}
+
+// The file process `pid` runs: /proc/<pid>/exe leads to it even once it was replaced.
+ino_t running_inode(pid_t pid) { return inode_of("/proc/" + std::to_string(pid) + "/exe"); }
+
+// A package upgrade: the new file written beside the old one, then renamed over it, so that
+// the running processes keep the old file and the next one started gets the new (a new inode).
+// Returns its inode.
+ino_t install(const fs::path& from, const fs::path& to) {
+  const fs::path partial = to.string() + ".new";
+  fs::copy_file(from, partial, fs::copy_options::overwrite_existing);
+  fs::rename(partial, to);
+  return inode_of(to);
+}
+
+bool accepts_connections(const std::string& socket_path) {
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  socket_path.copy(address.sun_path, sizeof address.sun_path - 1);
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  const bool connected = ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
+  ::close(fd);
+  return connected;
+}
+
+TEST(Upgrade, NewHandlerBinariesRestartedProcessByProcessDropNoRequest) {
+  const TemporaryDirectory handlers;
+  fs::copy(COIN_HANDLER_DIR, handlers.path(), fs::copy_options::recursive);
+  // Without the publisher, every request reaches a handler.
+  const e2e::Stack stack("fixture", {"PUBLISH=off", "HANDLERS=" + handlers.path().string()});
+  auto load = std::async(std::launch::async, [&] {
+    return run_load(stack.url(""), every_endpoint(), Load{/*connections*/ 32, /*seconds*/ 20});
+  });
+  std::this_thread::sleep_for(3s);
+
+  std::map<std::string, ino_t> new_inode;  // by handler binary: "supply", "protocol"
+  for (const std::string& name : handler_names) {
+    const std::string binary = name.substr(0, name.find('-'));
+    if (new_inode.count(binary) == 0) {
+      new_inode[binary] = install(fs::path(COIN_HANDLER_DIR) / binary, handlers.path() / binary);
+    }
+  }
+  double slowest_restart = 0;
+  for (const std::string& name : handler_names) {
+    const pid_t old_pid = handler_pid(stack.var(), name);
+    ASSERT_GT(old_pid, 0) << name;
+    ASSERT_EQ(::kill(old_pid, SIGTERM), 0);
+    const auto stopped = Clock::now();
+    pid_t pid = -1;
+    while ((pid = handler_pid(stack.var(), name)) <= 0 || pid == old_pid ||
+           !accepts_connections(stack.var() + "/run/" + name + ".sock")) {
+      ASSERT_LT(seconds_since(stopped), 10) << name << " did not listen again";
+      std::this_thread::sleep_for(10ms);
+    }
+    slowest_restart = std::max(slowest_restart, seconds_since(stopped));
+  }
+
+  const LoadResult result = load.get();
+  report("handlers upgraded", result.figures() + "; " + std::to_string(handler_names.size()) +
+                                  " processes restarted one after another, the slowest listening again after " +
+                                  std::to_string(slowest_restart) + " s");
+  EXPECT_EQ(result.failed(), 0) << result.figures();
+  EXPECT_GT(result.requests, 10'000) << "the load ran";
+  for (const auto& [name, pid] : handler_processes(stack.var())) {
+    EXPECT_EQ(running_inode(pid), new_inode[name.substr(0, name.find('-'))]) << name << " runs the old file";
+  }
+}
+
+// An answer the reworked view changes: 6.12 of tron or eth, published, or with an unknown
+// parameter, which nginx sends to the handlers.
+struct ChangedAnswer {
+  std::string chain;
+  std::string path;
+  bool published;
+};
+
+std::vector<ChangedAnswer> changed_answers() {
+  const Endpoint* latest_collateral = nullptr;
+  for (const Endpoint& endpoint : endpoints()) {
+    if (endpoint.spec == "6.12") latest_collateral = &endpoint;
+  }
+  std::vector<ChangedAnswer> answers;
+  for (const char* chain : {"tron", "eth"}) {
+    const e2e::Request request = e2e::request_for(*latest_collateral, {chain});
+    answers.push_back({chain, request.path, true});
+    answers.push_back({chain, request.with_unknown_parameter(), false});
+  }
+  return answers;
+}
+
+// 6.12's apy of each chain: "eth" -> "0.0312".
+using ApyByChain = std::map<std::string, std::string>;
+
+// Whether `answer` shows `apy_of` its chain: 6.12's body begins with the chain's apy.
+bool shows(const e2e::Stack& stack, const ChangedAnswer& answer, const ApyByChain& apy_of) {
+  const std::string start = R"({"code":0,"message":"SUCCESS","data":{"apy":)" + apy_of.at(answer.chain) + ",";
+  return http("GET", stack.url(answer.path)).body.rfind(start, 0) == 0;
+}
+
+// Seconds from `since` until every published answer, and every handlers' answer, of
+// changed_answers() showed `apy_of` its chain. Gives up after 10 s.
+struct Showed {
+  double published = 0;
+  double handlers = 0;
+};
+Showed wait_until_shown(const e2e::Stack& stack, const ApyByChain& apy_of, Clock::time_point since) {
+  Showed showed;
+  std::vector<ChangedAnswer> waiting = changed_answers();
+  while (!waiting.empty()) {
+    const bool late = seconds_since(since) > 10;
+    for (auto answer = waiting.begin(); answer != waiting.end();) {
+      if (late || shows(stack, *answer, apy_of)) {
+        double& seconds = answer->published ? showed.published : showed.handlers;
+        seconds = std::max(seconds, seconds_since(since));
+        answer = waiting.erase(answer);
+      } else {
+        ++answer;
+      }
+    }
+    std::this_thread::sleep_for(10ms);
+  }
+  return showed;
+}
+
+// Every endpoint's published answer, and the handlers' answer of every endpoint with parameters.
+std::vector<std::string> published_and_handler_answers() {
+  std::vector<std::string> paths = every_endpoint();
+  for (const e2e::Request& request : e2e::sample_requests()) {
+    if (!request.values.empty()) paths.push_back(request.with_unknown_parameter());
+  }
+  return paths;
+}
+
+// Runs `sqitch` (a deploy or a revert) on the stack's database as its superuser, 5 s into
+// 20 s of load, then waits for every changed answer to show `apy_of` its chain. Reports it as
+// `what`.
+void change_under_load(const e2e::Stack& stack, const std::string& what, const std::string& sqitch,
+                       const ApyByChain& apy_of) {
+  const pid_t publisher = publisher_pid(stack.var());
+  const auto handlers = handler_processes(stack.var());
+  auto load = std::async(std::launch::async, [&] {
+    return run_load(stack.url(""), published_and_handler_answers(), Load{/*connections*/ 32, /*seconds*/ 20});
+  });
+  std::this_thread::sleep_for(5s);
+  const auto started = Clock::now();
+  const std::string superuser = "PGHOST=" + stack.var() + "/pg PGUSER=postgres PGDATABASE=coin ";
+  const int status = std::system((superuser + sqitch).c_str());
+  const double sqitch_seconds = seconds_since(started);
+  const auto done = Clock::now();
+  const Showed showed = wait_until_shown(stack, apy_of, done);
+
+  const LoadResult result = load.get();
+  report(what, result.figures() + "; sqitch took " + std::to_string(sqitch_seconds) +
+                   " s; after it returned, the published answers showed the change in " +
+                   std::to_string(showed.published) + " s, the handlers' in " + std::to_string(showed.handlers) +
+                   " s");
+  EXPECT_EQ(status, 0) << sqitch;
+  EXPECT_EQ(result.failed(), 0) << result.figures();
+  EXPECT_GT(result.requests, 10'000) << "the load ran";
+  EXPECT_LE(showed.published, 1.0);
+  EXPECT_LE(showed.handlers, 1.0);
+  EXPECT_EQ(publisher_pid(stack.var()), publisher) << "the publisher restarted";
+  for (const auto& [name, pid] : handlers) EXPECT_EQ(handler_pid(stack.var(), name), pid) << name << " restarted";
+}
+
+void write_text(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
+
+// `text` with its one `from` replaced by `to`; throws when `from` is not in it.
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  if (at == std::string::npos) throw std::runtime_error("no '" + from + "' to replace");
+  return text.replace(at, from.size(), to);
+}
+
+// The released api_protocol (sql/deploy/api_protocol.sql), as a DBA reworks it: the deploy drops
+// the released views and creates them again, 6.12's apy cut to 4 decimals (as 6.3); the revert
+// drops them and creates the released ones. Each in one transaction, so no reader ever misses a
+// view.
+void rework_api_protocol(const fs::path& project) {
+  const fs::path deploy = project / "deploy", revert = project / "revert";
+  std::string drops;  // the released revert's DROP VIEW lines
+  std::istringstream released_revert(e2e::read_file(revert / "api_protocol@released.sql"));
+  for (std::string line; std::getline(released_revert, line);) {
+    if (line.rfind("DROP VIEW", 0) == 0) drops += line + "\n";
+  }
+  const std::string released =
+      replaced(e2e::read_file(deploy / "api_protocol@released.sql"), "BEGIN;\n", "BEGIN;\n" + drops);
+  write_text(deploy / "api_protocol.sql",
+             replaced(released, "'apy', trim_scale(d.earn_apy),", "'apy', trim_scale(trunc(d.earn_apy, 4)),"));
+  write_text(revert / "api_protocol.sql", released);
+}
+
+// By hand, from tests/sql/fixture.sql: 6.12's apy is the chain's latest Earn APY with every
+// digit, tron 0.045699999999999999999999999999 and eth 0.031259999999999999999999999999; cut
+// to 4 decimals, tron 0.0456 and eth 0.0312 (6.3's tronApy and ethApy).
+TEST(Upgrade, AViewReworkedThenRevertedUnderLoadShowsWithinASecondAndDropsNoRequest) {
+  const e2e::Stack stack("fixture");
+  const ApyByChain released = {{"tron", "0.045699999999999999999999999999"},
+                               {"eth", "0.031259999999999999999999999999"}};
+  const ApyByChain reworked = {{"tron", "0.0456"}, {"eth", "0.0312"}};
+  for (const ChangedAnswer& answer : changed_answers()) ASSERT_TRUE(shows(stack, answer, released)) << answer.path;
+
+  // A copy of the project (the real plan never changes), tagged and api_protocol reworked.
+  const TemporaryDirectory project;
+  fs::copy(fs::path(COIN_SOURCE_DIR) / "sql", project.path(), fs::copy_options::recursive);
+  const std::string sqitch = "SQITCH_FULLNAME=test SQITCH_EMAIL=test@coin-api.invalid sqitch --quiet --chdir " +
+                             project.path().string() + " ";
+  ASSERT_EQ(std::system((sqitch + "tag released -n 'the release' && " + sqitch +
+                         "rework api_protocol -n '6.12 apy cut to 4 decimals'").c_str()),
+            0);
+  rework_api_protocol(project.path());
+
+  change_under_load(stack, "view reworked, sqitch deploy", sqitch + "deploy --verify db:pg:", reworked);
+  change_under_load(stack, "view reverted, sqitch revert", sqitch + "revert -y --to @released db:pg:", released);
+}
+
+}  // namespace
+}  // namespace coin::fault
