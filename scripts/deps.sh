@@ -44,7 +44,7 @@ nodejs                                 | node                     | the demo cha
 npm                                    | npm                      | installs the npm packages of package-lock.json (the nodejs of NodeSource provides it)
 chromium                               | chromium                 | the browser tests: headless, driven by puppeteer-core
 prometheus-cpp-dev                     |                          | the handlers, the publisher and the indexer: their metrics (prometheus-cpp core, text format)
-mtail                                  | mtail                    | metrics: requests by endpoint, status and source, from the metrics log of nginx (deploy/monitoring)
+mtail                                  | mtail                    | metrics: requests by endpoint, status and source, from the access log of nginx (deploy/monitoring)
 prometheus-nginx-exporter              | prometheus-nginx-exporter | metrics: connections and requests of nginx, from its stub_status
 prometheus-postgres-exporter           | prometheus-postgres-exporter | metrics: the figures of PostgreSQL itself
 dpkg-dev                               | dpkg-shlibdeps dpkg-deb  | make deb: the DEB generator of CPack finds the packages of the libraries with dpkg-shlibdeps

@@ -150,9 +150,8 @@ render_pages() {
 #   upstreams.conf  ... and the ops handler's: SOCKETS/ops.sock (nginx/ops.conf)
 #   queries.conf    $published_query: a query in the list's parameter order with allowed values
 #                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
-#   paths.conf      $metrics_path: the path asked for, if it is an endpoint's, a page's or an
-#                   operator's, else "other" (the metrics log, nginx/metrics-log.conf)
-#   endpoints.conf  an exact location per endpoint: its published answer (gzip if taken, else
+#   endpoints.conf  an exact location per endpoint, which names itself in $endpoint_path (the
+#                   access log, nginx/access-log.conf): its published answer (gzip if taken, else
 #                   plain), else a named one (@<spec>) for its answers under large/, else the
 #                   group's handlers (@<group>); $published_prefix sends a request with a
 #                   chunked body to them (nginx.conf)
@@ -171,14 +170,6 @@ render_endpoints() {
       print "map \"$uri?$args\" $published_query {" > (conf "/queries.conf")
       print "  default \"\";" > (conf "/queries.conf")
       print header > (conf "/endpoints.conf")
-      print header > (conf "/paths.conf")
-      print "map $request_uri $request_path {  # the path, without the query" > (conf "/paths.conf")
-      print "  \"~^(?<path>[^?]*)\" $path;" > (conf "/paths.conf")
-      print "}" > (conf "/paths.conf")
-      print "map $request_path $metrics_path {" > (conf "/paths.conf")
-      print "  default other;" > (conf "/paths.conf")
-      print "  / /;\n  /docs /docs;\n  /openapi.json /openapi.json;\n  ~^/assets/ /assets/;" > (conf "/paths.conf")
-      print "  /healthz /healthz;\n  /metrics /metrics;\n  /stub_status /stub_status;" > (conf "/paths.conf")
     }
     {
       spec = $1; path = $2; group = $3; type = $5; parameters = $6
@@ -197,16 +188,14 @@ render_endpoints() {
       }
       file = "/" file (type == "text/plain" ? ".txt" : ".json")
       small = "$published_prefix" file; large = "$published_prefix/large" file
-      printf "\nlocation = %s {  # %s\n  default_type %s;\n  include %s/endpoint.conf;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
-        path, spec, type, conf, small, small, spec > (conf "/endpoints.conf")
+      printf "\nlocation = %s {  # %s\n  set $endpoint_path %s;\n  default_type %s;\n  include %s/endpoint.conf;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
+        path, spec, path, type, conf, small, small, spec > (conf "/endpoints.conf")
       printf "location @%s {  # %s, files of 32 KB or more\n  default_type %s;\n  include %s/published.conf;\n  sendfile on;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
         spec, spec, type, conf, large, large, group > (conf "/endpoints.conf")
-      printf "  %s %s;\n", path, path > (conf "/paths.conf")
       if (!(group in seen)) { seen[group] = 1; order[++count] = group }
     }
     END {
       print "}" > (conf "/queries.conf")
-      print "}" > (conf "/paths.conf")
       printf "\n# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\nupstream ops {\n  server unix:%s/ops.sock;\n}\n", sockets > (conf "/upstreams.conf")
       for (i = 1; i <= count; i++) {
         g = order[i]

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
@@ -35,11 +36,18 @@ std::string_view param(const FCGX_Request& request, const char* name) {
 }
 
 // Answers by path and status; a path nobody serves (nginx sends none) counts as "other", so a
-// stray request cannot add series.
+// stray request cannot add series. Each thread keeps the counters it found, so that counting
+// takes no lock and no allocation once a path and status were seen.
 void count_answer(std::string_view path, int status) {
   static auto& answers = counter_family("coin_handler_answers_total",
                                         "Answers a handler sent, by path and HTTP status (published ones never reach it)");
-  answers.Add({{"path", status == 404 ? "other" : std::string(path)}, {"status", std::to_string(status)}}).Increment();
+  thread_local std::map<std::string, std::map<int, prometheus::Counter*>, std::less<>> seen;
+  if (status == 404) path = "other";
+  auto by_path = seen.find(path);
+  if (by_path == seen.end()) by_path = seen.emplace(path, std::map<int, prometheus::Counter*>{}).first;
+  prometheus::Counter*& counter = by_path->second[status];
+  if (counter == nullptr) counter = &answers.Add({{"path", std::string(path)}, {"status", std::to_string(status)}});
+  counter->Increment();
 }
 
 void work(int listen_fd, const std::function<Answerer()>& make_answerer) {

@@ -1,7 +1,7 @@
 // What operators get (README, Operations): /healthz on the fixture (6 months old: failing) and
 // on fresh data (healthy), through a database outage and a stopped publisher, never cached;
 // /metrics (every process's counts, exactly as many as were asked) and who may read it; mtail
-// and prometheus-nginx-exporter on the stack, counting what was asked; --version everywhere.
+// (on nginx's access log) and prometheus-nginx-exporter on the stack, counting what was asked; --version everywhere.
 //
 // By hand, from tests/sql/fixture.sql: each chain's newest snapshot is tron 2026-05-13 08:00,
 // eth 07:55, bsc 07:50 UTC+8, i.e. 2026-05-13T00:00:00Z, 2026-05-12T23:55:00Z and 23:50:00Z.
@@ -251,7 +251,7 @@ TEST(Metrics, MtailCountsTheRequestsByPathStatusAndWhoAnswered) {
   const std::string port = std::to_string(free_port());
   const std::string mtail_url = "http://127.0.0.1:" + port + "/metrics";
   const Daemon mtail({"mtail", "--progs", std::string(COIN_SOURCE_DIR) + "/deploy/monitoring", "--logs",
-                      stack.var() + "/nginx/metrics.log", "--address", "127.0.0.1", "--port", port, "--logtostderr"},
+                      stack.var() + "/nginx/access.log", "--address", "127.0.0.1", "--port", port, "--logtostderr"},
                      {}, stack.var() + "/mtail.log");
   const std::string prefix = "coin_api_requests_total{path=";
   const std::string published = prefix + "\"/totalSupply\",prog=\"requests.mtail\",source=\"published\",status=\"200\"}";
