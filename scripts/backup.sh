@@ -13,13 +13,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-usage="usage: backup.sh FILE (the snapshot tables' rows, in pg_dump's custom format)"
-[ $# = 1 ] || die "$usage"
-case $1 in
-  -h | --help) echo "$usage"; exit 0 ;;
-  -*) die "unknown option $1; $usage" ;;
-esac
-file=$1
+file_argument file "usage: backup.sh FILE (the snapshot tables' rows, in pg_dump's custom format)" "$@"
 
 # Into FILE.partial first: a dump that fails half-way never takes the place of a good one.
 pg_dump --format=custom --data-only --schema=snapshot --file="$file.partial" ||

@@ -228,6 +228,19 @@ supervise() {
   done
 }
 
+# file_argument NAME USAGE ARGS...: sets NAME to a script's one argument, a FILE; --help
+# prints USAGE and exits 0; anything else is an error that shows USAGE.
+file_argument() {
+  local name=$1 usage=$2
+  shift 2
+  [ $# = 1 ] || die "$usage"
+  case $1 in
+    -h | --help) echo "$usage"; exit 0 ;;
+    -*) die "unknown option $1; $usage" ;;
+  esac
+  printf -v "$name" '%s' "$1"
+}
+
 wait_for() {  # wait_for WHAT COMMAND...: up to 30 s
   local tries=300
   until "${@:2}" 2>/dev/null; do

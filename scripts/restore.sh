@@ -11,13 +11,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-usage="usage: restore.sh FILE (a backup of backup.sh), into the empty database of the PG* variables"
-[ $# = 1 ] || die "$usage"
-case $1 in
-  -h | --help) echo "$usage"; exit 0 ;;
-  -*) die "unknown option $1; $usage" ;;
-esac
-dump=$1
+file_argument dump "usage: restore.sh FILE (a backup of backup.sh), into the empty database of the PG* variables" "$@"
 
 pg_restore --list "$dump" >/dev/null || die "$dump is not a pg_dump archive (backup.sh)"
 # Before the deploy, so that a database refused is not changed at all. A database without the
