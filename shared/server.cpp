@@ -102,13 +102,19 @@ int open_listener(const Config& config) {
     return fd;
   }
   if (is_unix_socket_path(config.socket)) ::unlink(config.socket.c_str());  // a stale one
+  // nginx's workers run as another user; the API is public, so any local user may connect. The
+  // socket file is made so (umask 0111: mode 0666) as bind(2) creates it, not by a chmod after:
+  // a process restarting under load would refuse nginx's connections between the two (EACCES),
+  // and a request that met its pool's other process restarting too would fail. (Still one
+  // thread: nothing else creates files meanwhile.)
+  const mode_t umask_before = ::umask(0111);
   const int fd = FCGX_OpenSocket(config.socket.c_str(), config.backlog);
+  const int open_error = errno;
+  ::umask(umask_before);
   if (fd < 0) {
-    log_error("cannot listen on " + config.socket + ": " + std::strerror(errno));
+    log_error("cannot listen on " + config.socket + ": " + std::strerror(open_error));
     return -1;
   }
-  // nginx's workers run as another user; the API is public, so any local user may connect.
-  if (is_unix_socket_path(config.socket)) ::chmod(config.socket.c_str(), 0666);
   return fd;
 }
 
