@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -32,6 +33,31 @@ inline std::vector<std::string> every_endpoint() {
 // One line of figures in the test's output: "[ figures  ] <case>: <text>".
 inline void report(const std::string& fault, const std::string& text) {
   std::cout << "[ figures  ] " << fault << ": " << text << std::endl;
+}
+
+// What a failed case shows of its stack (var directory): the answers nginx logged with a 5xx
+// status, and the stack's log but for the connections nginx was refused (routine while a
+// handler restarts); at most 40 lines of each.
+inline std::string failure_evidence(const std::string& var) {
+  const auto lines = [](const std::string& text, auto wanted) {
+    std::istringstream stream(text);
+    std::string kept;
+    int count = 0;
+    for (std::string line; std::getline(stream, line) && count < 40;) {
+      if (!wanted(line)) continue;
+      kept += line + "\n";
+      ++count;
+    }
+    return kept;
+  };
+  std::this_thread::sleep_for(1100ms);  // nginx writes its log out every second
+  return "\n5xx answers (nginx/access.log):\n" +
+         lines(e2e::read_file(var + "/nginx/access.log"),
+               [](const std::string& line) { return line.find("\" 50") != std::string::npos; }) +
+         "the stack's log:\n" + lines(e2e::read_file(var + "/stack.log"), [](const std::string& line) {
+           return line.find("connect() to unix:") == std::string::npos &&
+                  line.find("recv() failed (104") == std::string::npos;
+         });
 }
 
 inline double seconds_since(Clock::time_point start) {

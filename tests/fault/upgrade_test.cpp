@@ -124,7 +124,7 @@ TEST(Upgrade, NewHandlerBinariesRestartedProcessByProcessDropNoRequest) {
   report("handlers upgraded", result.figures() + "; " + std::to_string(handler_names.size()) +
                                   " processes restarted one after another, the slowest listening again after " +
                                   std::to_string(slowest_restart) + " s");
-  EXPECT_EQ(result.failed(), 0) << result.figures();
+  EXPECT_EQ(result.failed(), 0) << result.figures() << failure_evidence(stack.var());
   EXPECT_GT(result.requests, 10'000) << "the load ran";
   for (const auto& [name, pid] : handler_processes(stack.var())) {
     EXPECT_EQ(running_inode(pid), new_inode[name.substr(0, name.find('-'))]) << name << " runs the old file";
@@ -220,7 +220,7 @@ void change_under_load(const e2e::Stack& stack, const std::string& what, const s
                    std::to_string(showed.published) + " s, the handlers' in " + std::to_string(showed.handlers) +
                    " s");
   EXPECT_EQ(status, 0) << sqitch;
-  EXPECT_EQ(result.failed(), 0) << result.figures();
+  EXPECT_EQ(result.failed(), 0) << result.figures() << failure_evidence(stack.var());
   EXPECT_GT(result.requests, 10'000) << "the load ran";
   EXPECT_LE(showed.published, 1.0);
   EXPECT_LE(showed.handlers, 1.0);
