@@ -1,6 +1,7 @@
 #include "shared/server.hpp"
 
 #include <fcgiapp.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,7 +28,8 @@
 namespace coin {
 namespace {
 
-std::atomic<bool> stopping{false};
+std::atomic<bool> stopping{false};   // SIGTERM or SIGINT came: the background thread ends
+std::atomic<bool> accepting{true};   // the workers take new connections
 std::atomic<int> in_flight{0};  // requests accepted and not yet finished
 
 std::string_view param(const FCGX_Request& request, const char* name) {
@@ -54,9 +56,9 @@ void work(int listen_fd, const std::function<Answerer()>& make_answerer) {
   const Answerer answer_of = make_answerer();
   FCGX_Request request;
   FCGX_InitRequest(&request, listen_fd, 0);
-  while (!stopping) {
+  while (accepting) {
     if (FCGX_Accept_r(&request) < 0) {
-      if (stopping) break;
+      if (!accepting) break;
       log_error(std::string("accept failed: ") + std::strerror(errno));
       std::this_thread::sleep_for(std::chrono::milliseconds(100));  // e.g. out of descriptors
       continue;
@@ -78,6 +80,12 @@ void work(int listen_fd, const std::function<Answerer()>& make_answerer) {
 }
 
 bool is_unix_socket_path(const std::string& socket) { return socket.find(':') == std::string::npos; }
+
+// Whether connections wait in the listening socket, not yet accepted.
+bool connections_waiting(int listen_fd) {
+  pollfd listener{listen_fd, POLLIN, 0};
+  return ::poll(&listener, 1, 0) > 0 && (listener.revents & POLLIN) != 0;
+}
 
 // The socket a supervisor handed over: systemd's socket activation passes it as fd 3 (with
 // LISTEN_PID and LISTEN_FDS), spawn-fcgi as fd 0.
@@ -157,14 +165,25 @@ int run_server(const Config& config, const std::function<Answerer()>& make_answe
     // down would refuse every connection of the next process. Finish the requests in progress
     // and leave the queued ones to the next process; the workers blocked in accept(2) end
     // with the process.
+    accepting = false;
     while (in_flight > 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     std::_Exit(0);
   }
+  if (is_unix_socket_path(config.socket)) {
+    // Its own socket: once its path is gone, no new connection can reach this process (nginx
+    // gives them to the other process of the pool), and the ones already waiting in it are
+    // answered before it closes: a closed socket would reset them, and nginx, having tried
+    // the other process first, would have none left to try.
+    ::unlink(config.socket.c_str());
+    while (connections_waiting(listen_fd) || in_flight > 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
   // Wakes every worker blocked in accept(2); those busy with a request finish it first.
+  accepting = false;
   ::shutdown(listen_fd, SHUT_RDWR);
   for (std::thread& worker : workers) worker.join();
   if (background_thread.joinable()) background_thread.join();
-  if (is_unix_socket_path(config.socket)) ::unlink(config.socket.c_str());
   return 0;
 }
 
