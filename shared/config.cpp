@@ -39,7 +39,8 @@ std::string usage(std::string_view program, std::string_view summary, const Extr
                      "  --help                   print this text and exit\n"
                      "\n"
                      "SIGTERM or SIGINT stops accepting, lets requests in progress finish, and exits 0; an\n"
-                     "inherited socket is left open, with the connections waiting in it, for the next process.\n"
+                     "inherited socket is left open, with the connections waiting in it, for the next process;\n"
+                     "a unix socket of its own is removed first, and the connections waiting in it answered.\n"
                      "Errors go to stderr, one line each. A database that is down never stops the process:\n"
                      "requests get a 503 meanwhile, and connections are retried (50 ms, doubling up to\n"
                      "500 ms; PGCONNECT_TIMEOUT defaults to 2 s).\n";
