@@ -6,6 +6,7 @@
 #include <cctype>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 
 namespace coin::e2e {
 namespace {
@@ -73,6 +74,20 @@ HttpResponse http(std::string_view method, const std::string& url,
   if (result != CURLE_OK) throw std::runtime_error(method_name + " " + url + ": " + curl_easy_strerror(result));
   curl_easy_getinfo(curl.get(), CURLINFO_RESPONSE_CODE, &response.status);
   return response;
+}
+
+HttpResponse http_until(const std::string& url, const std::function<bool(const HttpResponse&)>& done,
+                        std::chrono::milliseconds interval) {
+  HttpResponse response;
+  for (const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);;) {
+    try {
+      response = http("GET", url);
+      if (done(response)) return response;
+    } catch (const std::runtime_error&) {  // not listening yet
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return response;
+    std::this_thread::sleep_for(interval);
+  }
 }
 
 }  // namespace coin::e2e

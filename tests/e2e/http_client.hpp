@@ -1,6 +1,8 @@
 #pragma once
 // A small blocking HTTP client over libcurl, for the end-to-end tests.
 
+#include <chrono>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -31,5 +33,10 @@ std::string lower_case(std::string text);
 // Throws std::runtime_error when no HTTP answer comes back.
 HttpResponse http(std::string_view method, const std::string& url,
                   const std::vector<std::string>& headers = {});
+
+// GETs `url` every `interval`, for up to 10 s, until `done` holds of the answer (a server not
+// listening yet is asked again); the last answer, status 0 if none came.
+HttpResponse http_until(const std::string& url, const std::function<bool(const HttpResponse&)>& done,
+                        std::chrono::milliseconds interval = std::chrono::milliseconds(50));
 
 }  // namespace coin::e2e

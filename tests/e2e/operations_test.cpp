@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <ctime>
 #include <map>
-#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -49,17 +48,7 @@ double sample(const std::string& text, const std::string& series) {
   return at == std::string::npos ? 0 : std::stod(lines.substr(at + 1 + series.size() + 1));
 }
 
-// Asks for `url` every 100 ms, for up to 10 s, until `done` holds; the last answer.
-template <typename Done>
-HttpResponse until(const std::string& url, Done done) {
-  HttpResponse response = http("GET", url);
-  for (const auto deadline = std::chrono::steady_clock::now() + 10s;
-       !done(response) && std::chrono::steady_clock::now() < deadline;) {
-    std::this_thread::sleep_for(100ms);
-    response = http("GET", url);
-  }
-  return response;
-}
+bool is_ok(const HttpResponse& response) { return response.status == 200; }
 
 void expect_live(const HttpResponse& response, const std::string& context) {
   EXPECT_EQ(response.header("cache-control"), "no-store") << context;
@@ -128,8 +117,7 @@ Stack* FreshStack::stack = nullptr;
 
 TEST_F(FreshStack, FreshDataAreHealthyAndAgeByTheClockNotByACache) {
   write_snapshots(60);
-  const auto healthy = [](const HttpResponse& response) { return response.status == 200; };
-  const HttpResponse first = until(stack->url("/healthz"), healthy);
+  const HttpResponse first = http_until(stack->url("/healthz"), is_ok);
   ASSERT_EQ(first.status, 200) << first.body;
   expect_live(first, "/healthz");
   const Json health = Json::parse(first.body);
@@ -146,7 +134,7 @@ TEST_F(FreshStack, FreshDataAreHealthyAndAgeByTheClockNotByACache) {
 
 TEST_F(FreshStack, WithTheDatabaseDownItFailsSayingSoAndRecovers) {
   write_snapshots(30);
-  ASSERT_EQ(until(stack->url("/healthz"), [](const HttpResponse& r) { return r.status == 200; }).status, 200);
+  ASSERT_EQ(http_until(stack->url("/healthz"), is_ok).status, 200);
   ASSERT_TRUE(stack->stop_database());
   const HttpResponse down = http("GET", stack->url("/healthz"));
   EXPECT_EQ(down.status, 503);
@@ -157,22 +145,22 @@ TEST_F(FreshStack, WithTheDatabaseDownItFailsSayingSoAndRecovers) {
   EXPECT_EQ(health["problems"][0].text(), "the database is unreachable");
   EXPECT_EQ(health["publisher"]["reachable"].text(), "true") << "it keeps its set and reconnects";
   ASSERT_TRUE(stack->start_database());
-  EXPECT_EQ(until(stack->url("/healthz"), [](const HttpResponse& r) { return r.status == 200; }).status, 200);
+  EXPECT_EQ(http_until(stack->url("/healthz"), is_ok).status, 200);
 }
 
 TEST_F(FreshStack, AStoppedPublisherIsReportedWhileItsAnswersAreFresh) {
   write_snapshots(30);
-  ASSERT_EQ(until(stack->url("/healthz"), [](const HttpResponse& r) { return r.status == 200; }).status, 200);
+  ASSERT_EQ(http_until(stack->url("/healthz"), is_ok).status, 200);
   const pid_t publisher = publisher_pid(stack->var());
   ASSERT_GT(publisher, 0);
   ASSERT_EQ(::kill(publisher, SIGSTOP), 0);
-  const HttpResponse stopped = until(stack->url("/healthz"), [](const HttpResponse& r) {
+  const HttpResponse stopped = http_until(stack->url("/healthz"), [](const HttpResponse& r) {
     return Json::parse(r.body)["publisher"]["reachable"].text() == "false";
   });
   ::kill(publisher, SIGCONT);
   EXPECT_EQ(stopped.status, 200) << "the published answers are still fresh";
   EXPECT_EQ(Json::parse(stopped.body)["publisher"]["reachable"].text(), "false") << stopped.body;
-  const HttpResponse back = until(stack->url("/healthz"), [](const HttpResponse& r) {
+  const HttpResponse back = http_until(stack->url("/healthz"), [](const HttpResponse& r) {
     return Json::parse(r.body)["publisher"]["reachable"].text() == "true";
   });
   EXPECT_EQ(Json::parse(back.body)["publisher"]["reachable"].text(), "true");
@@ -206,7 +194,7 @@ TEST(Metrics, CountEveryProcesssAnswersAndShowTheDataAge) {
   expect_live(before, "/metrics");
   // Not published (an unknown parameter): the handlers answer each one.
   for (int i = 0; i < 3; ++i) ASSERT_EQ(http("GET", stack.url(path + "?chain=eth&x=" + std::to_string(i))).status, 200);
-  const HttpResponse after = until(stack.url("/metrics"), [&](const HttpResponse& r) {
+  const HttpResponse after = http_until(stack.url("/metrics"), [&](const HttpResponse& r) {
     return handled(r.body) >= handled(before.body) + 3;  // the files are rewritten every second
   });
   EXPECT_EQ(handled(after.body), handled(before.body) + 3) << after.body;
@@ -262,19 +250,15 @@ TEST(Metrics, MtailCountsTheRequestsByPathStatusAndWhoAnswered) {
   // Until mtail answers and has read what nginx flushed (every second) before now.
   std::this_thread::sleep_for(1500ms);
   std::string before;
-  for (const auto deadline = std::chrono::steady_clock::now() + 10s; std::chrono::steady_clock::now() < deadline;) {
-    try {
-      const std::string now = http("GET", mtail_url).body;
-      if (!now.empty() && now == before) break;
-      before = now;
-    } catch (const std::runtime_error&) {  // not listening yet
-    }
-    std::this_thread::sleep_for(500ms);
-  }
+  http_until(mtail_url, [&before](const HttpResponse& now) {
+    const bool settled = !now.body.empty() && now.body == before;
+    before = now.body;
+    return settled;
+  }, 500ms);
   for (int i = 0; i < 5; ++i) http("GET", stack.url("/totalSupply"));
   for (int i = 0; i < 2; ++i) http("GET", stack.url("/api/v1/data-platform/latest-collateral?chain=tron&y=" + std::to_string(i)));
   http("GET", stack.url("/no/such/path"));
-  const HttpResponse after = until(mtail_url, [&](const HttpResponse& r) {
+  const HttpResponse after = http_until(mtail_url, [&](const HttpResponse& r) {
     return sample(r.body, error) >= sample(before, error) + 1 && sample(r.body, published) >= sample(before, published) + 5;
   });
   EXPECT_EQ(sample(after.body, published), sample(before, published) + 5) << after.body;
@@ -289,15 +273,7 @@ TEST(Metrics, TheNginxExporterReadsStubStatus) {
                          "-web.listen-address", "127.0.0.1:" + std::to_string(port)},
                         {}, stack.var() + "/nginx-exporter.log");
   const std::string url = "http://127.0.0.1:" + std::to_string(port) + "/metrics";
-  HttpResponse response;
-  for (const auto deadline = std::chrono::steady_clock::now() + 10s; std::chrono::steady_clock::now() < deadline;) {
-    try {
-      response = http("GET", url);
-      break;
-    } catch (const std::runtime_error&) {  // not listening yet
-      std::this_thread::sleep_for(100ms);
-    }
-  }
+  const HttpResponse response = http_until(url, [](const HttpResponse&) { return true; });  // once it listens
   EXPECT_EQ(sample(response.body, "nginx_up"), 1) << response.body;
   EXPECT_GT(sample(response.body, "nginx_http_requests_total"), 0) << response.body;
 }

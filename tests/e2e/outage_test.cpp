@@ -4,11 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstdio>
 #include <map>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -19,8 +17,6 @@
 
 namespace coin::e2e {
 namespace {
-
-using namespace std::chrono_literals;
 
 void expect_server_error(const HttpResponse& response, const std::string& context) {
   EXPECT_EQ(response.status, 503) << context;
@@ -33,13 +29,7 @@ void expect_server_error(const HttpResponse& response, const std::string& contex
 
 // Asks for `path` every 50 ms, for up to 10 s, until it answers 200; the last answer.
 HttpResponse until_ok(const Stack& stack, const std::string& path) {
-  HttpResponse response = http("GET", stack.url(path));
-  const auto deadline = std::chrono::steady_clock::now() + 10s;
-  while (response.status != 200 && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(50ms);
-    response = http("GET", stack.url(path));
-  }
-  return response;
+  return http_until(stack.url(path), [](const HttpResponse& response) { return response.status == 200; });
 }
 
 // A stack of its own: these tests take parts of it down.
