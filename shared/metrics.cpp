@@ -14,6 +14,7 @@
 namespace coin {
 namespace {
 
+// The label process of every family (MetricsFile sets it).
 std::string& process_label() {
   static std::string label = "coin-api";
   return label;
@@ -28,7 +29,7 @@ auto& family(Builder builder, const std::string& name, const std::string& help) 
   const std::lock_guard<std::mutex> lock(mutex);
   Family*& found = made[name];
   if (found == nullptr) {
-    found = &builder.Name(name).Help(help).Labels({{"process", metrics_process()}}).Register(metrics_registry());
+    found = &builder.Name(name).Help(help).Labels({{"process", process_label()}}).Register(metrics_registry());
   }
   return *found;
 }
@@ -39,8 +40,6 @@ prometheus::Registry& metrics_registry() {
   static prometheus::Registry registry;
   return registry;
 }
-
-const std::string& metrics_process() { return process_label(); }
 
 prometheus::Family<prometheus::Counter>& counter_family(const std::string& name, const std::string& help) {
   return family(prometheus::BuildCounter(), name, help);
@@ -59,8 +58,6 @@ const prometheus::Histogram::BucketBoundaries& duration_buckets() {
                                                                   0.1,   0.25,   0.5,   1,    2.5,   5, 10};
   return buckets;
 }
-
-std::string metrics_text() { return prometheus::TextSerializer().Serialize(metrics_registry().Collect()); }
 
 MetricsFile::MetricsFile(std::string path) : path_(std::move(path)) {
   if (path_.empty()) return;
@@ -93,7 +90,7 @@ void MetricsFile::run() {
 }
 
 void MetricsFile::write() {
-  const std::string text = metrics_text();
+  const std::string text = prometheus::TextSerializer().Serialize(metrics_registry().Collect());
   const std::string aside = path_ + ".tmp";
   FILE* const file = std::fopen(aside.c_str(), "w");
   bool written = file != nullptr && std::fwrite(text.data(), 1, text.size(), file) == text.size();

@@ -15,11 +15,9 @@
 #include <prometheus/histogram.h>
 #include <prometheus/registry.h>
 
-#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <string>
-#include <string_view>
 #include <thread>
 
 namespace coin {
@@ -27,20 +25,14 @@ namespace coin {
 // The registry of this process.
 prometheus::Registry& metrics_registry();
 
-// The process label every family gets: set it (start_metrics_file does) before the first
-// family is made; "<program>" by default (set_log_name's name).
-const std::string& metrics_process();
-
-// Families of this process's registry, each with the process label, made once per name.
+// Families of this process's registry, made once per name, each labelled process="<name>":
+// the name MetricsFile takes from its file, which must come first ("coin-api" without one).
 prometheus::Family<prometheus::Counter>& counter_family(const std::string& name, const std::string& help);
 prometheus::Family<prometheus::Gauge>& gauge_family(const std::string& name, const std::string& help);
 prometheus::Family<prometheus::Histogram>& histogram_family(const std::string& name, const std::string& help);
 
 // Bounds of a histogram of durations in seconds, from 1 ms to 10 s.
 const prometheus::Histogram::BucketBoundaries& duration_buckets();
-
-// The registry in the text format.
-std::string metrics_text();
 
 // Writes the registry to `path` every second while it lives, and once more when it ends. An
 // empty path writes nothing. The file's name (without .prom) becomes the process label.
