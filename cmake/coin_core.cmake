@@ -7,6 +7,7 @@ set(coin_root ${CMAKE_CURRENT_LIST_DIR}/..)
 add_library(coin_core STATIC
   ${coin_root}/shared/endpoints.cpp
   ${coin_root}/shared/gzip.cpp
+  ${coin_root}/shared/history_options.cpp
   ${coin_root}/shared/parameters.cpp
   ${coin_root}/shared/query_string.cpp
   ${coin_root}/shared/rendered_answer.cpp

@@ -67,9 +67,13 @@ Flags parse_flags(const std::vector<std::string_view>& args) {
           command_line.has("--once")};
 }
 
+// The plain statement of every endpoint, and the values statement of those with parameters.
 void prepare_statements(pqxx::connection& connection) {
-  for (const coin::Statement& statement : coin::statements_of(coin::endpoints())) {
-    connection.prepare(statement.name, statement.sql);
+  for (const coin::Endpoint& endpoint : coin::endpoints()) {
+    connection.prepare(coin::statement_name(endpoint), coin::statement_of(endpoint));
+    if (endpoint.parameters.empty()) continue;
+    const coin::Statement values = coin::values_statement_of(endpoint);
+    connection.prepare(values.name, values.sql);
   }
 }
 

@@ -178,7 +178,9 @@ render_endpoints() {
         n = split(parameters, list, "&"); pattern = ""; name = ""
         for (i = 1; i <= n; i++) {
           split(list[i], pair, "=")
-          values = pair[2]; gsub(",", "|", values)
+          # "*": the data's values (a Vault type), any that can name a file; the handlers
+          # answer one that is not published
+          values = pair[2] == "*" ? "[0-9A-Za-z-]+" : pair[2]; gsub(",", "|", values)
           pattern = pattern (i > 1 ? "&" : "") pair[1] "=(" values ")"
           name = name (i > 1 ? "&" : "") pair[1] "=$" i
         }

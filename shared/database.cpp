@@ -54,11 +54,10 @@ pqxx::connection& Database::connection() {
   return *connection_;
 }
 
-Fetched fetched_from(const pqxx::result& result, const std::string& name) {
-  if (result.empty() || result[0][0].is_null() || result[0][1].is_null()) {
-    throw DatabaseError("statement " + name + " gave no value");
-  }
-  return {result[0][0].c_str(), result[0][1].as<std::time_t>()};
+std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name) {
+  if (result.empty()) return std::nullopt;
+  if (result[0][0].is_null() || result[0][1].is_null()) throw DatabaseError("statement " + name + " gave no value");
+  return Fetched{result[0][0].c_str(), result[0][1].as<std::time_t>()};
 }
 
 pqxx::result Database::execute_once(const std::string& name, const std::vector<std::string>& params) {
@@ -84,7 +83,7 @@ pqxx::result Database::execute(const std::string& name, const std::vector<std::s
   }
 }
 
-Fetched Database::fetch(const std::string& name, const std::vector<std::string>& params) {
+std::optional<Fetched> Database::fetch(const std::string& name, const std::vector<std::string>& params) {
   return fetched_from(execute(name, params), name);
 }
 

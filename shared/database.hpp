@@ -3,6 +3,7 @@
 
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <pqxx/connection>
 #include <pqxx/result>
 #include <stdexcept>
@@ -21,9 +22,9 @@ struct Fetched {
   std::time_t last_modified = -1;
 };
 
-// The first row of an endpoint's statement. Throws DatabaseError when there is none, or when
-// either of its columns is NULL (no snapshot yet).
-Fetched fetched_from(const pqxx::result& result, const std::string& name);
+// The first row of an endpoint's statement; nullopt when there is none (no row has the
+// parameters' values). Throws DatabaseError when either of its columns is NULL (no snapshot yet).
+std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name);
 
 // Counts a database session opened again after one was lost or could not be opened
 // (coin_database_reconnections_total): a worker's, or the snapshot listener's.
@@ -42,12 +43,12 @@ class Database {
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
-  // Runs prepared statement `name` and returns what its first row holds.
+  // Runs prepared statement `name` and returns what its first row holds (fetched_from).
   // A session lost since the last request (a server restart, pg_terminate_backend) is opened
   // again and the statement tried once more. Throws DatabaseError when that fails too, when
-  // the statement fails or times out, when it yields no row or NULL, and, without trying,
+  // the statement fails or times out, when it yields NULL, and, without trying,
   // while the backoff after a failed connection attempt lasts.
-  Fetched fetch(const std::string& name, const std::vector<std::string>& params = {});
+  std::optional<Fetched> fetch(const std::string& name, const std::vector<std::string>& params = {});
 
   // The same for any statement: all its rows. Throws DatabaseError as fetch does, but not
   // for an empty result.

@@ -10,17 +10,38 @@
 namespace coin {
 namespace {
 
-// The answer of an endpoint whose parameters passed: cached, or its statement's.
+// What a parameter checked by the data answers when its view has no row with the values asked:
+// the first such parameter's error (an endpoint without one has a row for every value it lets
+// through, so no row there is a fault of the database).
+Response no_row_answer(const Endpoint& endpoint) {
+  for (const Parameter* parameter : endpoint.parameters) {
+    if (parameter->checked_by_data()) return business_error(10002, parameter->invalid_message);
+  }
+  throw DatabaseError("statement of " + std::string(endpoint.path) + " gave no row");
+}
+
+// The answer of an endpoint whose parameters and options passed: cached, or its statement's.
+// A key is made of checked values only; those of a parameter checked by the data are cached
+// only once the database knew them (the cache bounds its size in any case).
 std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std::vector<std::string>& values,
-                                             Database& database, ResponseCache& cache) {
-  std::string key(endpoint.path);
-  for (const std::string& value : values) key += '\n' + value;
+                                             const HistoryOptions& options, Database& database,
+                                             ResponseCache& cache) {
+  const Rendering rendering = rendering_of(endpoint, options);
+  const std::string statement = statement_name(endpoint, rendering);
+  const std::vector<std::string> parameters = statement_parameters(endpoint, values, options);
+  std::string key = statement;
+  for (const std::string& value : parameters) key += '\n' + value;
+  if (rendering == Rendering::csv) key += '\n' + options.from + '\n' + options.to;  // they name the file
   if (std::shared_ptr<const RenderedAnswer> cached = cache.find(key)) return cached;
   const ResponseCache::Generation generation = cache.generation();
   const auto start = std::chrono::steady_clock::now();
-  const Fetched fetched = database.fetch(std::string(endpoint.path), values);
-  auto rendered =
-      std::make_shared<const RenderedAnswer>(render(answer_of(endpoint, fetched.value), fetched.last_modified));
+  const std::optional<Fetched> fetched = database.fetch(statement, parameters);
+  if (!fetched) return std::make_shared<const RenderedAnswer>(render(no_row_answer(endpoint)));
+  const Response response =
+      rendering == Rendering::csv
+          ? csv_file(fetched->value, csv_file_name(endpoint, values, options, fetched->last_modified))
+          : answer_of(endpoint, fetched->value);
+  auto rendered = std::make_shared<const RenderedAnswer>(render(response, fetched->last_modified));
   static auto& renders = histogram_family("coin_handler_render_seconds",
                                           "Time a handler took to query and render an answer it had not cached");
   renders.Add({{"path", std::string(endpoint.path)}}, duration_buckets())
@@ -39,10 +60,12 @@ std::shared_ptr<const RenderedAnswer> dispatch(const std::vector<Endpoint>& endp
   for (const Endpoint& endpoint : endpoints) {
     if (endpoint.path != path) continue;
     try {
-      const CheckedParameters checked =
-          check_parameters(QueryString::parse(query_string), endpoint.parameters);
+      const QueryString query = QueryString::parse(query_string);
+      const CheckedParameters checked = check_parameters(query, endpoint.parameters);
       if (checked.error) return std::make_shared<const RenderedAnswer>(render(*checked.error));
-      return answer(endpoint, checked.values, database, cache);
+      const CheckedOptions options = check_options(query, endpoint.ranged, endpoint.has_csv());
+      if (options.error) return std::make_shared<const RenderedAnswer>(render(*options.error));
+      return answer(endpoint, checked.values, options.options, database, cache);
     } catch (const std::exception& e) {
       log_error(std::string(endpoint.path) + ": " + e.what());
       return unavailable;

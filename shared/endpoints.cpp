@@ -1,5 +1,8 @@
 #include "shared/endpoints.hpp"
 
+#include <array>
+#include <ctime>
+
 namespace coin {
 namespace {
 
@@ -9,6 +12,27 @@ constexpr std::string_view row = "row_to_json(v)::text";
 constexpr std::string_view daily_rows = R"(coalesce(json_agg(v ORDER BY "statisticTime"), '[]')::text)";
 // The payload of a view with one row per allowed parameter value: its data column.
 constexpr std::string_view data = "data::text";
+
+// Endpoint::ranged of the histories.
+constexpr bool takes_range = true;
+
+// The CSV layouts (CsvLayout): the fields of each row, in the payload's order.
+constexpr CsvLayout apy_points{"{items,items}", "{chain,statisticTime,apy}"};
+constexpr CsvLayout supply_points{"{}", "{statisticTime,coin[],scoin[]}"};
+constexpr CsvLayout collateral_points{"{}", "{statisticTime,collateralValue[]}"};
+constexpr CsvLayout vaults{"{items}",
+                           "{vaultType,chain,collateralType,contractAddress,mintedCOIN,debt,lockedValue,"
+                           "collateralRatio,minCollateralRatio,stabilityFee,line,apy,estimatedAnnualEarnings,psmFee}"};
+constexpr CsvLayout chain_points{
+    "{items}", "{statisticTime,time,collateralValue,debt,mintedCOIN,coinTotalSupply,totalSupplyValue,earnTvl,earnApy}"};
+constexpr CsvLayout vault_points{"{items}", "{statisticTime,time,mintedCOIN,debt,lockedValue,collateralRatio,line,apy}"};
+constexpr CsvLayout positions{"{platformSummaryInfos}",
+                              "{platform,chain,gemSymbol,holdingAmount,apyHoldingAmount,apy,actualEarnings,"
+                              "operatorAddress,strategy,tag}"};
+
+// The newest snapshot's time beside every payload: the answer's Last-Modified.
+constexpr std::string_view last_modified_column =
+    ", (SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot)";
 
 }  // namespace
 
@@ -25,17 +49,22 @@ const std::vector<Endpoint>& endpoints() {
       // (sql/deploy/api_protocol.sql)
       {"6.6", "/api/v1/market-site/overview", "protocol", "api.market_overview", row},
       {"6.7", "/api/v1/data-platform/overview/info", "protocol", "api.platform_overview", row},
-      {"6.8", "/api/v1/market-site/overview/apy", "protocol", "api.apy_overview", row},
-      {"6.9", "/api/v1/data-platform/overview/supply-value-history", "protocol",
-       "api.supply_value_history", daily_rows},
+      {"6.8", "/api/v1/market-site/overview/apy", "protocol", "api.apy_overview", row, Body::envelope, {},
+       takes_range, apy_points},
+      {"6.9", "/api/v1/data-platform/overview/supply-value-history", "protocol", "api.supply_value_history",
+       daily_rows, Body::envelope, {}, takes_range, supply_points},
       {"6.10", "/api/v1/data-platform/overview/collateral-value-history", "protocol",
-       "api.collateral_value_history", daily_rows},
+       "api.collateral_value_history", daily_rows, Body::envelope, {}, takes_range, collateral_points},
       {"6.11", "/api/v1/vault/collaterals", "protocol", "api.vault_collaterals", row},
       {"6.12", "/api/v1/data-platform/latest-collateral", "protocol", "api.latest_collateral", data,
-       Body::envelope, {&chain_parameter}},
+       Body::envelope, {&chain_parameter}, !takes_range, vaults},
       {"6.13", "/api/v1/data-platform/collateral-history", "protocol", "api.collateral_history", data,
-       Body::envelope, {&chain_parameter, &interval_parameter}},
-      {"6.14", "/api/v1/smart-allocator/detail-overview", "protocol", "api.allocator_overview", row},
+       Body::envelope, {&chain_parameter, &interval_parameter}, takes_range, chain_points},
+      {"6.14", "/api/v1/smart-allocator/detail-overview", "protocol", "api.allocator_overview", row,
+       Body::envelope, {}, !takes_range, positions},
+      // Added to the spec (section 9): one Vault's history, in 6.13's windows (sql/deploy/vault_history.sql)
+      {"6.15", "/api/v1/data-platform/vault-history", "protocol", "api.vault_history", data, Body::envelope,
+       {&chain_parameter, &vault_type_parameter, &interval_parameter}, takes_range, vault_points},
   };
   return list;
 }
@@ -48,10 +77,17 @@ std::vector<Endpoint> endpoints_of(std::string_view group) {
   return of_group;
 }
 
-std::string statement_of(const Endpoint& endpoint) {
-  std::string sql = "SELECT " + std::string(endpoint.payload) +
-                    ", (SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot)"
-                    " FROM " + std::string(endpoint.view) + " AS v";
+std::string statement_of(const Endpoint& endpoint, Rendering rendering) {
+  const std::string next = std::to_string(endpoint.parameters.size() + 1);
+  const std::string in_range = "api.points_between((" + std::string(endpoint.payload) + ")::json, $" + next +
+                               ", $" + std::to_string(endpoint.parameters.size() + 2) + ")";
+  std::string payload(endpoint.payload);
+  if (rendering == Rendering::range) payload = in_range + "::text";
+  if (rendering == Rendering::csv) {
+    payload = "api.csv(" + (endpoint.ranged ? in_range : "(" + payload + ")::json") + ", '" +
+              std::string(endpoint.csv.rows) + "', '" + std::string(endpoint.csv.columns) + "')";
+  }
+  std::string sql = "SELECT " + payload + std::string(last_modified_column) + " FROM " + std::string(endpoint.view) + " AS v";
   for (std::size_t i = 0; i < endpoint.parameters.size(); ++i) {
     sql += i == 0 ? " WHERE " : " AND ";
     sql += "v.\"" + std::string(endpoint.parameters[i]->name) + "\" = $" + std::to_string(i + 1);
@@ -59,11 +95,57 @@ std::string statement_of(const Endpoint& endpoint) {
   return sql;
 }
 
+std::string statement_name(const Endpoint& endpoint, Rendering rendering) {
+  static constexpr std::array<std::string_view, 3> suffixes = {"", " range", " csv"};
+  return std::string(endpoint.path) + std::string(suffixes[static_cast<std::size_t>(rendering)]);
+}
+
 std::vector<Statement> statements_of(const std::vector<Endpoint>& list) {
   std::vector<Statement> statements;
-  statements.reserve(list.size());
-  for (const Endpoint& endpoint : list) statements.push_back({std::string(endpoint.path), statement_of(endpoint)});
+  for (const Endpoint& endpoint : list) {
+    for (const Rendering rendering : {Rendering::plain, Rendering::range, Rendering::csv}) {
+      if (rendering == Rendering::range && !endpoint.ranged) continue;
+      if (rendering == Rendering::csv && !endpoint.has_csv()) continue;
+      statements.push_back({statement_name(endpoint, rendering), statement_of(endpoint, rendering)});
+    }
+  }
   return statements;
+}
+
+Statement values_statement_of(const Endpoint& endpoint) {
+  std::string columns;
+  for (const Parameter* parameter : endpoint.parameters) {
+    columns += (columns.empty() ? "\"" : ", \"") + std::string(parameter->name) + '"';
+  }
+  return {std::string(endpoint.path) + " values", "SELECT " + columns + " FROM " + std::string(endpoint.view)};
+}
+
+Rendering rendering_of(const Endpoint& endpoint, const HistoryOptions& options) {
+  if (options.csv && endpoint.has_csv()) return Rendering::csv;
+  return options.ranged() && endpoint.ranged ? Rendering::range : Rendering::plain;
+}
+
+std::vector<std::string> statement_parameters(const Endpoint& endpoint, const std::vector<std::string>& values,
+                                              const HistoryOptions& options) {
+  std::vector<std::string> parameters = values;
+  if (endpoint.ranged && rendering_of(endpoint, options) != Rendering::plain) {
+    parameters.push_back(std::to_string(options.from_ms));
+    parameters.push_back(std::to_string(options.to_ms));
+  }
+  return parameters;
+}
+
+std::string csv_file_name(const Endpoint& endpoint, const std::vector<std::string>& values,
+                          const HistoryOptions& options, std::time_t last_modified) {
+  std::string name(endpoint.path.substr(endpoint.path.rfind('/') + 1));
+  for (const std::string& value : values) name += '_' + value;
+  if (!options.from.empty()) name += "_from-" + options.from;
+  if (!options.to.empty()) name += "_to-" + options.to;
+  std::tm time{};
+  gmtime_r(&last_modified, &time);
+  char when[32];
+  std::strftime(when, sizeof when, "_%Y%m%dT%H%M%SZ.csv", &time);
+  return name + when;
 }
 
 Response answer_of(const Endpoint& endpoint, const std::string& fetched_value) {
@@ -73,6 +155,7 @@ Response answer_of(const Endpoint& endpoint, const std::string& fetched_value) {
 std::vector<std::vector<std::string>> value_combinations(const Endpoint& endpoint) {
   std::vector<std::vector<std::string>> combinations = {{}};
   for (const Parameter* parameter : endpoint.parameters) {
+    if (parameter->checked_by_data()) return {};
     std::vector<std::vector<std::string>> longer;
     for (const std::vector<std::string>& start : combinations) {
       for (const std::string_view value : parameter->allowed) {
@@ -111,6 +194,7 @@ std::string routes_table(const std::vector<Endpoint>& list) {
     for (const Parameter* parameter : endpoint.parameters) {
       if (!parameters.empty()) parameters += '&';
       parameters += std::string(parameter->name) + '=';
+      if (parameter->checked_by_data()) parameters += '*';
       for (const std::string_view value : parameter->allowed) {
         if (parameters.back() != '=') parameters += ',';
         parameters += value;

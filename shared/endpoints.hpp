@@ -7,26 +7,43 @@
 // An endpoint is one api view: its statement selects `payload` from the view's rows (as `v`)
 // where each required parameter's column equals its checked value, in order ($1, $2 ...), and
 // the time of the newest snapshot (api.last_snapshot) beside it, the answer's Last-Modified.
+// A history that takes a date range (shared/history_options.hpp) has a second statement, which
+// keeps the payload's points in the range (api.points_between, the range's bounds following
+// the parameters); one with a CSV layout a third, which renders it as CSV (api.csv) from the
+// points in the range, if it takes one.
 
 #include <cstddef>
+#include <ctime>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "shared/history_options.hpp"
 #include "shared/parameters.hpp"
 #include "shared/response.hpp"
 #include "shared/statement.hpp"
 
 namespace coin {
 
-// The protocol's parameters: its chains (spec section 1), and 6.13's windows.
+// The protocol's parameters: its chains (spec section 1), 6.13's windows, and the Vault types
+// of a chain (whatever its view has: checked by the database).
 inline const Parameter chain_parameter{"chain", {"tron", "eth", "bsc"}, "Invalid chain."};
 inline const Parameter interval_parameter{
     "interval", {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"}, "Invalid interval."};
+inline const Parameter vault_type_parameter{"vaultType", {}, "Invalid vaultType."};
 
 enum class Body {
   envelope,  // the payload's JSON as the data of the spec's envelope (section 2.1)
   text,      // the payload as a bare text/plain body (6.1, 6.2)
+};
+
+// How format=csv lays out an endpoint's payload (api.csv): where its rows are and their columns,
+// as SQL array literals: rows "{items}" (data.items[]), "{}" (data itself), "{items,items}"
+// (6.8: each chain's points); columns "{statisticTime,coin[]}", where "coin[]" is a 3-element
+// array, a column per chain (coin_tron, coin_eth, coin_bsc). No columns: no CSV.
+struct CsvLayout {
+  std::string_view rows;
+  std::string_view columns;
 };
 
 struct Endpoint {
@@ -37,25 +54,55 @@ struct Endpoint {
   std::string_view payload;  // SQL over the view's rows `v`: the answer's data, as text
   Body body = Body::envelope;
   std::vector<const Parameter*> parameters = {};
+  bool ranged = false;  // takes from and to: a history whose points carry a statisticTime
+  CsvLayout csv = {};
+
+  bool has_csv() const { return !csv.columns.empty(); }
 };
+
+// The three statements of an endpoint: its payload as it is, its points in a range, its CSV.
+enum class Rendering { plain, range, csv };
 
 const std::vector<Endpoint>& endpoints();
 
 // The endpoints of one group, in list order.
 std::vector<Endpoint> endpoints_of(std::string_view group);
 
-// SELECT <payload>, <newest snapshot, epoch seconds> FROM <view> AS v WHERE <parameters>
-std::string statement_of(const Endpoint& endpoint);
+// SELECT <payload>, <newest snapshot, epoch seconds> FROM <view> AS v WHERE <parameters>; with
+// api.points_between(<payload>, from, to) or api.csv(...) in place of <payload> for `rendering`.
+std::string statement_of(const Endpoint& endpoint, Rendering rendering = Rendering::plain);
 
-// One prepared statement per endpoint (statement_of), named by its path.
+// The name of a prepared statement: the path ("/totalSupply"), "<path> range", "<path> csv".
+std::string statement_name(const Endpoint& endpoint, Rendering rendering = Rendering::plain);
+
+// Every statement of every endpoint of the list (statement_of), named by statement_name.
 std::vector<Statement> statements_of(const std::vector<Endpoint>& list);
+
+// SELECT <the parameters' columns> FROM <view>: every combination of parameter values the
+// view answers, the answers the publisher renders (named "<path> values"; an endpoint with
+// parameters only).
+Statement values_statement_of(const Endpoint& endpoint);
+
+// The parameters of the statement that answers `values` with `options`: the values, then the
+// range's bounds where the statement takes them.
+std::vector<std::string> statement_parameters(const Endpoint& endpoint, const std::vector<std::string>& values,
+                                              const HistoryOptions& options);
+
+// Which statement answers `options` on `endpoint`.
+Rendering rendering_of(const Endpoint& endpoint, const HistoryOptions& options);
 
 // The answer of an endpoint from the value its statement fetched: the envelope or the bare
 // text. The handlers and the publisher render alike.
 Response answer_of(const Endpoint& endpoint, const std::string& fetched_value);
 
+// The file name a CSV answer offers (Content-Disposition): what it holds and the snapshot it
+// reflects, e.g. "collateral-history_eth_WEEKLY_from-2026-05-01_20260512T160000Z.csv".
+std::string csv_file_name(const Endpoint& endpoint, const std::vector<std::string>& values,
+                          const HistoryOptions& options, std::time_t last_modified);
+
 // Every combination of allowed parameter values, the first parameter's varying slowest:
-// one empty combination for an endpoint without parameters. The answers the publisher renders.
+// one empty combination for an endpoint without parameters, none for one with a parameter
+// checked by the data (its values are the view's: values_statement_of).
 std::vector<std::vector<std::string>> value_combinations(const Endpoint& endpoint);
 
 // "chain=eth&interval=WEEKLY": the parameters in list order with `values` ("" without any).
@@ -69,7 +116,8 @@ std::string published_file(const Endpoint& endpoint, const std::vector<std::stri
 std::string_view content_type_of(const Endpoint& endpoint);
 
 // One line per endpoint, tab-separated: spec, path, group, view, content type, parameters
-// ("chain=tron,eth,bsc&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL", or "-"). What --routes prints.
+// ("chain=tron,eth,bsc&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL", or "-"; a parameter checked
+// by the data has "*": "vaultType=*"). What --routes prints.
 std::string routes_table(const std::vector<Endpoint>& list);
 
 }  // namespace coin

@@ -16,7 +16,8 @@ CheckedParameters check_parameters(const QueryString& query,
   CheckedParameters checked;
   for (const Parameter* parameter : parameters) {
     const std::string_view value = *query.get(parameter->name);
-    if (std::find(parameter->allowed.begin(), parameter->allowed.end(), value) ==
+    if (!parameter->checked_by_data() &&
+        std::find(parameter->allowed.begin(), parameter->allowed.end(), value) ==
         parameter->allowed.end()) {
       return {business_error(10002, parameter->invalid_message), {}};
     }

@@ -1,9 +1,11 @@
 #pragma once
-// Checks of required query parameters with a fixed set of values, answered as spec section 7
-// says: a parameter that is absent gives code 1 "Required request parameter '<name>' is not
-// present"; a value outside the set (wrong case, empty, an injection attempt...) gives code
-// 10002 with the parameter's own message. Presence is checked for every parameter first, in
-// order, then the values, in order. Parameters not asked for are ignored.
+// Checks of required query parameters, answered as spec section 7 says: a parameter that is
+// absent gives code 1 "Required request parameter '<name>' is not present"; a value outside its
+// set (wrong case, empty, an injection attempt...) gives code 10002 with the parameter's own
+// message. Presence is checked for every parameter first, in order, then the values of those
+// with a fixed set, in order. A parameter whose values are the data's (vaultType: the Vault
+// types a chain has) passes here as it is, and is checked by the database: its view has no row
+// for a value it does not know (shared/dispatch.cpp). Parameters not asked for are ignored.
 
 #include <initializer_list>
 #include <optional>
@@ -18,8 +20,10 @@ namespace coin {
 
 struct Parameter {
   std::string_view name;
-  std::initializer_list<std::string_view> allowed;
+  std::initializer_list<std::string_view> allowed;  // empty: the values in its view's rows
   std::string_view invalid_message;  // e.g. "Invalid chain."
+
+  bool checked_by_data() const { return allowed.size() == 0; }
 };
 
 struct CheckedParameters {

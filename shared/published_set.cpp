@@ -71,6 +71,18 @@ void publish_file(const fs::path& set, const std::string& name, std::string_view
   write_file((bytes.size() >= large_file ? set / large_directory : set) / name, bytes, mtime);
 }
 
+// The parameter values of every answer of `endpoint` to publish: those its view has rows for
+// (values_statement_of), or the one empty combination.
+std::vector<std::vector<std::string>> published_values(pqxx::transaction_base& transaction, const Endpoint& endpoint) {
+  if (endpoint.parameters.empty()) return {{}};
+  std::vector<std::vector<std::string>> combinations;
+  for (const pqxx::row& row : transaction.exec_prepared(values_statement_of(endpoint).name)) {
+    std::vector<std::string>& values = combinations.emplace_back();
+    for (const pqxx::field& field : row) values.emplace_back(field.c_str());
+  }
+  return combinations;
+}
+
 // Renders every answer of the list into `set`, from one snapshot of the database; returns the
 // newest snapshot's time (every answer's Last-Modified).
 std::time_t render(pqxx::connection& connection, const fs::path& set) {
@@ -78,15 +90,16 @@ std::time_t render(pqxx::connection& connection, const fs::path& set) {
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(connection, "publish");
   for (const Endpoint& endpoint : endpoints()) {
     const std::string name(endpoint.path);
-    for (const std::vector<std::string>& values : value_combinations(endpoint)) {
-      const Fetched fetched =
+    for (const std::vector<std::string>& values : published_values(transaction, endpoint)) {
+      const std::optional<Fetched> fetched =
           fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(values)), name);
-      const Response response = answer_of(endpoint, fetched.value);
+      if (!fetched) throw DatabaseError("statement " + name + " gave no row for values its view has");
+      const Response response = answer_of(endpoint, fetched->value);
       const std::string file = published_file(endpoint, values);
-      publish_file(set, file, response.body, fetched.last_modified);
+      publish_file(set, file, response.body, fetched->last_modified);
       const std::string gzip = compressed_variant(response.body);
-      if (!gzip.empty()) publish_file(set, file + ".gz", gzip, fetched.last_modified);
-      newest = fetched.last_modified;
+      if (!gzip.empty()) publish_file(set, file + ".gz", gzip, fetched->last_modified);
+      newest = fetched->last_modified;
     }
   }
   transaction.commit();

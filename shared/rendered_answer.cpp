@@ -55,9 +55,10 @@ std::string header(std::string_view name, std::string_view value) {
   return line + "\r\n";
 }
 
-// Status, Content-Type, `headers`, Content-Length, blank line, body.
+// Status, Content-Type, Content-Disposition (a file's), `headers`, Content-Length, blank line, body.
 std::string encode(const Response& response, const std::string& headers, std::string_view body) {
   std::string out = status_line(response.status) + header("Content-Type", response.content_type);
+  if (!response.file_name.empty()) out += header("Content-Disposition", "attachment; filename=\"" + response.file_name + '"');
   out += headers + header("Content-Length", std::to_string(body.size())) + "\r\n";
   out.append(body);
   return out;

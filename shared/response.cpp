@@ -52,4 +52,8 @@ Response not_found() { return Response{404, "text/plain", "Not Found\n", false};
 
 Response plain_text(std::string body) { return Response{200, "text/plain", std::move(body), false}; }
 
+Response csv_file(std::string body, std::string file_name) {
+  return Response{200, "text/csv", std::move(body), false, false, std::move(file_name)};
+}
+
 }  // namespace coin

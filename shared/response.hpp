@@ -18,6 +18,7 @@ struct Response {
   std::string body;
   bool retry_later = false;  // adds Retry-After, for errors that should pass
   bool live = false;         // true of the moment only (/healthz, /metrics): never stored, no validators
+  std::string file_name = {};  // offered for saving (Content-Disposition: attachment): CSV answers
 };
 
 // The envelope with `data_json` (already JSON) as its data.
@@ -42,5 +43,8 @@ Response not_found();
 
 // A bare value as text/plain, no envelope (6.1, 6.2).
 Response plain_text(std::string body);
+
+// A CSV document (format=csv), offered for saving as `file_name`.
+Response csv_file(std::string body, std::string file_name);
 
 }  // namespace coin

@@ -1,5 +1,7 @@
 #include "shared/response_cache.hpp"
 
+#include <iterator>
+
 namespace coin {
 
 std::shared_ptr<const RenderedAnswer> ResponseCache::find(const std::string& key) const {
@@ -15,6 +17,14 @@ void ResponseCache::store(const std::string& key, std::shared_ptr<const Rendered
                           Generation generation) {
   if (!enabled_ || generation == untrusted) return;
   std::unique_lock lock(mutex_);
+  if (entries_.size() >= max_entries && entries_.find(key) == entries_.end()) {
+    if (swept_generation_ == generation) return;  // swept already: all of this generation
+    swept_generation_ = generation;
+    for (auto entry = entries_.begin(); entry != entries_.end();) {
+      entry = entry->second.generation == generation ? std::next(entry) : entries_.erase(entry);
+    }
+    if (entries_.size() >= max_entries) return;
+  }
   entries_[key] = Entry{generation, std::move(answer)};
 }
 

@@ -6,10 +6,13 @@
 // generation on every NOTIFY snapshot_written, and on every (re)connection, since notifications
 // sent while it was away are lost. While it is not listening, nothing is cached or served from
 // the cache: there would be no way to know that an entry is still fresh.
-// Keys are built from checked parameter values only, so the number of entries is bounded by
-// the routes and their allowed values.
+// Keys are built from checked parameter values only, but a date range (from, to) and a Vault
+// type have many: the cache holds at most max_entries. When it is full, a store first drops
+// the entries of earlier generations (once per generation); if it is still full, the answer is not kept (it was
+// computed anyway, and the published answers do not pass through here).
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -25,6 +28,7 @@ class ResponseCache {
  public:
   using Generation = std::uint64_t;
   static constexpr Generation untrusted = 0;
+  static constexpr std::size_t max_entries = 10000;
 
   // A cache that serves nothing until trust() (enabled = false: never).
   explicit ResponseCache(bool enabled = true) : enabled_(enabled) {}
@@ -36,7 +40,7 @@ class ResponseCache {
   // The entry for `key` if it was stored in the current generation, else null.
   std::shared_ptr<const RenderedAnswer> find(const std::string& key) const;
 
-  // Keeps `answer` for `key`, unless `generation` is untrusted or the cache is off.
+  // Keeps `answer` for `key`, unless `generation` is untrusted, the cache is off or full.
   void store(const std::string& key, std::shared_ptr<const RenderedAnswer> answer, Generation generation);
 
   // The listener's calls: a snapshot was written; it is listening (again); it is not.
@@ -55,6 +59,7 @@ class ResponseCache {
   std::atomic<Generation> last_generation_{untrusted};
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, Entry> entries_;
+  Generation swept_generation_ = untrusted;  // the last generation a full cache was swept in
 };
 
 }  // namespace coin

@@ -19,9 +19,9 @@ const Endpoint& endpoint(std::string_view spec) {
   throw std::runtime_error("no endpoint " + std::string(spec));
 }
 
-TEST(Endpoints, AreTheSpecsFourteenInOrderWithUniquePaths) {
+TEST(Endpoints, AreTheSpecsFourteenAndTheVaultHistoryInOrderWithUniquePaths) {
   const std::vector<Endpoint>& list = endpoints();
-  ASSERT_EQ(list.size(), 14u);
+  ASSERT_EQ(list.size(), 15u);
   std::set<std::string_view> paths;
   for (std::size_t i = 0; i < list.size(); ++i) {
     EXPECT_EQ(list[i].spec, "6." + std::to_string(i + 1));
@@ -40,10 +40,25 @@ TEST(Endpoints, OnlyTheHistoriesByChainTakeParameters) {
       EXPECT_EQ(each.parameters, std::vector<const Parameter*>{&chain_parameter});
     } else if (each.spec == "6.13") {
       EXPECT_EQ(each.parameters, (std::vector<const Parameter*>{&chain_parameter, &interval_parameter}));
+    } else if (each.spec == "6.15") {
+      EXPECT_EQ(each.parameters,
+                (std::vector<const Parameter*>{&chain_parameter, &vault_type_parameter, &interval_parameter}));
     } else {
       EXPECT_TRUE(each.parameters.empty()) << each.spec;
     }
   }
+}
+
+TEST(Endpoints, TheHistoriesTakeARangeAndTheyAndTheListsACsv) {
+  const std::set<std::string_view> ranged = {"6.8", "6.9", "6.10", "6.13", "6.15"};
+  const std::set<std::string_view> csv = {"6.8", "6.9", "6.10", "6.12", "6.13", "6.14", "6.15"};
+  for (const Endpoint& each : endpoints()) {
+    EXPECT_EQ(each.ranged, ranged.count(each.spec) == 1) << each.spec;
+    EXPECT_EQ(each.has_csv(), csv.count(each.spec) == 1) << each.spec;
+  }
+  EXPECT_EQ(endpoint("6.9").csv.columns, "{statisticTime,coin[],scoin[]}");
+  EXPECT_EQ(endpoint("6.8").csv.rows, "{items,items}");
+  EXPECT_EQ(endpoint("6.14").csv.rows, "{platformSummaryInfos}");
 }
 
 TEST(Endpoints, OnlyTheTwoSuppliesAreBareText) {
@@ -59,7 +74,7 @@ TEST(EndpointsOf, GivesAGroupsEndpointsInListOrder) {
   ASSERT_EQ(supply.size(), 5u);
   for (std::size_t i = 0; i < supply.size(); ++i) EXPECT_EQ(supply[i].spec, "6." + std::to_string(i + 1));
   const std::vector<Endpoint> protocol = endpoints_of("protocol");
-  ASSERT_EQ(protocol.size(), 9u);
+  ASSERT_EQ(protocol.size(), 10u);
   for (std::size_t i = 0; i < protocol.size(); ++i) EXPECT_EQ(protocol[i].spec, "6." + std::to_string(i + 6));
   EXPECT_TRUE(endpoints_of("").empty());
   EXPECT_TRUE(endpoints_of("Supply").empty());
@@ -83,6 +98,78 @@ TEST(StatementOf, BindsEachParameterToItsColumnInOrder) {
             "FROM api.latest_collateral AS v WHERE v.\"chain\" = $1");
 }
 
+TEST(StatementOf, KeepsTheRangesPointsAfterTheParameters) {
+  EXPECT_EQ(statement_of(endpoint("6.13"), Rendering::range),
+            "SELECT api.points_between((data::text)::json, $3, $4)::text, "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot) "
+            "FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
+  EXPECT_EQ(statement_of(endpoint("6.9"), Rendering::range),
+            "SELECT api.points_between((" + std::string(endpoint("6.9").payload) + ")::json, $1, $2)::text, "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot) "
+            "FROM api.supply_value_history AS v");
+}
+
+TEST(StatementOf, RendersTheCsvOfTheRangeWhereThereIsOne) {
+  EXPECT_EQ(statement_of(endpoint("6.10"), Rendering::csv),
+            "SELECT api.csv(api.points_between((" + std::string(endpoint("6.10").payload) +
+                ")::json, $1, $2), '{}', '{statisticTime,collateralValue[]}'), "
+                "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot) "
+                "FROM api.collateral_value_history AS v");
+  EXPECT_EQ(statement_of(endpoint("6.12"), Rendering::csv).rfind(
+                "SELECT api.csv((data::text)::json, '{items}', '{vaultType,chain,", 0),
+            0u);
+}
+
+TEST(StatementsOf, NamesEachOfAnEndpointsStatements) {
+  std::set<std::string> names;
+  for (const Statement& statement : statements_of(endpoints())) names.insert(statement.name);
+  EXPECT_EQ(names.size(), 15u + 5 + 7);
+  EXPECT_EQ(names.count("/api/v1/data-platform/vault-history range"), 1u);
+  EXPECT_EQ(names.count("/api/v1/smart-allocator/detail-overview csv"), 1u);
+  EXPECT_EQ(names.count("/api/v1/smart-allocator/detail-overview range"), 0u);
+  EXPECT_EQ(names.count("/totalSupply"), 1u);
+}
+
+TEST(ValuesStatementOf, SelectsTheParametersColumns) {
+  const Statement values = values_statement_of(endpoint("6.15"));
+  EXPECT_EQ(values.name, "/api/v1/data-platform/vault-history values");
+  EXPECT_EQ(values.sql, "SELECT \"chain\", \"vaultType\", \"interval\" FROM api.vault_history");
+}
+
+HistoryOptions options_of(std::string_view query, const Endpoint& of) {
+  return check_options(QueryString::parse(query), of.ranged, of.has_csv()).options;
+}
+
+TEST(RenderingOf, IsPlainWithoutOptionsOrWhereTheyDoNotApply) {
+  EXPECT_EQ(rendering_of(endpoint("6.9"), options_of("", endpoint("6.9"))), Rendering::plain);
+  EXPECT_EQ(rendering_of(endpoint("6.9"), options_of("format=json", endpoint("6.9"))), Rendering::plain);
+  EXPECT_EQ(rendering_of(endpoint("6.9"), options_of("to=2026-05-12", endpoint("6.9"))), Rendering::range);
+  EXPECT_EQ(rendering_of(endpoint("6.9"), options_of("from=1&format=csv", endpoint("6.9"))), Rendering::csv);
+  EXPECT_EQ(rendering_of(endpoint("6.14"), options_of("from=1", endpoint("6.14"))), Rendering::plain);
+  EXPECT_EQ(rendering_of(endpoint("6.1"), options_of("from=1&format=csv", endpoint("6.1"))), Rendering::plain);
+}
+
+TEST(StatementParameters, AddTheRangesBoundsWhereTheStatementTakesThem) {
+  using Values = std::vector<std::string>;
+  const Endpoint& history = endpoint("6.13");
+  EXPECT_EQ(statement_parameters(history, {"eth", "WEEKLY"}, options_of("", history)), (Values{"eth", "WEEKLY"}));
+  EXPECT_EQ(statement_parameters(history, {"eth", "WEEKLY"}, options_of("from=5", history)),
+            (Values{"eth", "WEEKLY", "5", "9223372036854775807"}));
+  EXPECT_EQ(statement_parameters(history, {"eth", "WEEKLY"}, options_of("format=csv", history)),
+            (Values{"eth", "WEEKLY", "-9223372036854775808", "9223372036854775807"}));
+  EXPECT_EQ(statement_parameters(endpoint("6.12"), {"eth"}, options_of("format=csv", endpoint("6.12"))),
+            (Values{"eth"}));
+}
+
+TEST(CsvFileName, SaysWhatAndWhen) {
+  const std::time_t snapshot = 1778630400;  // 2026-05-13T00:00:00Z
+  EXPECT_EQ(csv_file_name(endpoint("6.9"), {}, options_of("format=csv", endpoint("6.9")), snapshot),
+            "supply-value-history_20260513T000000Z.csv");
+  EXPECT_EQ(csv_file_name(endpoint("6.15"), {"tron", "TRX-A", "MONTHLY"},
+                          options_of("from=2026-05-01&to=1778630400000", endpoint("6.15")), snapshot),
+            "vault-history_tron_TRX-A_MONTHLY_from-2026-05-01_to-1778630400000_20260513T000000Z.csv");
+}
+
 TEST(ValueCombinations, VaryTheFirstParameterSlowest) {
   const std::vector<std::vector<std::string>> combinations = value_combinations(endpoint("6.13"));
   ASSERT_EQ(combinations.size(), 12u);
@@ -97,6 +184,7 @@ TEST(ValueCombinations, VaryTheFirstParameterSlowest) {
 
   EXPECT_EQ(value_combinations(endpoint("6.12")), (std::vector<Values>{{"tron"}, {"eth"}, {"bsc"}}));
   EXPECT_EQ(value_combinations(endpoint("6.1")), std::vector<Values>{Values{}});
+  EXPECT_TRUE(value_combinations(endpoint("6.15")).empty()) << "its Vault types are the data's";
 }
 
 TEST(CanonicalQuery, NamesTheParametersInListOrder) {
@@ -139,9 +227,13 @@ TEST(RoutesTable, IsOneTabSeparatedLinePerEndpoint) {
                        "application/json\tchain=tron,eth,bsc\n"),
             std::string::npos)
       << table;
+  EXPECT_NE(table.find("\n6.15\t/api/v1/data-platform/vault-history\tprotocol\tapi.vault_history\t"
+                       "application/json\tchain=tron,eth,bsc&vaultType=*&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\n"),
+            std::string::npos)
+      << table;
   std::size_t lines = 0;
   for (const char c : table) lines += c == '\n';
-  EXPECT_EQ(lines, 14u);
+  EXPECT_EQ(lines, 15u);
   EXPECT_EQ(routes_table({endpoint("6.1")}), "6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\n");
   EXPECT_EQ(routes_table({}), "");
 }

@@ -149,8 +149,8 @@ class ReadmeCheck : public testing::Test {
 TEST_F(ReadmeCheck, FindsNothingInTheRealOne) { EXPECT_TRUE(readme_disagreements(readme, endpoints()).empty()); }
 
 TEST_F(ReadmeCheck, NamesARowWithAnotherSpec) {
-  expect_one_problem(replaced(readme, "| 6.14 | `GET /api/v1/smart", "| 6.15 | `GET /api/v1/smart"),
-                     "| 6.15 | `GET /api/v1/smart-allocator/detail-overview` |", "spec is 6.15 where");
+  expect_one_problem(replaced(readme, "| 6.14 | `GET /api/v1/smart", "| 6.16 | `GET /api/v1/smart"),
+                     "| 6.16 | `GET /api/v1/smart-allocator/detail-overview` |", "spec is 6.16 where");
 }
 
 TEST_F(ReadmeCheck, NamesARowWithAnotherPath) {
@@ -184,12 +184,12 @@ TEST_F(ReadmeCheck, NamesBothRowsOfASwap) {
 }
 
 TEST_F(ReadmeCheck, NamesAMissingEndpointAndAnExtraRow) {
-  const std::string row_14 =
-      "| 6.14 | `GET /api/v1/smart-allocator/detail-overview` | protocol | `api.allocator_overview` |\n";
-  expect_one_problem(replaced(readme, row_14, ""), "lacks endpoint 14 of the list: 6.14 ",
-                     "`GET /api/v1/smart-allocator/detail-overview` protocol `api.allocator_overview`");
-  const std::string extra = "| 6.15 | `GET /api/v1/extra` | protocol | `api.extra` |";
-  expect_one_problem(replaced(readme, row_14, row_14 + extra + "\n"), "row `" + extra + "`",
+  const std::string row_15 =
+      "| 6.15 | `GET /api/v1/data-platform/vault-history?chain=&vaultType=&interval=` | protocol | `api.vault_history` |\n";
+  expect_one_problem(replaced(readme, row_15, ""), "lacks endpoint 15 of the list: 6.15 ",
+                     "`GET /api/v1/data-platform/vault-history?chain=&vaultType=&interval=` protocol `api.vault_history`");
+  const std::string extra = "| 6.16 | `GET /api/v1/extra` | protocol | `api.extra` |";
+  expect_one_problem(replaced(readme, row_15, row_15 + extra + "\n"), "row `" + extra + "`",
                      "no such endpoint in the list");
 }
 

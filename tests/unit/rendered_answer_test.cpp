@@ -57,6 +57,21 @@ TEST(Render, A200IsWhatNginxSendsForTheSameStaticFile) {
   EXPECT_EQ(rendered.gzip.not_modified, "");
 }
 
+TEST(Render, ACsvFileIsOfferedForSavingUnderItsName) {
+  const RenderedAnswer rendered = render(csv_file("a,b\r\n1,2\r\n", "x_20260513T010000Z.csv"), modified);
+  EXPECT_EQ(rendered.identity.full,
+            "Status: 200 OK\r\n"
+            "Content-Type: text/csv\r\n"
+            "Content-Disposition: attachment; filename=\"x_20260513T010000Z.csv\"\r\n"
+            "ETag: \"6a03cd10-a\"\r\n"
+            "Last-Modified: Wed, 13 May 2026 01:00:00 GMT\r\n"
+            "Cache-Control: public, max-age=30, stale-while-revalidate=270, stale-if-error=86400\r\n"
+            "Vary: Accept-Encoding\r\n"
+            "Content-Length: 10\r\n"
+            "\r\n"
+            "a,b\r\n1,2\r\n");
+}
+
 TEST(Render, The304CarriesTheValidatorsAndNoBody) {
   const RenderedAnswer rendered = render(plain_text("12.5"), modified);
   EXPECT_EQ(rendered.identity.not_modified,

@@ -74,6 +74,25 @@ TEST(ResponseCache, NothingIsTrustedWhileDisconnectedNorAfterReconnecting) {
   EXPECT_EQ(cache.find("k"), nullptr);
 }
 
+TEST(ResponseCache, KeepsAtMostMaxEntriesAndMakesRoomInANewGeneration) {
+  ResponseCache cache;
+  cache.trust();
+  const auto stored = answer("1");
+  for (std::size_t i = 0; i < ResponseCache::max_entries; ++i) cache.store(std::to_string(i), stored, cache.generation());
+  cache.store("one too many", stored, cache.generation());
+  EXPECT_EQ(cache.find("one too many"), nullptr);
+  EXPECT_EQ(cache.find("0"), stored);
+  cache.store("0", answer("2"), cache.generation());  // a key it holds is still replaced
+  EXPECT_NE(cache.find("0"), stored);
+
+  cache.invalidate();  // the old generation's entries make room for the new one's
+  cache.store("one too many", stored, cache.generation());
+  EXPECT_EQ(cache.find("one too many"), stored);
+  for (std::size_t i = 0; i < ResponseCache::max_entries; ++i) cache.store("new " + std::to_string(i), stored, cache.generation());
+  EXPECT_EQ(cache.find("new 0"), stored);
+  EXPECT_EQ(cache.find("new " + std::to_string(ResponseCache::max_entries - 1)), nullptr);
+}
+
 TEST(ResponseCache, AnOffCacheNeverKeepsAnything) {
   ResponseCache cache(false);
   cache.trust();

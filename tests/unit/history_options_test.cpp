@@ -1,0 +1,92 @@
+// The optional parameters of the histories (shared/history_options.hpp): from, to and format.
+// The epoch ms below were worked out by hand: 2026-05-13 00:00 UTC+8 = 2026-05-12 16:00 UTC =
+// 1778601600 s (1778630400, the fixture's newest snapshot, is 2026-05-13 00:00 UTC, 8 hours later).
+
+#include "shared/history_options.hpp"
+
+#include <gtest/gtest.h>
+
+namespace coin {
+namespace {
+
+CheckedOptions check(std::string_view query, bool takes_range = true, bool takes_format = true) {
+  return check_options(QueryString::parse(query), takes_range, takes_format);
+}
+
+std::string error_of(std::string_view query) {
+  const CheckedOptions checked = check(query);
+  return checked.error ? checked.error->body : "no error";
+}
+
+TEST(ParseBound, TakesEpochMillisecondsAsTheyAre) {
+  EXPECT_EQ(parse_bound("1778630400000", false), 1778630400000);
+  EXPECT_EQ(parse_bound("1778630400000", true), 1778630400000);
+  EXPECT_EQ(parse_bound("0", false), 0);
+  EXPECT_EQ(parse_bound("999999999999999", false), 999999999999999);
+}
+
+TEST(ParseBound, TakesADayOfUtc8FromItsFirstToItsLastMillisecond) {
+  EXPECT_EQ(parse_bound("2026-05-13", false), 1778601600000);
+  EXPECT_EQ(parse_bound("2026-05-13", true), 1778601600000 + 86400000 - 1);
+  EXPECT_EQ(parse_bound("1970-01-01", false), -8 * 3600000);
+  EXPECT_EQ(parse_bound("2024-02-29", false), 1709136000000);  // 2024-02-28 16:00 UTC
+  EXPECT_EQ(parse_bound("2000-03-01", false), 951840000000);   // 2000-02-29 16:00 UTC
+}
+
+TEST(ParseBound, RefusesAnythingElse) {
+  for (const char* text : {"", "-1", "1e12", "1778630400000.5", " 1", "1234567890123456", "2026-5-13", "2026-05-13T00:00",
+                           "2026/05/13", "2026-13-01", "2026-00-10", "2026-04-31", "2025-02-29", "1900-02-29",
+                           "1969-12-31", "2026-05-1a", "yesterday", "+2026-05-13"}) {
+    EXPECT_EQ(parse_bound(text, false), std::nullopt) << text;
+  }
+}
+
+TEST(CheckOptions, LeavesEverythingUnboundedAndJsonWithoutThem) {
+  const CheckedOptions checked = check("chain=eth&x=1");
+  EXPECT_FALSE(checked.error);
+  EXPECT_FALSE(checked.options.ranged());
+  EXPECT_FALSE(checked.options.csv);
+  EXPECT_EQ(checked.options.from_ms, std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(checked.options.to_ms, std::numeric_limits<std::int64_t>::max());
+}
+
+TEST(CheckOptions, KeepsWhatTheClientWroteAndWhatItMeans) {
+  const CheckedOptions checked = check("to=2026-05-13&from=1778601600000&format=csv");
+  EXPECT_FALSE(checked.error);
+  EXPECT_EQ(checked.options.from, "1778601600000");
+  EXPECT_EQ(checked.options.to, "2026-05-13");
+  EXPECT_EQ(checked.options.from_ms, 1778601600000);
+  EXPECT_EQ(checked.options.to_ms, 1778687999999);
+  EXPECT_TRUE(checked.options.csv);
+  EXPECT_TRUE(check("from=2026-05-13&to=2026-05-13").options.ranged()) << "one day";
+  EXPECT_FALSE(check("format=json").options.csv);
+}
+
+TEST(CheckOptions, AnswersEachBadValueWithItsOwnMessage) {
+  EXPECT_EQ(error_of("from=yesterday"), R"({"code":10002,"message":"Invalid from.","data":null})");
+  EXPECT_EQ(error_of("from="), R"({"code":10002,"message":"Invalid from.","data":null})");
+  EXPECT_EQ(error_of("to=2026-02-30"), R"({"code":10002,"message":"Invalid to.","data":null})");
+  EXPECT_EQ(error_of("format=CSV"), R"({"code":10002,"message":"Invalid format.","data":null})");
+  EXPECT_EQ(error_of("format"), R"({"code":10002,"message":"Invalid format.","data":null})");
+}
+
+TEST(CheckOptions, AFromAfterToIsAnInvalidFrom) {
+  EXPECT_EQ(error_of("from=2026-05-14&to=2026-05-13"), R"({"code":10002,"message":"Invalid from.","data":null})");
+  EXPECT_EQ(error_of("from=1778601600001&to=1778601600000"), R"({"code":10002,"message":"Invalid from.","data":null})");
+  EXPECT_FALSE(check("from=1778601600000&to=1778601600000").error);
+}
+
+TEST(CheckOptions, ChecksFromThenToThenFormat) {
+  EXPECT_EQ(error_of("format=xml&to=x&from=y"), R"({"code":10002,"message":"Invalid from.","data":null})");
+  EXPECT_EQ(error_of("format=xml&to=x"), R"({"code":10002,"message":"Invalid to.","data":null})");
+}
+
+TEST(CheckOptions, IgnoresWhatTheEndpointDoesNotTake) {
+  EXPECT_FALSE(check("from=x&to=y", false, true).error);
+  EXPECT_FALSE(check("from=x&to=y", false, true).options.ranged());
+  EXPECT_FALSE(check("format=xml", true, false).error);
+  EXPECT_FALSE(check("format=csv", true, false).options.csv);
+}
+
+}  // namespace
+}  // namespace coin
