@@ -1,6 +1,8 @@
 // libFuzzer target over what a request controls before any SQL runs: the query string, the
-// checks of its parameters (spec section 7) and the If-None-Match / Accept-Encoding /
-// If-Modified-Since headers that choose the rendered answer. scripts/fuzz.sh builds and runs it.
+// checks of its parameters (spec section 7) and of the histories' options (from, to, format:
+// shared/history_options.hpp), the statement they choose, and the If-None-Match /
+// Accept-Encoding / If-Modified-Since headers that choose the rendered answer. scripts/fuzz.sh
+// builds and runs it.
 //
 // The input is up to four slices split on '\n' (which a request line or header never holds):
 //   query string \n If-None-Match \n Accept-Encoding \n If-Modified-Since
@@ -8,22 +10,29 @@
 
 #include <json/json.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <iterator>
+#include <limits>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "shared/endpoints.hpp"
+#include "shared/history_options.hpp"
 #include "shared/parameters.hpp"
 #include "shared/query_string.hpp"
 #include "shared/rendered_answer.hpp"
 #include "shared/request_conditions.hpp"
 #include "shared/response.hpp"
+#include "shared/statement.hpp"
 
 namespace coin {
 namespace {
@@ -47,13 +56,14 @@ bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
-// What the spec says of each parameter (sections 1, 6.13 and 7), written out again here so
-// that the real Parameter objects of parameters.hpp are checked against it, not against
-// themselves.
+// What the spec says of each parameter (sections 1, 6.13, 6.15 and 7), written out again here
+// so that the real Parameter objects of parameters.hpp are checked against it, not against
+// themselves. A parameter without allowed values is checked by the data (vaultType): present,
+// any value passes here, and the database's view has a row for it or none.
 struct Spec {
   const Parameter* parameter;
   std::string_view name;
-  std::vector<std::string_view> allowed;
+  std::vector<std::string_view> allowed;  // empty: checked by the data
   std::string_view invalid_message;
 };
 
@@ -62,26 +72,96 @@ const Spec interval_spec{&interval_parameter,
                          "interval",
                          {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"},
                          "Invalid interval."};
+const Spec vault_type_spec{&vault_type_parameter, "vaultType", {}, "Invalid vaultType."};
 
-// The spec's parameters of an endpoint of the list (endpoints.hpp): most have none, 6.12 has
-// chain, 6.13 chain then interval. A parameter the spec above does not know is a broken
-// invariant at once.
+bool checked_by_data(const Spec& spec) { return spec.allowed.empty(); }
+
+// The Parameter a spec stands for says the same: its name, its values in the spec's order (none
+// for one checked by the data) and its message. (A value added to a set would otherwise pass
+// unseen until the fuzzer happened to send it.)
+void check_parameter(const Spec& spec) {
+  const Parameter& parameter = *spec.parameter;
+  REQUIRE(parameter.name == spec.name);
+  REQUIRE(parameter.invalid_message == spec.invalid_message);
+  REQUIRE(parameter.checked_by_data() == checked_by_data(spec));
+  REQUIRE(std::equal(parameter.allowed.begin(), parameter.allowed.end(), spec.allowed.begin(), spec.allowed.end()));
+}
+
+// The spec's parameters of an endpoint of the list (endpoints.hpp), by its section: most have
+// none, 6.12 has chain, 6.13 chain then interval, 6.15 chain, vaultType, interval. The
+// endpoint's own list must be exactly that, in that order.
 std::vector<const Spec*> specs_of(const Endpoint& endpoint) {
   std::vector<const Spec*> specs;
-  for (const Parameter* parameter : endpoint.parameters) {
-    if (parameter == chain_spec.parameter) {
-      specs.push_back(&chain_spec);
-    } else {
-      REQUIRE(parameter == interval_spec.parameter);
-      specs.push_back(&interval_spec);
-    }
+  if (endpoint.spec == "6.12") specs = {&chain_spec};
+  if (endpoint.spec == "6.13") specs = {&chain_spec, &interval_spec};
+  if (endpoint.spec == "6.15") specs = {&chain_spec, &vault_type_spec, &interval_spec};
+  REQUIRE(endpoint.parameters.size() == specs.size());
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    REQUIRE(endpoint.parameters[i] == specs[i]->parameter);
+    check_parameter(*specs[i]);
   }
   return specs;
 }
 
+// One of a fixed-set parameter's allowed values, exactly.
 bool allowed(const Spec& spec, std::string_view value) {
   for (const std::string_view candidate : spec.allowed) {
     if (candidate == value) return true;
+  }
+  return false;
+}
+
+bool upper_or_digit(char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+// A value the publisher may publish for a parameter checked by the data: the publisher names
+// files only with the values its view has, which the database's CHECK on a Vault type restricts
+// to ^[A-Z0-9][A-Z0-9-]*$ (sql/deploy/snapshot_tables.sql).
+bool publishable(std::string_view value) {
+  if (value.empty() || !upper_or_digit(value[0])) return false;
+  for (const char c : value) {
+    if (!upper_or_digit(c) && c != '-') return false;
+  }
+  return true;
+}
+
+// A value nginx's queries map takes for a parameter checked by the data ("*" in --routes):
+// [0-9A-Za-z-]+ (render_endpoints, scripts/lib.sh).
+bool nginx_value(std::string_view value) {
+  if (value.empty()) return false;
+  for (const char c : value) {
+    if (!upper_or_digit(c) && !(c >= 'a' && c <= 'z') && c != '-') return false;
+  }
+  return true;
+}
+
+// The queries map of nginx (render_endpoints, scripts/lib.sh) for an endpoint with parameters:
+// `raw` (the query as sent, $args) is exactly its parameters in order, name=value joined by '&',
+// each value one of its set, or nginx_value for one checked by the data. nginx then tries the
+// published file <path>/<raw>.json before it asks the handlers.
+bool nginx_names_file(const std::vector<const Spec*>& specs, std::string_view raw) {
+  if (specs.empty()) return false;
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const std::size_t amp = raw.find('&');
+    const bool last = i + 1 == specs.size();
+    if (last != (amp == std::string_view::npos)) return false;
+    const std::string_view pair = raw.substr(0, amp);
+    raw = last ? std::string_view{} : raw.substr(amp + 1);
+    const std::string prefix = std::string(specs[i]->name) + "=";
+    if (!starts_with(pair, prefix)) return false;
+    const std::string_view value = pair.substr(prefix.size());
+    if (!(checked_by_data(*specs[i]) ? nginx_value(value) : allowed(*specs[i], value))) return false;
+  }
+  return true;
+}
+
+bool hex_digit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+// True when `value`, written into a query as it is, is not read back as it is: it holds '&'
+// (ends the pair), '+' (a space) or a %XX escape.
+bool read_as_syntax(std::string_view value) {
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i] == '&' || value[i] == '+') return true;
+    if (value[i] == '%' && i + 2 < value.size() && hex_digit(value[i + 1]) && hex_digit(value[i + 2])) return true;
   }
   return false;
 }
@@ -158,7 +238,7 @@ bool valid_utf8(std::string_view text) {
 void check_error_response(const Response& response, int code, const std::string& message) {
   REQUIRE(response.status == 200);
   REQUIRE(response.content_type == "application/json");
-  REQUIRE(!response.retry_later);
+  REQUIRE(!response.retry_later && !response.live && response.file_name.empty());
   Json::Value root;
   REQUIRE(parse_json(response.body, root));
   REQUIRE(root.isObject());
@@ -174,13 +254,182 @@ void check_error_response(const Response& response, int code, const std::string&
                                "\",\"data\":null}");
 }
 
+// The epoch ms a from/to stands for, worked out apart from parse_bound: 1 to 15 ASCII digits
+// are the number; YYYY-MM-DD, a real day of the Gregorian calendar with a year of 1970 or later
+// (timegm gives the day back unchanged only if it is one), is that day's 00:00 in UTC+8, or its
+// last millisecond with `end_of_day`. Anything else is no bound.
+std::optional<std::int64_t> expected_bound(std::string_view text, bool end_of_day) {
+  const auto digits = [](std::string_view part) {
+    if (part.empty()) return false;
+    for (const char c : part) {
+      if (c < '0' || c > '9') return false;
+    }
+    return true;
+  };
+  const auto number = [](std::string_view part) {
+    std::int64_t value = 0;
+    for (const char c : part) value = value * 10 + (c - '0');
+    return value;
+  };
+  if (digits(text)) {
+    if (text.size() > 15) return std::nullopt;
+    return number(text);
+  }
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-' || !digits(text.substr(0, 4)) ||
+      !digits(text.substr(5, 2)) || !digits(text.substr(8, 2))) {
+    return std::nullopt;
+  }
+  const int year = static_cast<int>(number(text.substr(0, 4)));
+  const int month = static_cast<int>(number(text.substr(5, 2)));
+  const int day = static_cast<int>(number(text.substr(8, 2)));
+  if (year < 1970) return std::nullopt;
+  std::tm asked{};
+  asked.tm_year = year - 1900;
+  asked.tm_mon = month - 1;
+  asked.tm_mday = day;
+  const std::time_t utc_midnight = timegm(&asked);
+  std::tm back{};
+  REQUIRE(gmtime_r(&utc_midnight, &back) != nullptr);
+  if (back.tm_year != year - 1900 || back.tm_mon != month - 1 || back.tm_mday != day) return std::nullopt;
+  const std::int64_t start = std::int64_t{utc_midnight} * 1000 - 8 * 3'600'000;  // 00:00 UTC+8
+  return end_of_day ? start + 86'400'000 - 1 : start;
+}
+
+// parse_bound on any text, both ends of a day.
+void check_bound(std::string_view text) {
+  const std::optional<std::int64_t> start = parse_bound(text, false);
+  const std::optional<std::int64_t> end = parse_bound(text, true);
+  REQUIRE(start == expected_bound(text, false));
+  REQUIRE(end == expected_bound(text, true));
+}
+
+// A date-shaped text made from the input's bytes (their FNV-1a hash), which sweeps the
+// calendar's edges far sooner than mutations find them: a year among the edges (before 1970, the
+// leap rules, the last year) or any of 1965 to 2104, a month 00 to 13, a day 00 to 32.
+std::string date_of(std::string_view input) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (const char c : input) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  static constexpr int edges[] = {1969, 1970, 1971, 1972, 1999, 2000, 2024, 2025, 2026, 2100, 2400, 9999};
+  const int year = hash & 1 ? edges[(hash >> 1) % std::size(edges)] : 1965 + static_cast<int>((hash >> 1) % 140);
+  const auto month = static_cast<int>((hash >> 16) % 14);
+  const auto day = static_cast<int>((hash >> 24) % 33);
+  char text[16];
+  std::snprintf(text, sizeof text, "%04d-%02d-%02d", year, month, day);
+  return text;
+}
+
+// check_options against the rule of history_options.hpp, restated: from, then to, then from
+// after to (an "Invalid from."), then format; the first failure is the answer, the code 10002
+// envelope. An endpoint that takes no range (no format) ignores from and to (format) whatever
+// they hold. What passes is kept as the client wrote it, with what it means.
+std::optional<HistoryOptions> check_history_options(const QueryString& query, bool takes_range, bool takes_format) {
+  const CheckedOptions checked = check_options(query, takes_range, takes_format);
+  const std::optional<std::string_view> from = takes_range ? query.get("from") : std::nullopt;
+  const std::optional<std::string_view> to = takes_range ? query.get("to") : std::nullopt;
+  const std::optional<std::string_view> format = takes_format ? query.get("format") : std::nullopt;
+  const std::optional<std::int64_t> from_ms = from ? expected_bound(*from, false) : std::nullopt;
+  const std::optional<std::int64_t> to_ms = to ? expected_bound(*to, true) : std::nullopt;
+
+  std::string message;
+  if (from && !from_ms) {
+    message = "Invalid from.";
+  } else if (to && !to_ms) {
+    message = "Invalid to.";
+  } else if (from && to && *from_ms > *to_ms) {
+    message = "Invalid from.";
+  } else if (format && *format != "json" && *format != "csv") {
+    message = "Invalid format.";
+  }
+  if (!message.empty()) {
+    REQUIRE(checked.error.has_value());
+    check_error_response(*checked.error, 10002, message);
+    return std::nullopt;
+  }
+  REQUIRE(!checked.error.has_value());
+  const HistoryOptions& options = checked.options;
+  REQUIRE(options.from == (from ? *from : std::string_view{}));
+  REQUIRE(options.to == (to ? *to : std::string_view{}));
+  REQUIRE(options.from_ms == (from ? *from_ms : std::numeric_limits<std::int64_t>::min()));
+  REQUIRE(options.to_ms == (to ? *to_ms : std::numeric_limits<std::int64_t>::max()));
+  REQUIRE(options.from_ms <= options.to_ms);
+  // A bound that passed is never empty: ranged() is "from or to was sent".
+  REQUIRE(options.ranged() == (from.has_value() || to.has_value()));
+  REQUIRE(options.csv == (format == std::string_view("csv")));
+  return options;
+}
+
+// The statements a handler prepares (statements_of) by name, with how many parameters each
+// takes: its SQL names $1 to $n, each of them.
+const std::map<std::string, std::size_t>& prepared_statements() {
+  static const std::map<std::string, std::size_t> statements = [] {
+    std::map<std::string, std::size_t> by_name;
+    for (const Statement& statement : statements_of(endpoints())) {
+      std::size_t count = 0;
+      while (contains(statement.sql, "$" + std::to_string(count + 1))) ++count;
+      REQUIRE(by_name.emplace(statement.name, count).second);
+    }
+    return by_name;
+  }();
+  return statements;
+}
+
+// The file name a CSV answer offers goes into Content-Disposition: attachment; filename="...":
+// letters, digits, '_', '-' and '.' only, so that no header can be closed or added.
+bool safe_file_name(std::string_view name) {
+  for (const char c : name) {
+    if (!upper_or_digit(c) && !(c >= 'a' && c <= 'z') && c != '_' && c != '-' && c != '.') return false;
+  }
+  return !name.empty();
+}
+
+// The Last-Modified of the answers below: Wed, 13 May 2026 01:00:00 GMT (0x6a03cd10).
+constexpr std::time_t last_modified = 1778634000;
+constexpr std::string_view last_modified_date = "Wed, 13 May 2026 01:00:00 GMT";
+
+// What the handler runs for an endpoint whose parameters passed, when its options pass too: the
+// CSV statement for format=csv where it has one, else the range's where it takes one and from or
+// to was sent, else the plain one; always one the handler prepared, given as many parameters as
+// its SQL takes: the values, then the range's bounds (epoch ms) for a history's range or CSV.
+void check_statement(const Endpoint& endpoint, const QueryString& query, const std::vector<std::string>& values,
+                     bool publishable_values) {
+  const std::optional<HistoryOptions> options = check_history_options(query, endpoint.ranged, endpoint.has_csv());
+  if (!options) return;
+  const Rendering rendering = rendering_of(endpoint, *options);
+  const Rendering expected = options->csv                          ? Rendering::csv
+                             : endpoint.ranged && options->ranged() ? Rendering::range
+                                                                    : Rendering::plain;
+  REQUIRE(rendering == expected);
+  const auto prepared = prepared_statements().find(statement_name(endpoint, rendering));
+  REQUIRE(prepared != prepared_statements().end());
+  const std::vector<std::string> parameters = statement_parameters(endpoint, values, *options);
+  REQUIRE(parameters.size() == prepared->second);
+  const bool bounds = endpoint.ranged && rendering != Rendering::plain;
+  REQUIRE(parameters.size() == values.size() + (bounds ? 2 : 0));
+  REQUIRE(std::equal(values.begin(), values.end(), parameters.begin()));
+  if (bounds) {
+    REQUIRE(parameters[values.size()] == std::to_string(options->from_ms));
+    REQUIRE(parameters[values.size() + 1] == std::to_string(options->to_ms));
+  }
+  // A CSV is rendered only for values the database found a row for; for the values it can hold
+  // (publishable), the file name it offers never needs quoting.
+  if (rendering == Rendering::csv && publishable_values) {
+    const std::string name = csv_file_name(endpoint, values, *options, last_modified);
+    REQUIRE(safe_file_name(name));
+    REQUIRE(starts_with(name, endpoint.path.substr(endpoint.path.rfind('/') + 1)));
+    REQUIRE(ends_with(name, "_20260513T010000Z.csv"));
+  }
+}
+
 // check_parameters on an endpoint's parameters against the spec's rule: presence of each
-// parameter first, in order, then the values, in order; the first failure is the answer.
-// Accepted values name one of the endpoint's published answers.
-void check_endpoint(const QueryString& query, const Endpoint& endpoint) {
+// parameter first, in order, then the values of the fixed-set ones, in order; the first failure
+// is the answer. A parameter checked by the data takes any value it is sent.
+void check_endpoint(std::string_view raw_query, const QueryString& query, const Endpoint& endpoint) {
   const std::vector<const Spec*> specs = specs_of(endpoint);
-  REQUIRE(specs.size() == endpoint.parameters.size());
   const CheckedParameters checked = check_parameters(query, endpoint.parameters);
+  const bool nginx_file = nginx_names_file(specs, raw_query);
 
   int code = 0;
   std::string message;
@@ -193,7 +442,7 @@ void check_endpoint(const QueryString& query, const Endpoint& endpoint) {
   }
   if (code == 0) {
     for (const Spec* spec : specs) {
-      if (!allowed(*spec, *query.get(spec->name))) {
+      if (!checked_by_data(*spec) && !allowed(*spec, *query.get(spec->name))) {
         code = 10002;
         message = spec->invalid_message;
         break;
@@ -205,25 +454,59 @@ void check_endpoint(const QueryString& query, const Endpoint& endpoint) {
     REQUIRE(checked.error.has_value());
     REQUIRE(checked.values.empty());
     check_error_response(*checked.error, code, message);
+    // A query nginx names a published file for is one the handler accepts.
+    REQUIRE(!nginx_file);
     return;
   }
   REQUIRE(!checked.error.has_value());
   REQUIRE(checked.values.size() == specs.size());
+  bool publishable_values = true;  // every value checked by the data one a file may be named with
+  bool plain_values = true;        // no value is read as query syntax
+  std::string expected_canonical;  // name=value in list order, joined by '&', values as they are
+  std::string escaped;             // the same, every byte of the values as %XX
   for (std::size_t i = 0; i < specs.size(); ++i) {
-    // Accepted means one of the allowed values exactly: no case folding, trimming or prefix.
-    REQUIRE(allowed(*specs[i], checked.values[i]));
-    REQUIRE(checked.values[i] == *query.get(specs[i]->name));
+    const std::string& value = checked.values[i];
+    REQUIRE(value == *query.get(specs[i]->name));
+    if (checked_by_data(*specs[i])) {
+      publishable_values = publishable_values && publishable(value);
+    } else {
+      // Accepted means one of the allowed values exactly: no case folding, trimming or prefix.
+      REQUIRE(allowed(*specs[i], value));
+    }
+    plain_values = plain_values && !read_as_syntax(value);
+    const std::string prefix = (i == 0 ? "" : "&") + std::string(specs[i]->name) + "=";
+    expected_canonical += prefix + value;
+    escaped += prefix + percent_encode(value);
   }
-  // The canonical query of the values asks for the same values again, and the published file
-  // of the answer is the endpoint's own (no value climbs out of its directory).
+  // The canonical query writes the values as they are. Escaped, any values come back exactly;
+  // as written, exactly those with no '&', '+' or %XX (every fixed-set value and every value
+  // the publisher may publish): only those may name a file.
   const std::string canonical = canonical_query(endpoint, checked.values);
+  REQUIRE(canonical == expected_canonical);
+  const CheckedParameters escaped_again = check_parameters(QueryString::parse(escaped), endpoint.parameters);
+  REQUIRE(!escaped_again.error.has_value() && escaped_again.values == checked.values);
   const CheckedParameters again = check_parameters(QueryString::parse(canonical), endpoint.parameters);
-  REQUIRE(!again.error.has_value() && again.values == checked.values);
-  const std::string file = published_file(endpoint, checked.values);
+  REQUIRE((!again.error.has_value() && again.values == checked.values) == plain_values);
+  if (publishable_values) REQUIRE(plain_values);
+
+  // The published file of the answer is the endpoint's own (no value climbs out of its
+  // directory), for values the publisher may publish; nginx's queries map names that same file
+  // for their canonical query ([A-Z0-9-] is within nginx's [0-9A-Za-z-]), and, for any query it
+  // names a file for, the file of the values the handler reads from that query.
   const std::string stem(endpoint.path.substr(1));
   const std::string extension = endpoint.body == Body::text ? ".txt" : ".json";
-  REQUIRE(file == (specs.empty() ? stem : stem + "/" + canonical) + extension);
-  REQUIRE(!contains(file, "..") && !contains(file, "//"));
+  if (publishable_values) {
+    const std::string file = published_file(endpoint, checked.values);
+    REQUIRE(file == (specs.empty() ? stem : stem + "/" + canonical) + extension);
+    REQUIRE(!contains(file, "..") && !contains(file, "//"));
+    REQUIRE(specs.empty() || nginx_names_file(specs, canonical));
+  }
+  if (nginx_file) {
+    REQUIRE(canonical == raw_query);
+    REQUIRE(published_file(endpoint, checked.values) == stem + "/" + std::string(raw_query) + extension);
+  }
+
+  check_statement(endpoint, query, checked.values, publishable_values);
 }
 
 // QueryString and percent_decode on their own.
@@ -261,10 +544,6 @@ void check_envelope(const std::string& message) {
     REQUIRE(root["message"].asString() == message);
   }
 }
-
-// The Last-Modified of the answers below: Wed, 13 May 2026 01:00:00 GMT (0x6a03cd10).
-constexpr std::time_t last_modified = 1778634000;
-constexpr std::string_view last_modified_date = "Wed, 13 May 2026 01:00:00 GMT";
 
 // A body big enough to be rendered gzipped too, so that choose() has all four answers.
 const RenderedAnswer& large_success() {
@@ -394,7 +673,19 @@ void fuzz_one(std::string_view input) {
   const QueryString query = QueryString::parse(raw_query);
   check_query_string(raw_query, query);
 
-  for (const Endpoint& endpoint : endpoints()) check_endpoint(query, endpoint);
+  for (const Endpoint& endpoint : endpoints()) check_endpoint(raw_query, query, endpoint);
+
+  // The options on their own, for each kind of endpoint, and parse_bound on the values sent and
+  // on text of any shape.
+  for (const bool takes_range : {false, true}) {
+    for (const bool takes_format : {false, true}) check_history_options(query, takes_range, takes_format);
+  }
+  for (const std::string_view key : {"from", "to", "format"}) {
+    if (const std::optional<std::string_view> value = query.get(key)) check_bound(*value);
+  }
+  check_bound(raw_query);
+  check_bound(conditions.if_modified_since);
+  check_bound(date_of(input));
 
   // The answer 6.13 gives this query when it is an error (6.12's is the same kind).
   const CheckedParameters checked =
