@@ -3,10 +3,15 @@
 // the API cannot drift apart.
 //
 //   node tests/openapi/validate_answers.mjs BASE_URL
-//       every path of the document with every combination of its enum parameters' values; each
-//       required parameter missing and each given a value outside its enum; 304 to conditional
-//       requests; unknown paths (404) and other methods (405); and every example of the
-//       document against its own schema.
+//       every path of the document with every combination of its required parameters' values
+//       (an enum's, or for a parameter whose values are the data's, its `x-fixture-values`: the
+//       fixture's, per value of the parameter they depend on); each required parameter missing
+//       and each given a value outside its values; the optional parameters (from, to, format):
+//       ranges (each answer the full answer with the points outside the range taken out), every
+//       format (a CSV, cell by cell, the JSON answer's rows, where its media type's `x-csv-rows`
+//       says they are), their bad values and the order of the checks; on the paths that do not
+//       take them, that they are ignored; 304 to conditional requests; unknown paths (404) and
+//       other methods (405); and every example of the document against its own schema.
 //   node tests/openapi/validate_answers.mjs BASE_URL --expect STATUS PATH [--expect ...]
 //       asks for PATH (up to 50 times, until it answers STATUS) and validates that answer: for
 //       the statuses a healthy stack does not give (503 with the database down, 429 under the
@@ -19,7 +24,9 @@
 // not copied out: the whole document is added to Ajv under an $id and each body is validated
 // against `${id}#/paths/.../schema`, so every $ref resolves inside the document itself.
 // Business errors must also equal the document's example for the case (missing-chain,
-// invalid-interval...), and a success must carry code 0.
+// invalid-interval...), and a success must carry code 0. A header with `x-media-type` is sent
+// with that media type, and with no other. Answers are compared with their numbers as written
+// (parseExact), never as doubles.
 //
 // One line per check, a summary, and exit status 1 when any check failed (all are listed).
 
@@ -95,6 +102,145 @@ function schemaErrors(pointer, data) {
   return validate.errors.map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}`);
 }
 
+// ---- answers as written ------------------------------------------------------------------------
+
+// A JSON number as written (every digit): two answers compare equal only if their numbers do.
+class Num {
+  constructor(text) {
+    this.text = text;
+  }
+}
+// JSON.parse, but numbers as Num.
+function parseExact(text) {
+  let i = 0;
+  const fail = () => {
+    throw new SyntaxError(`bad JSON at ${i}`);
+  };
+  const space = () => {
+    while (i < text.length && ' \t\r\n'.includes(text[i])) i += 1;
+  };
+  const string = () => {
+    const m = /"(?:[^"\\]|\\.)*"/y;
+    m.lastIndex = i;
+    const found = m.exec(text) ?? fail();
+    i = m.lastIndex;
+    return JSON.parse(found[0]);
+  };
+  const value = () => {
+    space();
+    if (text[i] === '{') {
+      const object = {};
+      i += 1;
+      space();
+      if (text[i] === '}') return (i += 1), object;
+      for (;;) {
+        space();
+        const key = string();
+        space();
+        if (text[i++] !== ':') fail();
+        object[key] = value();
+        space();
+        const c = text[i++];
+        if (c === '}') return object;
+        if (c !== ',') fail();
+      }
+    }
+    if (text[i] === '[') {
+      const array = [];
+      i += 1;
+      space();
+      if (text[i] === ']') return (i += 1), array;
+      for (;;) {
+        array.push(value());
+        space();
+        const c = text[i++];
+        if (c === ']') return array;
+        if (c !== ',') fail();
+      }
+    }
+    if (text[i] === '"') return string();
+    const m = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|true|false|null/y;
+    m.lastIndex = i;
+    const found = m.exec(text) ?? fail();
+    i = m.lastIndex;
+    const literals = { true: true, false: false, null: null };
+    return found[0] in literals ? literals[found[0]] : new Num(found[0]);
+  };
+  const parsed = value();
+  space();
+  if (i !== text.length) fail();
+  return parsed;
+}
+
+// The rows and fields of an RFC 4180 text (one the Csv schema accepts).
+function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let i = 0;
+  while (i < text.length) {
+    let field = '';
+    if (text[i] === '"') {
+      for (i += 1; ; ) {
+        const quote = text.indexOf('"', i);
+        field += text.slice(i, quote);
+        i = quote + 1;
+        if (text[i] !== '"') break;
+        field += '"';
+        i += 1;
+      }
+    } else {
+      const unquoted = /[^,\r]*/y;
+      unquoted.lastIndex = i;
+      field = unquoted.exec(text)[0];
+      i = unquoted.lastIndex;
+    }
+    row.push(field);
+    if (text[i] === ',') i += 1;
+    else {
+      rows.push(row);
+      row = [];
+      i += 2;  // CRLF
+    }
+  }
+  return rows;
+}
+
+// The epoch ms a valid `from` (or `to`, `endOfDay`) stands for: digits as they are, a day
+// YYYY-MM-DD of UTC+8 from its 00:00 (to its last millisecond).
+function boundOf(text, endOfDay) {
+  if (/^[0-9]+$/.test(text)) return BigInt(text);
+  const [year, month, day] = text.split('-').map(Number);
+  const midnight = BigInt(Date.UTC(year, month - 1, day)) - 8n * 3600000n;
+  return endOfDay ? midnight + 86400000n - 1n : midnight;
+}
+
+// `value` without the points (objects with a numeric statisticTime) outside [from, to], at any
+// depth; everything else as it is.
+function keepPoints(value, from, to) {
+  if (Array.isArray(value)) {
+    const outside = (e) => e?.statisticTime instanceof Num && (BigInt(e.statisticTime.text) < from || BigInt(e.statisticTime.text) > to);
+    return value.filter((e) => !outside(e)).map((e) => keepPoints(e, from, to));
+  }
+  if (value === null || typeof value !== 'object' || value instanceof Num) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keepPoints(v, from, to)]));
+}
+
+// The rows of a JSON answer that `path` names ("data.items[].items[]": each element of each
+// element's items), each with the objects around it, the nearest first.
+function rowsAt(body, path) {
+  let rows = [{ node: body, around: [] }];
+  for (const step of path.split('.')) {
+    const name = step.replace(/\[\]$/, '');
+    rows = rows.map(({ node, around }) => ({ node: node?.[name], around: [node, ...around] }));
+    if (step.endsWith('[]')) {
+      rows = rows.flatMap(({ node, around }) => (Array.isArray(node) ? node.map((e) => ({ node: e, around })) : []));
+    }
+  }
+  return rows;
+}
+
+// ---- the document -------------------------------------------------------------------------------
+
 // The operation of a documented path (its GET), or undefined.
 function operationOf(path) {
   return doc.paths[path] ? resolve(pointerOf('paths', path, 'get')) : undefined;
@@ -129,24 +275,28 @@ function answerProblems(answer, responsePointer, parsed = {}) {
   const { value: response, pointer } = resolve(responsePointer);
   if (!response) return [`status ${answer.status} is not documented (${responsePointer})`];
 
+  const contentType = answer.headers.get('content-type');
+  const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
   for (const name of Object.keys(response.headers ?? {})) {
     const { value: header, pointer: headerPointer } = resolve(`${pointer}/headers/${escapePointer(name)}`);
     const text = answer.headers.get(name);
+    const withMediaType = header['x-media-type'];
     if (text === null) {
-      if (header.required) problems.push(`header ${name} missing`);
+      if (header.required || withMediaType === mediaType) problems.push(`header ${name} missing`);
       continue;
+    }
+    if (withMediaType !== undefined && withMediaType !== mediaType) {
+      problems.push(`header ${name} with ${JSON.stringify(contentType)}: it goes with ${withMediaType} only`);
     }
     const schema = header.schema ?? {};
     const value = (schema.type === 'integer' || schema.type === 'number') && /^-?[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : text;
     for (const error of schemaErrors(`${headerPointer}/schema`, value)) problems.push(`header ${name}: ${JSON.stringify(text)} ${error}`);
   }
 
-  const contentType = answer.headers.get('content-type');
   if (!response.content) {
     if (answer.body !== '') problems.push(`a body, where the document has none: ${JSON.stringify(answer.body.slice(0, 80))}`);
     return problems;
   }
-  const mediaType = (contentType ?? '').split(';')[0].trim().toLowerCase();
   if (!(mediaType in response.content)) {
     problems.push(`Content-Type ${JSON.stringify(contentType)}, not one of ${Object.keys(response.content).join(', ')}`);
     return problems;
@@ -161,6 +311,8 @@ function answerProblems(answer, responsePointer, parsed = {}) {
     }
   }
   parsed.body = body;
+  parsed.text = answer.body;
+  parsed.mediaType = mediaType;
   parsed.mediaPointer = `${pointer}/content/${escapePointer(mediaType)}`;
   for (const error of schemaErrors(`${parsed.mediaPointer}/schema`, body)) problems.push(`body: ${error}`);
   return problems;
@@ -215,20 +367,95 @@ function checkExamples() {
   walk(doc, '');
 }
 
-// The enum query parameters of an operation, in the document's order.
+// The query parameters of an operation, in the document's order.
 function queryParameters(op) {
   return (op.value.parameters ?? []).map((_, i) => resolve(`${op.pointer}/parameters/${i}`).value).filter((p) => p.in === 'query');
 }
 const queryOf = (pairs) => (pairs.length ? '?' + pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&') : '');
+// The values a required parameter is asked with, `set` holding the values chosen before it: its
+// enum; or, for a parameter whose values are the data's, its `x-fixture-values` for the value of
+// the parameter they depend on (`by`).
+function valuesOf(p, set) {
+  if (p.schema?.enum) return p.schema.enum;
+  const fixture = p['x-fixture-values'];
+  const by = set.find(([name]) => name === fixture?.by);
+  if (!by) throw new Error(`parameter ${p.name} has no enum, nor x-fixture-values by a parameter before it`);
+  return fixture.values[by[1]] ?? [];
+}
 function combinations(parameters) {
-  return parameters.reduce((sets, p) => sets.flatMap((set) => p.schema.enum.map((v) => [...set, [p.name, v]])), [[]]);
+  return parameters.reduce((sets, p) => sets.flatMap((set) => valuesOf(p, set).map((v) => [...set, [p.name, v]])), [[]]);
 }
-// Values outside a parameter's enum: its values in the other case, empty, an unknown word.
-function invalidValues(parameter) {
-  const values = parameter.schema.enum;
+// Values outside a parameter's values: its values in the other case, empty, an unknown word; of
+// the data's values also another one's (another chain's Vault types) and injection attempts.
+function invalidValues(parameter, set) {
+  const values = valuesOf(parameter, set);
   const flip = (v) => (v === v.toLowerCase() ? v.toUpperCase() : v.toLowerCase());
-  return [...new Set([flip(values[0]), flip(values[values.length - 1]), '', 'nope'])].filter((v) => !values.includes(v));
+  const candidates = [flip(values[0]), flip(values[values.length - 1]), '', 'nope'];
+  const fixture = parameter['x-fixture-values'];
+  if (fixture) candidates.push('NOPE', ...Object.values(fixture.values).flat(), `${values[0]}' OR '1'='1`, `${values[0]} `, '../' + values[0]);
+  return [...new Set(candidates)].filter((v) => !values.includes(v));
 }
+
+// Bad values of a bound (from, to): words, empty, negative, days that do not exist or before
+// 1970, a fraction, 16 digits, an exponent, a sign.
+const BAD_BOUNDS = ['yesterday', '', '-1', '2026-02-30', '2026-13-01', '1969-12-31', '2026-5-1', '1778515200000.5', '1234567890123456', '1e12', '+1778515200000'];
+// Bad values of an enum of the optional parameters (format): its values in capitals, padded,
+// empty, an unknown word.
+const badOptionValues = (p) => [...new Set([...p.schema.enum.map((v) => v.toUpperCase()), `${p.schema.enum.at(-1)} `, '', 'xml', 'nope'])].filter((v) => !p.schema.enum.includes(v));
+// The last ms a bound can name (15 digits), and none.
+const LAST_MS = 999999999999999n;
+const FIRST_MS = -(2n ** 63n);
+
+const exampleValue = (parameter, name) => parameter.examples?.[name]?.value;
+// The media type of the 200 of `docPath` that `format` asks for: the one whose subtype it is.
+function mediaTypeOf(docPath, format) {
+  const content = resolve(`${operationOf(docPath).pointer}/responses/200`).value.content;
+  return Object.keys(content).find((type) => type.split('/')[1] === format);
+}
+
+// The checks of an answer's body (the more of `check`).
+const sameText = (expected, what) => ({ text }, problems) => {
+  if (text !== expected) problems.push(`the body is not ${what}: ${JSON.stringify(text.slice(0, 160))}`);
+};
+// The answer is `full` (a JSON text) without its points outside [from, to].
+const keepsPoints = (full, from, to) => ({ text }, problems) => {
+  const expected = keepPoints(parseExact(full), from, to);
+  const body = parseExact(text);
+  if (body.code?.text !== '0') problems.push(`code ${body.code?.text}, expected 0`);
+  else if (!isDeepStrictEqual(body, expected)) problems.push(`the body is not the full answer's points from ${from} to ${to}: ${text.slice(0, 300)}`);
+};
+// A CSV answer: the rows of `json` (the same request's JSON answer) that its media type's
+// `x-csv-rows` names, a column each of the header's fields (<name>_<chain> an element of a
+// 3-element array; a field the row lacks, of the nearest object around it), every cell the
+// field's text as the JSON has it.
+const CHAINS = resolve('/components/parameters/chain').value.schema.enum;
+const isCsvOf = (json) => ({ text, mediaType, mediaPointer }, problems) => {
+  if (mediaType !== 'text/csv') return problems.push(`${mediaType}, not text/csv`);
+  const rowsPath = resolve(mediaPointer).value['x-csv-rows'];
+  if (!rowsPath) return problems.push(`no x-csv-rows in ${mediaPointer}`);
+  const [header, ...lines] = parseCsv(text);
+  const rows = rowsAt(parseExact(json), rowsPath);
+  if (lines.length !== rows.length) problems.push(`${lines.length} rows, where the JSON answer has ${rows.length} at ${rowsPath}`);
+  const fieldOf = ({ node, around }, column) => {
+    const element = /^(.+)_([a-z]+)$/.exec(column);
+    for (const object of [node, ...around]) {
+      if (object !== null && typeof object === 'object' && column in object) return object[column];
+      if (element && Array.isArray(object?.[element[1]]) && CHAINS.includes(element[2])) return object[element[1]][CHAINS.indexOf(element[2])];
+    }
+    return undefined;
+  };
+  const textOf = (v) => (v === null ? '' : v instanceof Num ? v.text : typeof v === 'string' || typeof v === 'boolean' ? String(v) : undefined);
+  const wrong = [];
+  lines.slice(0, rows.length).forEach((fields, r) => {
+    if (fields.length !== header.length) wrong.push(`row ${r + 1}: ${fields.length} fields, the header ${header.length}`);
+    header.forEach((column, c) => {
+      const expected = textOf(fieldOf(rows[r], column));
+      if (expected === undefined) wrong.push(`row ${r + 1}: ${column} is no field of the JSON row`);
+      else if (fields[c] !== expected) wrong.push(`row ${r + 1}: ${column} ${JSON.stringify(fields[c])}, the JSON has ${JSON.stringify(expected)}`);
+    });
+  });
+  problems.push(...wrong.slice(0, 5), ...(wrong.length > 5 ? [`and ${wrong.length - 5} more`] : []));
+};
 
 async function conditional(path, docPath, answer) {
   const etag = answer.headers.get('etag');
@@ -237,37 +464,148 @@ async function conditional(path, docPath, answer) {
   if (lastModified) await check('GET', path, docPath, 304, () => {}, { 'If-Modified-Since': lastModified });
 }
 
+// The optional parameters of `docPath` (`optional`: by name) on the answer `plain` of the
+// required values `pairs`: a range of the examples of from and to (on the first combination,
+// `first`, every pair of examples, each bound alone, one point's time, before and after the
+// data, everything), which keeps the points in it; every format (JSON: the plain answer; CSV:
+// its rows), also with a range; and the 304s of the first combination's.
+async function checkOptions(docPath, pairs, plain, optional, first) {
+  const from = optional.get('from');
+  const to = optional.get('to');
+  const format = optional.get('format');
+  const at = (extra) => docPath + queryOf([...pairs, ...extra]);
+  const ranges = [];  // [query pairs, from ms, to ms]
+  if (from && to) {
+    const names = Object.keys(from.examples ?? {}).filter((name) => to.examples?.[name]);
+    if (names.length === 0) throw new Error(`${docPath}: no example of from and to of the same name`);
+    for (const name of first ? names : names.slice(0, 1)) {
+      const [f, t] = [exampleValue(from, name), exampleValue(to, name)];
+      ranges.push([[['from', f], ['to', t]], boundOf(f, false), boundOf(t, true)]);
+    }
+    if (first) {
+      const [f, t] = [exampleValue(from, names[0]), exampleValue(to, names[0])];
+      ranges.push([[['from', f]], boundOf(f, false), LAST_MS], [[['to', t]], FIRST_MS, boundOf(t, true)]);
+      const point = plain.body.match(/"statisticTime":([0-9]+)/)?.[1];
+      if (point) ranges.push([[['from', point], ['to', point]], BigInt(point), BigInt(point)]);
+      ranges.push([[['from', '2000-01-01'], ['to', '2000-12-31']], boundOf('2000-01-01', false), boundOf('2000-12-31', true)]);
+      ranges.push([[['from', '9999-12-31']], boundOf('9999-12-31', false), LAST_MS]);
+      ranges.push([[['from', '0'], ['to', String(LAST_MS)]], 0n, LAST_MS]);
+    }
+    for (const [bounds, fromMs, toMs] of ranges) {
+      const answer = await check('GET', at(bounds), docPath, 200, keepsPoints(plain.body, fromMs, toMs));
+      if (first && bounds === ranges[0][0]) await conditional(at(bounds), docPath, answer);
+    }
+  }
+  if (format) {
+    for (const value of format.schema.enum) {
+      const mediaType = mediaTypeOf(docPath, value);
+      if (!mediaType) throw new Error(`${docPath}: no media type of format=${value}`);
+      if (mediaType === 'application/json') {
+        if (first) await check('GET', at([['format', value]]), docPath, 200, sameText(plain.body, 'the answer without format'));
+        continue;
+      }
+      const answer = await check('GET', at([['format', value]]), docPath, 200, isCsvOf(plain.body));
+      if (first) await conditional(at([['format', value]]), docPath, answer);
+      for (const [bounds] of first ? ranges.slice(0, 1) : []) {
+        const json = (await ask('GET', at(bounds))).body;
+        await check('GET', at([...bounds, ['format', value]]), docPath, 200, isCsvOf(json));
+      }
+    }
+  }
+}
+
+// The bad values of the optional parameters, and the order of the checks: presence, then the
+// enums' values, then from, to (and from after to), format, then the data's values.
+async function checkOptionErrors(docPath, valid, required, optional) {
+  const from = optional.get('from');
+  const to = optional.get('to');
+  const format = optional.get('format');
+  const at = (extra, pairs = valid) => docPath + queryOf([...pairs, ...extra]);
+  const expect = async (path, name) => check('GET', path, docPath, 200, equalsExample(name));
+  if (from) for (const bad of BAD_BOUNDS) await expect(at([['from', bad]]), 'invalid-from');
+  if (to) for (const bad of BAD_BOUNDS) await expect(at([['to', bad]]), 'invalid-to');
+  if (from && to) {
+    const [f, t] = [exampleValue(from, 'day'), exampleValue(to, 'day')];
+    await expect(at([['from', t], ['to', f]]), 'invalid-from');  // from after to
+    await expect(at([['from', String(boundOf(f, false) + 1n)], ['to', String(boundOf(f, false))]]), 'invalid-from');
+    await expect(at([['from', 'nope'], ['to', 'nope']]), 'invalid-from');
+    await expect(at([['from', f], ['to', 'nope']]), 'invalid-to');
+  }
+  if (format) {
+    for (const bad of badOptionValues(format)) await expect(at([['format', bad]]), 'invalid-format');
+    if (from) await expect(at([['from', 'nope'], ['format', 'nope']]), 'invalid-from');
+    if (from) await expect(at([['from', 'nope'], ['format', 'csv']]), 'invalid-from');  // errors stay JSON
+  }
+  const [option] = optional.keys();
+  if (option === undefined || required.length === 0) return;
+  const badOption = [option, 'nope'];
+  // A required parameter missing or with a bad value of its enum is named before a bad option;
+  // a bad value of the data's (checked by the database) after one, and after every enum's.
+  await expect(at([badOption], valid.slice(1)), `missing-${required[0].name}`);
+  for (const p of required) {
+    const others = valid.filter(([name]) => name !== p.name);
+    if (p.schema?.enum) {
+      await expect(at([[p.name, 'nope'], badOption], others), `invalid-${p.name}`);
+      continue;
+    }
+    await expect(at([[p.name, 'NOPE'], badOption], others), `invalid-${option}`);
+    for (const q of required.filter((q) => q.schema?.enum)) {
+      await expect(at([[p.name, 'NOPE'], [q.name, 'nope']], others.filter(([name]) => name !== q.name)), `invalid-${q.name}`);
+    }
+    if (format) await expect(at([[p.name, 'NOPE'], ['format', 'csv']], others), `invalid-${p.name}`);  // errors stay JSON
+  }
+}
+
 async function walkEveryAnswer() {
   checkExamples();
+  // Every optional query parameter of the document: the paths that do not take one ignore it.
+  const optionalNames = new Set();
+  for (const docPath of Object.keys(doc.paths)) {
+    for (const p of queryParameters(operationOf(docPath))) if (!p.required) optionalNames.add(p.name);
+  }
   for (const docPath of Object.keys(doc.paths)) {
     const op = operationOf(docPath);
     const parameters = queryParameters(op);
-    for (const p of parameters) if (!p.schema?.enum) throw new Error(`${docPath}: parameter ${p.name} has no enum`);
+    const required = parameters.filter((p) => p.required);
+    const optional = new Map(parameters.filter((p) => !p.required).map((p) => [p.name, p]));
+    for (const p of required) if (!p.schema?.enum && !p['x-fixture-values']) throw new Error(`${docPath}: parameter ${p.name} has no enum and no x-fixture-values`);
+    for (const [name, p] of optional) if (name !== 'from' && name !== 'to' && !p.schema?.enum) throw new Error(`${docPath}: optional parameter ${name} has no enum`);
 
-    // Every combination of the allowed values; and its 304s.
-    for (const pairs of combinations(parameters)) {
+    // Every combination of the allowed values; its 304s; its ranges and formats.
+    const all = combinations(required);
+    for (const [n, pairs] of all.entries()) {
       const path = docPath + queryOf(pairs);
-      await conditional(path, docPath, await check('GET', path, docPath, 200, isSuccess));
+      const answer = await check('GET', path, docPath, 200, isSuccess);
+      await conditional(path, docPath, answer);
+      if (optional.size) await checkOptions(docPath, pairs, answer, optional, n === 0);
     }
 
     // Business errors: each required parameter missing (the others valid), all of them missing
-    // (the first is named), each invalid, all invalid (the first is named).
-    const valid = parameters.map((p) => [p.name, p.schema.enum[0]]);
-    const required = parameters.filter((p) => p.required);
+    // (the first is named), each invalid, all invalid (the first is named); the optional ones'.
+    const valid = all[0];
     for (const p of required) {
       const path = docPath + queryOf(valid.filter(([name]) => name !== p.name));
       await conditional(path, docPath, await check('GET', path, docPath, 200, equalsExample(`missing-${p.name}`)));
     }
     if (required.length > 1) await check('GET', docPath, docPath, 200, equalsExample(`missing-${required[0].name}`));
-    for (const p of parameters) {
-      for (const bad of invalidValues(p)) {
+    for (const [i, p] of required.entries()) {
+      for (const bad of invalidValues(p, valid.slice(0, i))) {
         const path = docPath + queryOf(valid.map(([name, v]) => [name, name === p.name ? bad : v]));
         await check('GET', path, docPath, 200, equalsExample(`invalid-${p.name}`));
       }
     }
-    if (parameters.length > 1) {
-      const path = docPath + queryOf(parameters.map((p) => [p.name, 'nope']));
-      await check('GET', path, docPath, 200, equalsExample(`invalid-${parameters[0].name}`));
+    if (required.length > 1) {
+      const path = docPath + queryOf(required.map((p) => [p.name, 'nope']));
+      await check('GET', path, docPath, 200, equalsExample(`invalid-${required[0].name}`));
+    }
+    await checkOptionErrors(docPath, valid, required, optional);
+
+    // The optional parameters of other paths, with bad values: ignored.
+    const ignored = [...optionalNames].filter((name) => !optional.has(name));
+    if (ignored.length) {
+      const plain = await ask('GET', docPath + queryOf(valid));
+      const path = docPath + queryOf([...valid, ...ignored.map((name) => [name, 'nope'])]);
+      await check('GET', path, docPath, 200, sameText(plain.body, `the answer without ${ignored.join(', ')}`));
     }
 
     // Another method: 405. The path with a trailing slash or in capitals: 404.
