@@ -178,7 +178,7 @@ render_endpoints() {
         n = split(parameters, list, "&"); pattern = ""; name = ""
         for (i = 1; i <= n; i++) {
           split(list[i], pair, "=")
-          # "*": the data's values (a Vault type), any that can name a file; the handlers
+          # "*": values of the data (a Vault type), any that can name a file; the handlers
           # answer one that is not published
           values = pair[2] == "*" ? "[0-9A-Za-z-]+" : pair[2]; gsub(",", "|", values)
           pattern = pattern (i > 1 ? "&" : "") pair[1] "=(" values ")"
