@@ -2,10 +2,11 @@
 // Checks of required query parameters, answered as spec section 7 says: a parameter that is
 // absent gives code 1 "Required request parameter '<name>' is not present"; a value outside its
 // set (wrong case, empty, an injection attempt...) gives code 10002 with the parameter's own
-// message. Presence is checked for every parameter first, in order, then the values of those
-// with a fixed set, in order. A parameter whose values are the data's (vaultType: the Vault
-// types a chain has) passes here as it is, and is checked by the database: its view has no row
-// for a value it does not know (shared/dispatch.cpp). Parameters not asked for are ignored.
+// message. Presence is checked for every parameter first, in order, then the values, in order.
+// A parameter whose values are the data's (vaultType: the Vault types a chain has) must be a
+// word of letters, digits and '-' here, and is then checked by the database: its view has no
+// row for a value it does not know (shared/dispatch.cpp). (Its text goes to libpq, which would
+// cut it at a NUL, and into a CSV file's name.) Parameters not asked for are ignored.
 
 #include <initializer_list>
 #include <optional>
@@ -25,6 +26,9 @@ struct Parameter {
 
   bool checked_by_data() const { return allowed.size() == 0; }
 };
+
+// The form of a value checked by the data: one or more ASCII letters, digits and '-'.
+bool is_data_word(std::string_view value);
 
 struct CheckedParameters {
   std::optional<Response> error;     // set when a check failed

@@ -59,7 +59,8 @@ bool ends_with(std::string_view text, std::string_view suffix) {
 // What the spec says of each parameter (sections 1, 6.13, 6.15 and 7), written out again here
 // so that the real Parameter objects of parameters.hpp are checked against it, not against
 // themselves. A parameter without allowed values is checked by the data (vaultType): present,
-// any value passes here, and the database's view has a row for it or none.
+// any word of ASCII letters, digits and '-' passes here (the form nginx_value below also has),
+// and the database's view has a row for it or none.
 struct Spec {
   const Parameter* parameter;
   std::string_view name;
@@ -152,18 +153,6 @@ bool nginx_names_file(const std::vector<const Spec*>& specs, std::string_view ra
     if (!(checked_by_data(*specs[i]) ? nginx_value(value) : allowed(*specs[i], value))) return false;
   }
   return true;
-}
-
-bool hex_digit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-
-// True when `value`, written into a query as it is, is not read back as it is: it holds '&'
-// (ends the pair), '+' (a space) or a %XX escape.
-bool read_as_syntax(std::string_view value) {
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    if (value[i] == '&' || value[i] == '+') return true;
-    if (value[i] == '%' && i + 2 < value.size() && hex_digit(value[i + 1]) && hex_digit(value[i + 2])) return true;
-  }
-  return false;
 }
 
 // A strict JSON parser: no comments, one root value and nothing after it, no duplicate keys.
@@ -424,8 +413,8 @@ void check_statement(const Endpoint& endpoint, const QueryString& query, const s
 }
 
 // check_parameters on an endpoint's parameters against the spec's rule: presence of each
-// parameter first, in order, then the values of the fixed-set ones, in order; the first failure
-// is the answer. A parameter checked by the data takes any value it is sent.
+// parameter first, in order, then the values, in order; the first failure
+// is the answer. A parameter checked by the data takes any word of letters, digits and '-'.
 void check_endpoint(std::string_view raw_query, const QueryString& query, const Endpoint& endpoint) {
   const std::vector<const Spec*> specs = specs_of(endpoint);
   const CheckedParameters checked = check_parameters(query, endpoint.parameters);
@@ -442,7 +431,8 @@ void check_endpoint(std::string_view raw_query, const QueryString& query, const 
   }
   if (code == 0) {
     for (const Spec* spec : specs) {
-      if (!checked_by_data(*spec) && !allowed(*spec, *query.get(spec->name))) {
+      const std::string_view value = *query.get(spec->name);
+      if (!(checked_by_data(*spec) ? nginx_value(value) : allowed(*spec, value))) {
         code = 10002;
         message = spec->invalid_message;
         break;
@@ -461,33 +451,31 @@ void check_endpoint(std::string_view raw_query, const QueryString& query, const 
   REQUIRE(!checked.error.has_value());
   REQUIRE(checked.values.size() == specs.size());
   bool publishable_values = true;  // every value checked by the data one a file may be named with
-  bool plain_values = true;        // no value is read as query syntax
   std::string expected_canonical;  // name=value in list order, joined by '&', values as they are
   std::string escaped;             // the same, every byte of the values as %XX
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const std::string& value = checked.values[i];
     REQUIRE(value == *query.get(specs[i]->name));
     if (checked_by_data(*specs[i])) {
+      // A word: no NUL for libpq to cut it at, nothing a header or a file name cannot hold.
+      REQUIRE(nginx_value(value));
       publishable_values = publishable_values && publishable(value);
     } else {
       // Accepted means one of the allowed values exactly: no case folding, trimming or prefix.
       REQUIRE(allowed(*specs[i], value));
     }
-    plain_values = plain_values && !read_as_syntax(value);
     const std::string prefix = (i == 0 ? "" : "&") + std::string(specs[i]->name) + "=";
     expected_canonical += prefix + value;
     escaped += prefix + percent_encode(value);
   }
-  // The canonical query writes the values as they are. Escaped, any values come back exactly;
-  // as written, exactly those with no '&', '+' or %XX (every fixed-set value and every value
-  // the publisher may publish): only those may name a file.
+  // The canonical query writes the values as they are, and reads back as the same values (no
+  // accepted value holds '&', '+' or '%'); escaped, too.
   const std::string canonical = canonical_query(endpoint, checked.values);
   REQUIRE(canonical == expected_canonical);
   const CheckedParameters escaped_again = check_parameters(QueryString::parse(escaped), endpoint.parameters);
   REQUIRE(!escaped_again.error.has_value() && escaped_again.values == checked.values);
   const CheckedParameters again = check_parameters(QueryString::parse(canonical), endpoint.parameters);
-  REQUIRE((!again.error.has_value() && again.values == checked.values) == plain_values);
-  if (publishable_values) REQUIRE(plain_values);
+  REQUIRE(!again.error.has_value() && again.values == checked.values);
 
   // The published file of the answer is the endpoint's own (no value climbs out of its
   // directory), for values the publisher may publish; nginx's queries map names that same file

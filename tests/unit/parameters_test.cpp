@@ -74,5 +74,34 @@ TEST(CheckParameters, AnEncodedValueIsDecodedFirst) {
   EXPECT_FALSE(check_history("chain=%65th&interval=WEEK%4CY").error);
 }
 
+TEST(CheckParameters, AValueOfTheDataPassesAsAWordForTheDatabaseToCheck) {
+  const std::vector<const Parameter*> vault = {&chain_parameter, &vault_type_parameter, &interval_parameter};
+  const CheckedParameters checked =
+      check_parameters(QueryString::parse("chain=tron&vaultType=anything-1&interval=WEEKLY"), vault);
+  EXPECT_FALSE(checked.error.has_value());
+  EXPECT_EQ(checked.values, (std::vector<std::string>{"tron", "anything-1", "WEEKLY"}));
+  const std::string invalid = R"({"code":10002,"message":"Invalid vaultType.","data":null})";
+  for (const char* value : {"", "TRX-A%00x", "TRX-A%0D%0ASet-Cookie:%20x=1", "TRX_A", "TRX-A%20", "..", "a/b",
+                            "%E2%82%AC", "TRX-A'--"}) {
+    const CheckedParameters bad = check_parameters(
+        QueryString::parse(std::string("chain=tron&vaultType=") + value + "&interval=WEEKLY"), vault);
+    EXPECT_EQ(bad.error ? bad.error->body : "accepted", invalid) << value;
+  }
+  // in order: chain's value, then vaultType's, then interval's
+  EXPECT_EQ(check_parameters(QueryString::parse("chain=x&vaultType=&interval=x"), vault).error->body, chain_invalid);
+  EXPECT_EQ(check_parameters(QueryString::parse("chain=eth&vaultType=&interval=x"), vault).error->body, invalid);
+  EXPECT_EQ(check_parameters(QueryString::parse("chain=eth&vaultType=A&interval=x"), vault).error->body,
+            interval_invalid);
+}
+
+TEST(IsDataWord, IsLettersDigitsAndDashesOnly) {
+  EXPECT_TRUE(is_data_word("PSM-USDT-A"));
+  EXPECT_TRUE(is_data_word("x"));
+  EXPECT_FALSE(is_data_word(""));
+  EXPECT_FALSE(is_data_word(std::string_view("A\0B", 3)));
+  EXPECT_FALSE(is_data_word("A B"));
+  EXPECT_FALSE(is_data_word("\xc3\x89"));
+}
+
 }  // namespace
 }  // namespace coin
