@@ -27,11 +27,16 @@ struct Request {
 
 Request request_for(const Endpoint& endpoint, const std::vector<std::string>& values);
 
+// The parameter values of every answer the publisher renders from the fixture: the allowed
+// combinations (coin::value_combinations), and for 6.15 the fixture's Vaults in every window.
+std::vector<std::vector<std::string>> fixture_values(const Endpoint& endpoint);
+
 // One request per endpoint, in list order: the first combination of values, except 6.12
-// chain=eth and 6.13 chain=tron&interval=WEEKLY (tron's hourly points make a large answer).
+// chain=eth, 6.13 chain=tron&interval=WEEKLY and 6.15 chain=tron&vaultType=TRX-A&interval=WEEKLY
+// (tron's hourly points make a large answer).
 std::vector<Request> sample_requests();
 
-// Every answer the publisher renders (coin::value_combinations of every endpoint), in list order.
+// Every answer the publisher renders from the fixture (fixture_values), in list order.
 std::vector<Request> published_requests();
 
 }  // namespace coin::e2e

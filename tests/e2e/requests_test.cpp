@@ -1,6 +1,7 @@
-// The requests the tests derive from the endpoint list (requests.hpp), against spec section 6:
-// 14 endpoints, and 27 published answers (11 endpoints without parameters, 6.12 for each of the
-// 3 chains, 6.13 for each of the 3 chains and 4 intervals).
+// The requests the tests derive from the endpoint list (requests.hpp), against spec section 6
+// and the Vault history added to it: 15 endpoints, and 55 published answers from the fixture
+// (11 endpoints without parameters, 6.12 for each of the 3 chains, 6.13 for each of the 3
+// chains and 4 intervals, 6.15 for each of the fixture's 7 Vaults and 4 intervals).
 
 #include <gtest/gtest.h>
 
@@ -28,16 +29,18 @@ TEST(Requests, OneSampleRequestPerEndpoint) {
                                       "/api/v1/data-platform/overview/collateral-value-history",
                                       "/api/v1/vault/collaterals", "/api/v1/data-platform/latest-collateral?chain=eth",
                                       "/api/v1/data-platform/collateral-history?chain=tron&interval=WEEKLY",
-                                      "/api/v1/smart-allocator/detail-overview"}));
+                                      "/api/v1/smart-allocator/detail-overview",
+                                      "/api/v1/data-platform/vault-history?chain=tron&vaultType=TRX-A&interval=WEEKLY"}));
   const std::vector<Request> samples = sample_requests();
   EXPECT_EQ(samples.front().content_type, "text/plain");
   EXPECT_EQ(samples.back().content_type, "application/json");
+  EXPECT_EQ(samples.back().name(), "6.15 chain=tron&vaultType=TRX-A&interval=WEEKLY");
   EXPECT_EQ(samples[12].name(), "6.13 chain=tron&interval=WEEKLY");
 }
 
 TEST(Requests, EveryPublishedAnswerOnce) {
   const std::vector<std::string> paths = paths_of(published_requests());
-  ASSERT_EQ(paths.size(), 27u);
+  ASSERT_EQ(paths.size(), 55u);
   const std::string latest = "/api/v1/data-platform/latest-collateral?chain=";
   const std::string history = "/api/v1/data-platform/collateral-history?chain=";
   EXPECT_EQ(std::vector<std::string>(paths.begin() + 11, paths.begin() + 14),
@@ -49,7 +52,12 @@ TEST(Requests, EveryPublishedAnswerOnce) {
     }
   }
   EXPECT_EQ(std::vector<std::string>(paths.begin() + 14, paths.begin() + 26), histories);
-  EXPECT_EQ(paths.back(), "/api/v1/smart-allocator/detail-overview");
+  EXPECT_EQ(paths[26], "/api/v1/smart-allocator/detail-overview");
+  const std::string vault = "/api/v1/data-platform/vault-history?chain=";
+  EXPECT_EQ(paths[27], vault + "tron&vaultType=TRX-A&interval=WEEKLY");
+  EXPECT_EQ(paths[30], vault + "tron&vaultType=TRX-A&interval=ANNUAL");
+  EXPECT_EQ(paths[31], vault + "tron&vaultType=TRX-B&interval=WEEKLY");
+  EXPECT_EQ(paths.back(), vault + "bsc&vaultType=SA-USDT-A&interval=ANNUAL");
 }
 
 TEST(Requests, AnUnknownParameterIsAppended) {
