@@ -2,8 +2,10 @@
 # make bench: one run of the benchmark on the benchmark database (make bench-data, built first
 # when missing), printing a table and writing it to bench/RESULTS.md.
 #
-# Every endpoint of the list (`publisher --routes`; 6.12 and 6.13 with their largest answer),
-# plain and, where a gzip variant is published, with Accept-Encoding: gzip: wrk with 2 threads
+# Every endpoint of the list (`publisher --routes`; 6.12, 6.13 and 6.15 with their largest
+# answer), plain and, where a gzip variant is published, with Accept-Encoding: gzip; and three
+# answers computed per request, never published (a year of 6.9 by range, 6.13's largest window
+# as CSV, a day of 6.15 by range), in the handlers' rows only: wrk with 2 threads
 # and 64 connections for $SECONDS_PER_RUN s (default 5), side by side (each pair twice, in the
 # order A B B A, the better run of each kept: the machine is shared and noisy):
 #   published  the whole stack: nginx serving the publisher's answers (PUBLISH=on)
@@ -116,6 +118,18 @@ while IFS=$'\t' read -r spec path _ _ type parameters; do
     rows+=("$spec|$path|$reference|gzip")
   fi
 done <"$var/routes.tsv"
+database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
+newest_ms=$(database "SELECT floor(extract(epoch FROM max(taken_at)) * 1000)::bigint FROM snapshot.chain_state")
+largest_window=$(basename "$(cd "$published" && ls -S api/v1/data-platform/collateral-history/*.json \
+                               large/api/v1/data-platform/collateral-history/*.json 2>/dev/null | head -n 1)" .json)
+for extra in "6.9?from|/api/v1/data-platform/overview/supply-value-history?from=$((newest_ms - 365 * 86400000))" \
+             "6.13?format=csv|/api/v1/data-platform/collateral-history?$largest_window&format=csv" \
+             "6.15?from|/api/v1/data-platform/vault-history?chain=tron&vaultType=TRX-A&interval=WEEKLY&from=$((newest_ms - 86400000))"; do
+  spec=${extra%%|*} path=${extra#*|}
+  reference=${spec//[?=]/-}
+  curl -sf -o "$answers/$reference" "http://127.0.0.1:$stack_port$path" || die "no answer to $path"
+  rows+=("$spec|$path|$reference|computed")
+done
 chmod a+r "$answers"/*
 "$root_dir/build/release/bench/minimal_responder" --socket "$var/reference/minimal.sock" --threads 4 "$answers" &
 reference_pids+=($!)
@@ -130,13 +144,13 @@ declare -A served=() static=() through_handlers=() minimal=() median=() p99=()
 accept_gzip="Accept-Encoding: gzip"
 for row in "${rows[@]}"; do
   IFS='|' read -r spec path reference variant <<<"$row"
+  [ "$variant" != computed ] || continue
   say "$spec $variant: published, static"
   read -r "served[$spec $variant]" "static[$spec $variant]" < <(
     side_by_side "http://127.0.0.1:$stack_port$path" "http://127.0.0.1:$static_port/$reference" \
       "$([ "$variant" = gzip ] && echo "$accept_gzip")")
 done
 
-database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
 postgres_version=$(database 'SHOW server_version')
 data_scale=$(database "SELECT (SELECT count(*) FROM snapshot.chain_state) || ' chain rows, '
                               || (SELECT count(*) FROM snapshot.vault_state) || ' Vault rows, '
@@ -182,7 +196,7 @@ render_ms=$(awk '/publisher: published in/ {print $(NF - 1)}' "$var/stack.log" |
 start_stack off ""
 for row in "${rows[@]}"; do
   IFS='|' read -r spec path reference variant <<<"$row"
-  [ "$variant" = plain ] || continue
+  [ "$variant" != gzip ] || continue
   say "$spec: handlers, minimal responder"
   read -r "through_handlers[$spec]" "minimal[$spec]" < <(
     side_by_side "http://127.0.0.1:$stack_port$path" "http://127.0.0.1:$minimal_port/$reference")
@@ -193,7 +207,7 @@ stop_stack
 start_stack off --no-cache
 for row in "${rows[@]}"; do
   IFS='|' read -r spec path reference variant <<<"$row"
-  [ "$variant" = plain ] || continue
+  [ "$variant" != gzip ] || continue
   say "$spec: uncached render"
   url="http://127.0.0.1:$stack_port$path"
   mapfile -t times < <(for _ in $(seq 1 200); do printf 'url = "%s"\noutput = /dev/null\n' "$url"; done |
@@ -225,6 +239,7 @@ summary() {  # NUMBERS... -> "max X ms, median Y ms"
   echo "|---|---|---:|---:|---:|"
   for row in "${rows[@]}"; do
     IFS='|' read -r spec path reference variant <<<"$row"
+    [ "$variant" != computed ] || continue
     key="$spec $variant"
     echo "| $spec | $variant | ${served[$key]} | ${static[$key]} | $(ratio "${served[$key]}" "${static[$key]}") |"
   done
@@ -235,7 +250,7 @@ summary() {  # NUMBERS... -> "max X ms, median Y ms"
   echo "|---|---:|---:|---:|---:|---:|"
   for row in "${rows[@]}"; do
     IFS='|' read -r spec path reference variant <<<"$row"
-    [ "$variant" = plain ] || continue
+    [ "$variant" != gzip ] || continue
     echo "| $spec | ${through_handlers[$spec]} | ${minimal[$spec]} | $(ratio "${through_handlers[$spec]}" "${minimal[$spec]}") | ${median[$spec]} | ${p99[$spec]} |"
   done
   echo

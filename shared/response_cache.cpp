@@ -1,8 +1,14 @@
 #include "shared/response_cache.hpp"
 
-#include <iterator>
-
 namespace coin {
+namespace {
+
+std::size_t size_of(const RenderedAnswer& answer) {
+  return answer.identity.full.size() + answer.identity.not_modified.size() + answer.identity.etag.size() +
+         answer.gzip.full.size() + answer.gzip.not_modified.size() + answer.gzip.etag.size();
+}
+
+}  // namespace
 
 std::shared_ptr<const RenderedAnswer> ResponseCache::find(const std::string& key) const {
   const Generation current = generation();
@@ -16,16 +22,30 @@ std::shared_ptr<const RenderedAnswer> ResponseCache::find(const std::string& key
 void ResponseCache::store(const std::string& key, std::shared_ptr<const RenderedAnswer> answer,
                           Generation generation) {
   if (!enabled_ || generation == untrusted) return;
+  const std::size_t bytes = key.size() + size_of(*answer);
   std::unique_lock lock(mutex_);
-  if (entries_.size() >= max_entries && entries_.find(key) == entries_.end()) {
+  const auto found = entries_.find(key);
+  if (found != entries_.end()) {
+    bytes_ -= found->second.bytes;
+    found->second = Entry{generation, std::move(answer), bytes};
+    bytes_ += bytes;
+    return;
+  }
+  if (bytes_ + bytes > max_bytes) {
     if (swept_generation_ == generation) return;  // swept already: all of this generation
     swept_generation_ = generation;
     for (auto entry = entries_.begin(); entry != entries_.end();) {
-      entry = entry->second.generation == generation ? std::next(entry) : entries_.erase(entry);
+      if (entry->second.generation == generation) {
+        ++entry;
+        continue;
+      }
+      bytes_ -= entry->second.bytes;
+      entry = entries_.erase(entry);
     }
-    if (entries_.size() >= max_entries) return;
+    if (bytes_ + bytes > max_bytes) return;
   }
-  entries_[key] = Entry{generation, std::move(answer)};
+  entries_.emplace(key, Entry{generation, std::move(answer), bytes});
+  bytes_ += bytes;
 }
 
 // Only the listener thread calls these three, so a plain increment of last_generation_ is safe.

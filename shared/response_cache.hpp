@@ -7,9 +7,10 @@
 // sent while it was away are lost. While it is not listening, nothing is cached or served from
 // the cache: there would be no way to know that an entry is still fresh.
 // Keys are built from checked parameter values only, but a date range (from, to) and a Vault
-// type have many: the cache holds at most max_entries. When it is full, a store first drops
-// the entries of earlier generations (once per generation); if it is still full, the answer is not kept (it was
-// computed anyway, and the published answers do not pass through here).
+// type have many values, and a history's answer is tens of KB: the cache holds at most
+// max_bytes of keys and rendered answers. When a store would pass that, it first drops the
+// entries of earlier generations (once per generation); if it still would, the answer is not
+// kept (it was computed anyway, and the published answers do not pass through here).
 
 #include <atomic>
 #include <cstddef>
@@ -28,7 +29,7 @@ class ResponseCache {
  public:
   using Generation = std::uint64_t;
   static constexpr Generation untrusted = 0;
-  static constexpr std::size_t max_entries = 10000;
+  static constexpr std::size_t max_bytes = 32 << 20;
 
   // A cache that serves nothing until trust() (enabled = false: never).
   explicit ResponseCache(bool enabled = true) : enabled_(enabled) {}
@@ -41,6 +42,7 @@ class ResponseCache {
   std::shared_ptr<const RenderedAnswer> find(const std::string& key) const;
 
   // Keeps `answer` for `key`, unless `generation` is untrusted, the cache is off or full.
+  // Replacing an entry is always allowed.
   void store(const std::string& key, std::shared_ptr<const RenderedAnswer> answer, Generation generation);
 
   // The listener's calls: a snapshot was written; it is listening (again); it is not.
@@ -52,6 +54,7 @@ class ResponseCache {
   struct Entry {
     Generation generation;
     std::shared_ptr<const RenderedAnswer> answer;
+    std::size_t bytes;  // of the key and the answer
   };
 
   const bool enabled_;
@@ -59,6 +62,7 @@ class ResponseCache {
   std::atomic<Generation> last_generation_{untrusted};
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::string, Entry> entries_;
+  std::size_t bytes_ = 0;                    // of every entry
   Generation swept_generation_ = untrusted;  // the last generation a full cache was swept in
 };
 

@@ -8,15 +8,21 @@ local paths, next_path, threads = {}, 0, {}
 
 function setup(thread)
   table.insert(threads, thread)
+  thread:set("thread_number", #threads)
 end
 
 function init(args)
   paths = args
 end
 
+-- "{n}" in a path becomes a number no other request of the run has (10 x the thread's count of
+-- requests sent + its own number, of fewer than 10): the range flood sends a new range each time.
+local sent = 0
+
 function request()
   next_path = next_path % #paths + 1
-  return wrk.format("GET", paths[next_path])
+  sent = sent + 1
+  return wrk.format("GET", (paths[next_path]:gsub("{n}", tostring(sent * 10 + thread_number))))
 end
 
 function response(status)

@@ -74,23 +74,26 @@ TEST(ResponseCache, NothingIsTrustedWhileDisconnectedNorAfterReconnecting) {
   EXPECT_EQ(cache.find("k"), nullptr);
 }
 
-TEST(ResponseCache, KeepsAtMostMaxEntriesAndMakesRoomInANewGeneration) {
+TEST(ResponseCache, KeepsAtMostMaxBytesAndMakesRoomInANewGeneration) {
   ResponseCache cache;
   cache.trust();
-  const auto stored = answer("1");
-  for (std::size_t i = 0; i < ResponseCache::max_entries; ++i) cache.store(std::to_string(i), stored, cache.generation());
-  cache.store("one too many", stored, cache.generation());
-  EXPECT_EQ(cache.find("one too many"), nullptr);
-  EXPECT_EQ(cache.find("0"), stored);
-  cache.store("0", answer("2"), cache.generation());  // a key it holds is still replaced
-  EXPECT_NE(cache.find("0"), stored);
+  // Answers of 1 MiB and some headers: 31 fit in 32 MiB, the 32nd does not.
+  const auto megabyte = answer(std::string(1 << 20, 'x'));
+  for (int i = 0; i < 40; ++i) cache.store(std::to_string(i), megabyte, cache.generation());
+  EXPECT_EQ(cache.find("0"), megabyte);
+  EXPECT_EQ(cache.find("30"), megabyte);
+  EXPECT_EQ(cache.find("31"), nullptr);
+  EXPECT_EQ(cache.find("39"), nullptr);
+  const auto small = answer("1");
+  cache.store("0", small, cache.generation());  // a key it holds is still replaced...
+  EXPECT_EQ(cache.find("0"), small);
+  cache.store("31", megabyte, cache.generation());  // ...and its room taken
+  EXPECT_EQ(cache.find("31"), megabyte);
 
   cache.invalidate();  // the old generation's entries make room for the new one's
-  cache.store("one too many", stored, cache.generation());
-  EXPECT_EQ(cache.find("one too many"), stored);
-  for (std::size_t i = 0; i < ResponseCache::max_entries; ++i) cache.store("new " + std::to_string(i), stored, cache.generation());
-  EXPECT_EQ(cache.find("new 0"), stored);
-  EXPECT_EQ(cache.find("new " + std::to_string(ResponseCache::max_entries - 1)), nullptr);
+  cache.store("new", megabyte, cache.generation());
+  EXPECT_EQ(cache.find("new"), megabyte);
+  EXPECT_EQ(cache.find("1"), nullptr);
 }
 
 TEST(ResponseCache, AnOffCacheNeverKeepsAnything) {
