@@ -78,16 +78,18 @@ std::vector<Endpoint> endpoints_of(std::string_view group) {
 }
 
 std::string statement_of(const Endpoint& endpoint, Rendering rendering) {
-  const std::string next = std::to_string(endpoint.parameters.size() + 1);
-  const std::string in_range = "api.points_between((" + std::string(endpoint.payload) + ")::json, $" + next +
-                               ", $" + std::to_string(endpoint.parameters.size() + 2) + ")";
-  std::string payload(endpoint.payload);
-  if (rendering == Rendering::range) payload = in_range + "::text";
+  const std::size_t count = endpoint.parameters.size();  // the range's bounds follow them
+  const std::string payload = "(" + std::string(endpoint.payload) + ")::json";
+  const std::string in_range = "api.points_between(" + payload + ", $" + std::to_string(count + 1) + ", $" +
+                               std::to_string(count + 2) + ")";
+  std::string selected(endpoint.payload);
+  if (rendering == Rendering::range) selected = in_range + "::text";
   if (rendering == Rendering::csv) {
-    payload = "api.csv(" + (endpoint.ranged ? in_range : "(" + payload + ")::json") + ", '" +
-              std::string(endpoint.csv.rows) + "', '" + std::string(endpoint.csv.columns) + "')";
+    selected = "api.csv(" + (endpoint.ranged ? in_range : payload) + ", '" + std::string(endpoint.csv.rows) +
+               "', '" + std::string(endpoint.csv.columns) + "')";
   }
-  std::string sql = "SELECT " + payload + std::string(last_modified_column) + " FROM " + std::string(endpoint.view) + " AS v";
+  std::string sql =
+      "SELECT " + selected + std::string(last_modified_column) + " FROM " + std::string(endpoint.view) + " AS v";
   for (std::size_t i = 0; i < endpoint.parameters.size(); ++i) {
     sql += i == 0 ? " WHERE " : " AND ";
     sql += "v.\"" + std::string(endpoint.parameters[i]->name) + "\" = $" + std::to_string(i + 1);
