@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -72,13 +73,16 @@ void publish_file(const fs::path& set, const std::string& name, std::string_view
 }
 
 // The parameter values of every answer of `endpoint` to publish: those its view has rows for
-// (values_statement_of), or the one empty combination.
+// (values_statement_of), or the one empty combination. A value the handlers would refuse
+// (shared/parameters.hpp: not a word) is left out: it could not name a file, and nginx would
+// never look for it.
 std::vector<std::vector<std::string>> published_values(pqxx::transaction_base& transaction, const Endpoint& endpoint) {
   if (endpoint.parameters.empty()) return {{}};
   std::vector<std::vector<std::string>> combinations;
   for (const pqxx::row& row : transaction.exec_prepared(values_statement_of(endpoint).name)) {
-    std::vector<std::string>& values = combinations.emplace_back();
+    std::vector<std::string> values;
     for (const pqxx::field& field : row) values.emplace_back(field.c_str());
+    if (std::all_of(values.begin(), values.end(), is_data_word)) combinations.push_back(std::move(values));
   }
   return combinations;
 }
