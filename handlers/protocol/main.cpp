@@ -1,11 +1,11 @@
 // handlers/protocol: Group B of the spec (6.6-6.14), the protocol overview, histories, Vaults
-// and the Smart Allocator. Its endpoints are those of group "protocol" in
-// shared/endpoints.cpp (`protocol --routes` prints them); each reads one view of
-// sql/deploy/api_protocol.sql.
+// and the Smart Allocator, and the Vault history added to it (6.15). Its endpoints are those of
+// group "protocol" in shared/endpoints.cpp (`protocol --routes` prints them); each reads one
+// view of sql/deploy/api_protocol.sql (6.15: sql/deploy/vault_history.sql).
 
 #include "shared/server.hpp"
 
 int main(int argc, char** argv) {
   return coin::serve(argc, argv, "protocol",
-                     "Serves Group B of the coin-api spec (6.6-6.14) over FastCGI.");
+                     "Serves Group B of the coin-api spec (6.6-6.14, and 6.15) over FastCGI.");
 }
