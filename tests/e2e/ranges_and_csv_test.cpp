@@ -8,7 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "tests/e2e/envelope.hpp"
 #include "tests/e2e/http_client.hpp"

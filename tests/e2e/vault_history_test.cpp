@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "tests/e2e/envelope.hpp"
 #include "tests/e2e/http_client.hpp"
