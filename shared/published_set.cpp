@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <future>
 #include <pqxx/pqxx>
 #include <stdexcept>
 #include <string_view>
@@ -87,25 +88,39 @@ std::vector<std::vector<std::string>> published_values(pqxx::transaction_base& t
   return combinations;
 }
 
+// Writes the answer of `endpoint` for `values` into `set`: its file, and its .gz when gzip
+// makes it smaller.
+void write_answer(const fs::path& set, const Endpoint& endpoint, const std::vector<std::string>& values,
+                  const Fetched& fetched) {
+  const Response response = answer_of(endpoint, fetched.value);
+  const std::string file = published_file(endpoint, values);
+  publish_file(set, file, response.body, fetched.last_modified);
+  const std::string gzip = compressed_variant(response.body);
+  if (!gzip.empty()) publish_file(set, file + ".gz", gzip, fetched.last_modified);
+}
+
 // Renders every answer of the list into `set`, from one snapshot of the database; returns the
-// newest snapshot's time (every answer's Last-Modified).
+// newest snapshot's time (every answer's Last-Modified). While the database computes an answer,
+// a second thread writes the one before it (envelope, gzip, files): the two take about as long.
 std::time_t render(pqxx::connection& connection, const fs::path& set) {
   std::time_t newest = -1;
+  std::future<void> writing;  // the answer before, being written; waited for before it goes
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(connection, "publish");
   for (const Endpoint& endpoint : endpoints()) {
     const std::string name(endpoint.path);
-    for (const std::vector<std::string>& values : published_values(transaction, endpoint)) {
-      const std::optional<Fetched> fetched =
+    for (std::vector<std::string>& values : published_values(transaction, endpoint)) {
+      std::optional<Fetched> fetched =
           fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(values)), name);
       if (!fetched) throw DatabaseError("statement " + name + " gave no row for values its view has");
-      const Response response = answer_of(endpoint, fetched->value);
-      const std::string file = published_file(endpoint, values);
-      publish_file(set, file, response.body, fetched->last_modified);
-      const std::string gzip = compressed_variant(response.body);
-      if (!gzip.empty()) publish_file(set, file + ".gz", gzip, fetched->last_modified);
       newest = fetched->last_modified;
+      if (writing.valid()) writing.get();  // throws what writing it threw
+      writing = std::async(std::launch::async, [&set, &endpoint, values = std::move(values),
+                                                fetched = std::move(*fetched)] {
+        write_answer(set, endpoint, values, fetched);
+      });
     }
   }
+  if (writing.valid()) writing.get();
   transaction.commit();
   return newest;
 }
