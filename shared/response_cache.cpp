@@ -24,28 +24,27 @@ void ResponseCache::store(const std::string& key, std::shared_ptr<const Rendered
   if (!enabled_ || generation == untrusted) return;
   const std::size_t bytes = key.size() + size_of(*answer);
   std::unique_lock lock(mutex_);
-  const auto found = entries_.find(key);
-  if (found != entries_.end()) {
-    bytes_ -= found->second.bytes;
-    found->second = Entry{generation, std::move(answer), bytes};
-    bytes_ += bytes;
-    return;
-  }
-  if (bytes_ + bytes > max_bytes) {
-    if (swept_generation_ == generation) return;  // swept already: all of this generation
-    swept_generation_ = generation;
-    for (auto entry = entries_.begin(); entry != entries_.end();) {
-      if (entry->second.generation == generation) {
-        ++entry;
-        continue;
-      }
-      bytes_ -= entry->second.bytes;
-      entry = entries_.erase(entry);
-    }
+  auto found = entries_.find(key);
+  if (found == entries_.end()) {
+    if (bytes_ + bytes > max_bytes) sweep(generation);
     if (bytes_ + bytes > max_bytes) return;
+    found = entries_.emplace(key, Entry{}).first;
   }
-  entries_.emplace(key, Entry{generation, std::move(answer), bytes});
-  bytes_ += bytes;
+  bytes_ = bytes_ - found->second.bytes + bytes;
+  found->second = Entry{generation, std::move(answer), bytes};
+}
+
+void ResponseCache::sweep(Generation generation) {
+  if (swept_generation_ == generation) return;  // swept already: all that is left is of this generation
+  swept_generation_ = generation;
+  for (auto entry = entries_.begin(); entry != entries_.end();) {
+    if (entry->second.generation == generation) {
+      ++entry;
+      continue;
+    }
+    bytes_ -= entry->second.bytes;
+    entry = entries_.erase(entry);
+  }
 }
 
 // Only the listener thread calls these three, so a plain increment of last_generation_ is safe.

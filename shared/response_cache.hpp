@@ -52,10 +52,13 @@ class ResponseCache {
 
  private:
   struct Entry {
-    Generation generation;
+    Generation generation = untrusted;
     std::shared_ptr<const RenderedAnswer> answer;
-    std::size_t bytes;  // of the key and the answer
+    std::size_t bytes = 0;  // of the key and the answer
   };
+
+  // Drops the entries of generations before `generation`, once per generation (mutex_ held).
+  void sweep(Generation generation);
 
   const bool enabled_;
   std::atomic<Generation> generation_{untrusted};
