@@ -20,9 +20,17 @@ Response no_row_answer(const Endpoint& endpoint) {
   throw DatabaseError("statement of " + std::string(endpoint.path) + " gave no row");
 }
 
+// What the statement of `endpoint` fetched (nothing: no row), as the answer sent.
+Response response_of(const Endpoint& endpoint, const std::vector<std::string>& values, const HistoryOptions& options,
+                     const std::optional<Fetched>& fetched) {
+  if (!fetched) return no_row_answer(endpoint);
+  if (rendering_of(endpoint, options) != Rendering::csv) return answer_of(endpoint, fetched->value);
+  return csv_file(fetched->value, csv_file_name(endpoint, values, options, fetched->last_modified));
+}
+
 // The answer of an endpoint whose parameters and options passed: cached, or its statement's.
-// A key is made of checked values only; those of a parameter checked by the data are cached
-// only once the database knew them (the cache bounds its size in any case).
+// A key is made of checked values; a Vault type the chain does not have is cached as its error
+// like any answer, until the next snapshot (the cache bounds its size).
 std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std::vector<std::string>& values,
                                              const HistoryOptions& options, Database& database,
                                              ResponseCache& cache) {
@@ -36,12 +44,8 @@ std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std
   const ResponseCache::Generation generation = cache.generation();
   const auto start = std::chrono::steady_clock::now();
   const std::optional<Fetched> fetched = database.fetch(statement, parameters);
-  if (!fetched) return std::make_shared<const RenderedAnswer>(render(no_row_answer(endpoint)));
-  const Response response =
-      rendering == Rendering::csv
-          ? csv_file(fetched->value, csv_file_name(endpoint, values, options, fetched->last_modified))
-          : answer_of(endpoint, fetched->value);
-  auto rendered = std::make_shared<const RenderedAnswer>(render(response, fetched->last_modified));
+  auto rendered = std::make_shared<const RenderedAnswer>(render(
+      response_of(endpoint, values, options, fetched), fetched ? fetched->last_modified : -1));
   static auto& renders = histogram_family("coin_handler_render_seconds",
                                           "Time a handler took to query and render an answer it had not cached");
   renders.Add({{"path", std::string(endpoint.path)}}, duration_buckets())
