@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <ctime>
+#include <string>
+
+#include "shared/utc_time.hpp"
 
 namespace coin {
 namespace {
@@ -13,47 +18,27 @@ bool all_digits(std::string_view text) {
   return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
-int number(std::string_view digits) {
-  int value = 0;
-  for (const char c : digits) value = value * 10 + (c - '0');
-  return value;
-}
-
-// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-// days_from_civil).
-std::int64_t days_from_civil(int year, int month, int day) {
-  year -= month <= 2;
-  const int era = year / 400;
-  const int year_of_era = year - era * 400;
-  const int day_of_year = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
-  const int day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-  return std::int64_t{era} * 146097 + day_of_era - 719468;
-}
-
-int days_in_month(int year, int month) {
-  static constexpr int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  return month == 2 && leap ? 29 : days[month - 1];
-}
-
 }  // namespace
 
 std::optional<std::int64_t> parse_bound(std::string_view text, bool end_of_day) {
   if (all_digits(text)) {
     if (text.size() > 15) return std::nullopt;
     std::int64_t ms = 0;
-    for (const char c : text) ms = ms * 10 + (c - '0');
+    std::from_chars(text.data(), text.data() + text.size(), ms);
     return ms;
   }
+  // Exactly YYYY-MM-DD: strptime alone would take "2026-5-1" and " 2026-05-01".
   if (text.size() != 10 || text[4] != '-' || text[7] != '-' || !all_digits(text.substr(0, 4)) ||
       !all_digits(text.substr(5, 2)) || !all_digits(text.substr(8, 2))) {
     return std::nullopt;
   }
-  const int year = number(text.substr(0, 4));
-  const int month = number(text.substr(5, 2));
-  const int day = number(text.substr(8, 2));
-  if (year < 1970 || month < 1 || month > 12 || day < 1 || day > days_in_month(year, month)) return std::nullopt;
-  const std::int64_t midnight = days_from_civil(year, month, day) * day_ms - utc8_offset_ms;
+  const std::string date(text);
+  std::tm parts{};
+  const char* end = ::strptime(date.c_str(), "%Y-%m-%d", &parts);
+  if (end != date.c_str() + date.size() || parts.tm_year < 70) return std::nullopt;
+  const std::optional<std::time_t> midnight_utc = exact_timegm(parts);
+  if (!midnight_utc) return std::nullopt;
+  const std::int64_t midnight = std::int64_t{*midnight_utc} * 1000 - utc8_offset_ms;
   return end_of_day ? midnight + day_ms - 1 : midnight;
 }
 

@@ -2,6 +2,8 @@
 
 #include <ctime>
 
+#include "shared/utc_time.hpp"
+
 namespace coin {
 namespace {
 
@@ -95,10 +97,8 @@ std::optional<std::time_t> parse_http_date(std::string_view text) {
     std::tm parts{};
     const char* end = ::strptime(copy.c_str(), format, &parts);
     if (end == nullptr || *end != '\0') continue;
-    // timegm() would roll an impossible date over (31 Feb, 60 s); nginx refuses it.
-    const std::tm wanted = parts;
-    const std::time_t time = ::timegm(&parts);
-    if (parts.tm_mday == wanted.tm_mday && parts.tm_sec == wanted.tm_sec) return time;
+    // An impossible date (31 Feb, 60 s) nginx refuses.
+    if (const std::optional<std::time_t> time = exact_timegm(parts)) return time;
   }
   return std::nullopt;
 }
