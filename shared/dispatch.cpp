@@ -20,11 +20,11 @@ Response no_row_answer(const Endpoint& endpoint) {
   throw DatabaseError("statement of " + std::string(endpoint.path) + " gave no row");
 }
 
-// What the statement of `endpoint` fetched (nothing: no row), as the answer sent.
-Response response_of(const Endpoint& endpoint, const std::vector<std::string>& values, const HistoryOptions& options,
-                     const std::optional<Fetched>& fetched) {
+// What the `rendering` statement of `endpoint` fetched (nothing: no row), as the answer sent.
+Response response_of(const Endpoint& endpoint, Rendering rendering, const std::vector<std::string>& values,
+                     const HistoryOptions& options, const std::optional<Fetched>& fetched) {
   if (!fetched) return no_row_answer(endpoint);
-  if (rendering_of(endpoint, options) != Rendering::csv) return answer_of(endpoint, fetched->value);
+  if (rendering != Rendering::csv) return answer_of(endpoint, fetched->value);
   return csv_file(fetched->value, csv_file_name(endpoint, values, options, fetched->last_modified));
 }
 
@@ -45,7 +45,7 @@ std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std
   const auto start = std::chrono::steady_clock::now();
   const std::optional<Fetched> fetched = database.fetch(statement, parameters);
   auto rendered = std::make_shared<const RenderedAnswer>(render(
-      response_of(endpoint, values, options, fetched), fetched ? fetched->last_modified : -1));
+      response_of(endpoint, rendering, values, options, fetched), fetched ? fetched->last_modified : -1));
   static auto& renders = histogram_family("coin_handler_render_seconds",
                                           "Time a handler took to query and render an answer it had not cached");
   renders.Add({{"path", std::string(endpoint.path)}}, duration_buckets())
