@@ -40,7 +40,7 @@ constexpr std::string_view usage =
     "  --metrics FILE           write its metrics to FILE every second, in Prometheus' text\n"
     "                           format; the file's name without .prom is the label process\n"
     "  --routes                 print every endpoint and exit, one per line, tab-separated:\n"
-    "                           spec, path, group, view, content type, parameters\n"
+    "                           spec, path, group, view, content type, parameters, pool\n"
     "  --help                   print this text and exit\n"
     "  --version                print the version and exit\n"
     "\n"

@@ -87,7 +87,8 @@ db_load() {
 # any further FILEs) into directory CONF, in place of the *.conf an earlier render left there,
 # replacing @VAR@ with VAR, @CONF@ with CONF and every other @NAME@ with its value: given, or the
 # default below (nginx/nginx.conf describes them); METRICS_ALLOW, a list of addresses, becomes
-# metrics-allow.conf. A placeholder left unfilled is an error, and
+# metrics-allow.conf; UPSTREAMS, a file, the pools' servers (render_endpoints). A placeholder
+# left unfilled is an error, and
 # so is an add_header in any file but headers.conf. Writes there, from ROUTES (the endpoint
 # list, as `publisher --routes` prints it), upstreams.conf, queries.conf and endpoints.conf.
 # Copies the error pages to VAR/nginx/html and the pages for people to VAR/nginx/web (render_pages),
@@ -96,7 +97,7 @@ render_nginx() {
   local var=$1 conf=$2 routes=$3 arg name file
   local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [PUBLISHED]=$var/published
                    [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100
-                   [METRICS_ALLOW]="127.0.0.1 ::1")
+                   [METRICS_ALLOW]="127.0.0.1 ::1" [UPSTREAMS]=)
   local files=("$root_dir"/nginx/*.conf) edits=()
   for arg in "${@:4}"; do
     case $arg in
@@ -111,7 +112,7 @@ render_nginx() {
   for file in "${files[@]}"; do
     sed "${edits[@]}" "$file" >"$conf/$(basename "$file")"
   done
-  render_endpoints "$routes" "$conf" "${values[SOCKETS]}"
+  render_endpoints "$routes" "$conf" "${values[SOCKETS]}" "${values[UPSTREAMS]}"
   # The addresses (or CIDR ranges) that may read /metrics and /stub_status (ops.conf).
   { for address in ${values[METRICS_ALLOW]}; do echo "allow $address;"; done; echo "deny all;"; } \
     >"$conf/metrics-allow.conf"
@@ -144,35 +145,50 @@ render_pages() {
   chmod -R a+rX "$web"
 }
 
-# render_endpoints ROUTES CONF SOCKETS: nginx's part of the endpoint list (ROUTES, lines of
-# spec, path, group, view, content type, parameters), into CONF:
-#   upstreams.conf  a pool per group: two handler processes, SOCKETS/<group>-1.sock and -2.sock
+# render_endpoints ROUTES CONF SOCKETS [UPSTREAMS]: nginx's part of the endpoint list (ROUTES,
+# lines of spec, path, group, view, content type, parameters, pool), into CONF:
+#   upstreams.conf  an upstream per pool: the servers UPSTREAMS lists for it (lines of
+#                   "<pool><TAB><server parameters>", e.g. "protocol<TAB>10.0.0.21:9002
+#                   max_fails=1 fail_timeout=10s"; every pool must have one), their state
+#                   shared by nginx's workers (zone); without UPSTREAMS, the two processes of
+#                   its group on this host, SOCKETS/<group>-1.sock and -2.sock
 #   upstreams.conf  ... and the ops handler's: SOCKETS/ops.sock (nginx/ops.conf)
 #   queries.conf    $published_query: a query in the list's parameter order with allowed values
 #                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
 #   endpoints.conf  an exact location per endpoint, which names itself in $endpoint_path (the
 #                   access log, nginx/access-log.conf): its published answer (gzip if taken, else
-#                   plain), else a named one (@<spec>) for its answers under large/, else the
-#                   group's handlers (@<group>); $published_prefix sends a request with a
+#                   plain), else a named one (@<spec>) for its answers under large/, else its
+#                   pool's handlers (@<pool>); $published_prefix sends a request with a
 #                   chunked body to them (nginx.conf)
 render_endpoints() {
-  local routes=$1 conf=$2 sockets=$3
+  local routes=$1 conf=$2 sockets=$3 upstreams=${4:-}
   [ -s "$routes" ] || die "no endpoint list in $routes"
-  awk -F '\t' -v conf="$conf" -v sockets="$sockets" '
+  [ -z "$upstreams" ] || [ -s "$upstreams" ] || die "no servers in $upstreams (UPSTREAMS)"
+  awk -F '\t' -v conf="$conf" -v sockets="$sockets" -v upstreams="$upstreams" '
     BEGIN {
       header = "# Rendered by render_nginx (scripts/lib.sh) from the endpoint list (`publisher --routes`)."
       print header > (conf "/upstreams.conf")
-      print "# A pool per group: two processes of its handler, each on a socket of its own, so that one may" > (conf "/upstreams.conf")
-      print "# crash or restart while the other serves (fallback.conf hands a request one refused to the" > (conf "/upstreams.conf")
-      print "# other). None is ever left out (max_fails=0): a refused connection costs nothing, and one" > (conf "/upstreams.conf")
-      print "# left out for its fail_timeout would leave the pool empty while the other restarts then." > (conf "/upstreams.conf")
+      if (upstreams == "") {
+        print "# A pool per group: two processes of its handler, each on a socket of its own, so that one may" > (conf "/upstreams.conf")
+        print "# crash or restart while the other serves (fallback.conf hands a request one refused to the" > (conf "/upstreams.conf")
+        print "# other). None is ever left out (max_fails=0): a refused connection costs nothing, and one" > (conf "/upstreams.conf")
+        print "# left out for its fail_timeout would leave the pool empty while the other restarts then." > (conf "/upstreams.conf")
+        print "# An endpoint with a pool of its own is served by the processes of its group under that name." > (conf "/upstreams.conf")
+      } else {
+        printf "# A pool per name of the endpoint list, with the servers %s gives it.\n", upstreams > (conf "/upstreams.conf")
+        while ((getline line < upstreams) > 0) {
+          if (line ~ /^[ \t]*(#|$)/) continue
+          split(line, server, "\t")
+          servers[server[1]] = servers[server[1]] "  server " server[2] ";\n"
+        }
+      }
       print header > (conf "/queries.conf")
       print "map \"$uri?$args\" $published_query {" > (conf "/queries.conf")
       print "  default \"\";" > (conf "/queries.conf")
       print header > (conf "/endpoints.conf")
     }
     {
-      spec = $1; path = $2; group = $3; type = $5; parameters = $6
+      spec = $1; path = $2; group = $3; type = $5; parameters = $6; pool = $7
       file = substr(path, 2)
       if (parameters != "-") {
         n = split(parameters, list, "&"); pattern = ""; name = ""
@@ -193,19 +209,26 @@ render_endpoints() {
       printf "\nlocation = %s {  # %s\n  set $endpoint_path %s;\n  default_type %s;\n  include %s/endpoint.conf;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
         path, spec, path, type, conf, small, small, spec > (conf "/endpoints.conf")
       printf "location @%s {  # %s, files of 32 KB or more\n  default_type %s;\n  include %s/published.conf;\n  sendfile on;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
-        spec, spec, type, conf, large, large, group > (conf "/endpoints.conf")
-      if (!(group in seen)) { seen[group] = 1; order[++count] = group }
+        spec, spec, type, conf, large, large, pool > (conf "/endpoints.conf")
+      if (!(pool in group_of)) { group_of[pool] = group; order[++count] = pool }
     }
     END {
       print "}" > (conf "/queries.conf")
       printf "\n# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\nupstream ops {\n  server unix:%s/ops.sock;\n}\n", sockets > (conf "/upstreams.conf")
       for (i = 1; i <= count; i++) {
-        g = order[i]
-        printf "\nupstream %s {\n  server unix:%s/%s-1.sock max_fails=0;\n  server unix:%s/%s-2.sock max_fails=0;\n}\n",
-          g, sockets, g, sockets, g > (conf "/upstreams.conf")
-        printf "\nlocation @%s {\n  include %s/fallback.conf;\n  fastcgi_pass %s;\n}\n", g, conf, g > (conf "/endpoints.conf")
+        p = order[i]; g = group_of[p]
+        if (upstreams == "") {
+          printf "\nupstream %s {\n  server unix:%s/%s-1.sock max_fails=0;\n  server unix:%s/%s-2.sock max_fails=0;\n}\n",
+            p, sockets, g, sockets, g > (conf "/upstreams.conf")
+        } else if (p in servers) {
+          printf "\nupstream %s {\n  zone %s 64k;\n%s}\n", p, p, servers[p] > (conf "/upstreams.conf")
+        } else {
+          printf "no servers for pool %s in %s (UPSTREAMS)\n", p, upstreams > "/dev/stderr"; failed = 1
+        }
+        printf "\nlocation @%s {\n  include %s/fallback.conf;\n  fastcgi_pass %s;\n}\n", p, conf, p > (conf "/endpoints.conf")
       }
-    }' "$routes"
+      exit failed
+    }' "$routes" || die "cannot render the endpoints into $conf"
 }
 
 # supervise NAME COMMAND...: runs COMMAND, and again whenever it ends, until SIGTERM, which it

@@ -9,6 +9,9 @@
 #   PUBLISHER=/usr/lib/coin-api/publisher   the installed publisher, for its endpoint list
 #   PUBLISHED=/run/coin-api-published       its directory (coin-api-publisher.service)
 #   SOCKETS=/run/coin-api      the handlers' sockets
+#   UPSTREAMS=                 a file of the pools' servers on other hosts, lines of
+#                              "<pool><TAB><server parameters>" (README, Several hosts); unset:
+#                              the handlers' sockets on this host
 #   RATE_LIMIT=on RATE=50r/s BURST=100   requests per client address
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -21,6 +24,7 @@ mkdir -p "$var/nginx" "$conf"
 "$publisher" --routes >"$conf/routes.tsv"
 render_nginx "$var" "$conf" "$conf/routes.tsv" ${LISTEN:+LISTEN="$LISTEN"} \
   PUBLISHED="${PUBLISHED:-/run/coin-api-published}" SOCKETS="${SOCKETS:-/run/coin-api}" \
-  RATE_LIMIT="${RATE_LIMIT:-on}" ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"}
+  RATE_LIMIT="${RATE_LIMIT:-on}" ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"} \
+  ${UPSTREAMS:+UPSTREAMS="$UPSTREAMS"}
 nginx -t -q -p "$var/nginx" -c "$conf/nginx.conf"
 say "rendered $conf/nginx.conf; nginx -p $var/nginx -c $conf/nginx.conf serves it"

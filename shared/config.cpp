@@ -10,7 +10,8 @@ const ExtraOptions& api_handler_options() {
       "                           cache, no LISTEN connection); for measurements\n"
       "  --routes                 print this group's endpoints and exit, one per line,\n"
       "                           tab-separated: spec, path, group, view, content type,\n"
-      "                           parameters (chain=tron,eth,bsc&interval=..., or -)\n"};
+      "                           parameters (chain=tron,eth,bsc&interval=..., or -),\n"
+      "                           pool (nginx's upstream; the group's unless its own)\n"};
   return options;
 }
 

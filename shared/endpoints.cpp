@@ -64,7 +64,7 @@ const std::vector<Endpoint>& endpoints() {
        Body::envelope, {}, !takes_range, positions},
       // Added to the spec (section 9): one Vault's history, in 6.13's windows (sql/deploy/vault_history.sql)
       {"6.15", "/api/v1/data-platform/vault-history", "protocol", "api.vault_history", data, Body::envelope,
-       {&chain_parameter, &vault_type_parameter, &interval_parameter}, takes_range, vault_points},
+       {&chain_parameter, &vault_type_parameter, &interval_parameter}, takes_range, vault_points, "vault-history"},
   };
   return list;
 }
@@ -204,8 +204,8 @@ std::string routes_table(const std::vector<Endpoint>& list) {
     }
     table += std::string(endpoint.spec) + '\t' + std::string(endpoint.path) + '\t' +
              std::string(endpoint.group) + '\t' + std::string(endpoint.view) + '\t' +
-             std::string(content_type_of(endpoint)) + '\t' + (parameters.empty() ? "-" : parameters) +
-             '\n';
+             std::string(content_type_of(endpoint)) + '\t' + (parameters.empty() ? "-" : parameters) + '\t' +
+             std::string(endpoint.pool_name()) + '\n';
   }
   return table;
 }

@@ -56,6 +56,12 @@ struct Endpoint {
   std::vector<const Parameter*> parameters = {};
   bool ranged = false;  // takes from and to: a history whose points carry a statisticTime
   CsvLayout csv = {};
+  // The nginx pool (upstream) of handler hosts that answers it, when not its group's: one word
+  // here gives an endpoint hosts of its own (scripts/topology.sh); on one host it is the
+  // group's processes under another name.
+  std::string_view pool = {};
+
+  std::string_view pool_name() const { return pool.empty() ? group : pool; }
 
   bool has_csv() const { return !csv.columns.empty(); }
 };
@@ -117,7 +123,7 @@ std::string_view content_type_of(const Endpoint& endpoint);
 
 // One line per endpoint, tab-separated: spec, path, group, view, content type, parameters
 // ("chain=tron,eth,bsc&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL", or "-"; a parameter checked
-// by the data has "*": "vaultType=*"). What --routes prints.
+// by the data has "*": "vaultType=*"), pool (pool_name). What --routes prints.
 std::string routes_table(const std::vector<Endpoint>& list);
 
 }  // namespace coin
