@@ -35,7 +35,9 @@ constexpr std::string_view usage =
     "                           interval's grid of the clock, which gives each its taken_at\n"
     "  --once                   one round, then exit: 0 when every chain was written, 1 if not\n"
     "  --database CONNINFO      libpq connection string (default: empty, so libpq's PGHOST,\n"
-    "                           PGPORT, PGDATABASE, PGUSER (coin_indexer), PGPASSWORD... apply)\n"
+    "                           PGPORT, PGDATABASE, PGUSER (coin_indexer), PGPASSWORD... apply);\n"
+    "                           of several hosts (PGHOST=standby,primary), the primary:\n"
+    "                           PGTARGETSESSIONATTRS defaults to read-write\n"
     "  --check                  load and check FILE, then exit: 0 when it is good\n"
     "  --metrics FILE           write its metrics to FILE every second, in Prometheus' text\n"
     "                           format; the file's name without .prom is the label process\n"
@@ -87,8 +89,10 @@ int main(int argc, char** argv) {
   }
   if (flags.check) return 0;
 
-  // A database host that does not answer must not hold a round for long.
+  // A database host that does not answer must not hold a round for long. It writes: of the
+  // hosts a connection string names (the readers' list, standby first), the primary.
   ::setenv("PGCONNECT_TIMEOUT", "5", 0);
+  ::setenv("PGTARGETSESSIONATTRS", "read-write", 0);
   curl_global_init(CURL_GLOBAL_DEFAULT);
   sigset_t stop_signals;
   sigemptyset(&stop_signals);

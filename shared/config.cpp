@@ -31,7 +31,10 @@ std::string usage(std::string_view program, std::string_view summary, const Extr
                      std::to_string(defaults.backlog) +
                      ")\n"
                      "  --database CONNINFO      libpq connection string (default: empty, so libpq's\n"
-                     "                           PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply)\n"
+                     "                           PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply);\n"
+                     "                           a hot standby first (host=standby,primary\n"
+                     "                           target_session_attrs=prefer-standby): reads there, and\n"
+                     "                           LISTENs on the primary (README, Several hosts)\n"
                      "  --metrics FILE           write this process's metrics to FILE every second, in\n"
                      "                           Prometheus' text format; its name without .prom is\n"
                      "                           the label process (default: none written)\n" +

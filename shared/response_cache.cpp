@@ -47,11 +47,7 @@ void ResponseCache::sweep(Generation generation) {
   }
 }
 
-// Only the listener thread calls these three, so a plain increment of last_generation_ is safe.
-void ResponseCache::invalidate() {
-  if (generation() != untrusted) generation_.store(++last_generation_);
-}
-
+// Only the listener thread calls these two, so a plain increment of last_generation_ is safe.
 void ResponseCache::trust() {
   if (enabled_) generation_.store(++last_generation_);
 }

@@ -5,7 +5,9 @@
 // Entries carry the generation they were computed in. The snapshot listener starts a new
 // generation on every NOTIFY snapshot_written, and on every (re)connection, since notifications
 // sent while it was away are lost. While it is not listening, nothing is cached or served from
-// the cache: there would be no way to know that an entry is still fresh.
+// the cache: there would be no way to know that an entry is still fresh; nor while the standby
+// the handler reads from has not replayed a snapshot the primary announced (an answer read
+// then would be stale, and kept for a whole generation).
 // Keys are built from checked parameter values only, but a date range (from, to) and a Vault
 // type have many values, and a history's answer is tens of KB: the cache holds at most
 // max_bytes of keys and rendered answers. When a store would pass that, it first drops the
@@ -45,8 +47,10 @@ class ResponseCache {
   // Replacing an entry is always allowed.
   void store(const std::string& key, std::shared_ptr<const RenderedAnswer> answer, Generation generation);
 
-  // The listener's calls: a snapshot was written; it is listening (again); it is not.
-  void invalidate();
+  // The listener's calls. trust: a new generation, every entry stale; the database shows
+  // every snapshot written so far (it is listening again, or a snapshot was written and the
+  // server read from shows it). distrust: it may not (the listener is away, or the standby
+  // read from is behind): nothing cached is served, nothing is kept.
   void trust();
   void distrust();
 

@@ -200,8 +200,12 @@ int serve(int argc, char** argv, std::string_view group, std::string_view summar
   std::function<void(const std::atomic<bool>&)> listener;
   if (config.cache) {
     listener = [&](const std::atomic<bool>& stop) {
+      // A new generation whenever the database shows more than the cache may hold; none
+      // while it is not known to (the listener is away, or the standby is behind).
       const SnapshotEvents events{[&cache](pqxx::connection&) { cache.trust(); },
-                                  [&cache](pqxx::connection&) { cache.invalidate(); },
+                                  [&cache](pqxx::connection&) { cache.trust(); },
+                                  [&cache] { cache.distrust(); },
+                                  {},
                                   [&cache] { cache.distrust(); }};
       listen_for_snapshots(config.database, events, stop);
     };

@@ -39,7 +39,7 @@ TEST(ResponseCache, AnEntryStoredInTheNewGenerationIsServedAgain) {
   ResponseCache cache;
   cache.trust();
   cache.store("k", answer("1"), cache.generation());
-  cache.invalidate();
+  cache.trust();
   const auto fresh = answer("2");
   cache.store("k", fresh, cache.generation());
   EXPECT_EQ(cache.find("k"), fresh);
@@ -49,7 +49,7 @@ TEST(ResponseCache, ASnapshotWrittenMakesEveryEntryStale) {
   ResponseCache cache;
   cache.trust();
   cache.store("k", answer("1"), cache.generation());
-  cache.invalidate();
+  cache.trust();
   EXPECT_EQ(cache.find("k"), nullptr);
 }
 
@@ -57,7 +57,7 @@ TEST(ResponseCache, AnAnswerQueriedBeforeASnapshotIsNeverServed) {
   ResponseCache cache;
   cache.trust();
   const ResponseCache::Generation before_query = cache.generation();
-  cache.invalidate();  // written while the query ran
+  cache.trust();  // written while the query ran
   cache.store("k", answer("old"), before_query);
   EXPECT_EQ(cache.find("k"), nullptr);
 }
@@ -68,8 +68,6 @@ TEST(ResponseCache, NothingIsTrustedWhileDisconnectedNorAfterReconnecting) {
   cache.store("k", answer("1"), cache.generation());
   cache.distrust();
   EXPECT_EQ(cache.find("k"), nullptr);
-  cache.invalidate();  // stays untrusted
-  EXPECT_EQ(cache.generation(), ResponseCache::untrusted);
   cache.trust();  // notifications may have been missed meanwhile
   EXPECT_EQ(cache.find("k"), nullptr);
 }
@@ -90,7 +88,7 @@ TEST(ResponseCache, KeepsAtMostMaxBytesAndMakesRoomInANewGeneration) {
   cache.store("31", megabyte, cache.generation());  // ...and its room taken
   EXPECT_EQ(cache.find("31"), megabyte);
 
-  cache.invalidate();  // the old generation's entries make room for the new one's
+  cache.trust();  // the old generation's entries make room for the new one's
   cache.store("new", megabyte, cache.generation());
   EXPECT_EQ(cache.find("new"), megabyte);
   EXPECT_EQ(cache.find("1"), nullptr);
