@@ -28,17 +28,20 @@ void count_error() {
 
 void count_reconnection() {
   static auto& reconnections = counter_family(
-      "coin_database_reconnections_total", "Database sessions opened again after one was lost or could not be opened");
+      "coin_database_reconnections_total", "Database sessions opened again after one was lost, could not be opened or moved to another server");
   reconnections.Add({}).Increment();
 }
 
-Database::Database(std::string conninfo, std::vector<Statement> statements)
-    : conninfo_(std::move(conninfo)), statements_(std::move(statements)) {}
+Database::Database(std::string conninfo, std::vector<Statement> statements,
+                   const std::atomic<unsigned>* listener_readers)
+    : conninfo_(std::move(conninfo)), statements_(std::move(statements)), listener_readers_(listener_readers) {}
 
 Database::~Database() = default;
 
 pqxx::connection& Database::connection() {
-  if (connection_) return *connection_;
+  const unsigned listener_readers = listener_readers_ == nullptr ? 0 : listener_readers_->load();
+  if (connection_ && listener_readers == listener_readers_seen_) return *connection_;
+  connection_.reset();
   if (!backoff_.ready()) throw DatabaseError("database unreachable, waiting before the next attempt");
   try {
     auto fresh = std::make_unique<pqxx::connection>(conninfo_);
@@ -49,6 +52,7 @@ pqxx::connection& Database::connection() {
     throw;
   }
   backoff_.succeeded();
+  listener_readers_seen_ = listener_readers;
   if (connected_before_) count_reconnection();
   connected_before_ = true;
   return *connection_;

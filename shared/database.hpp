@@ -1,6 +1,7 @@
 #pragma once
 // A worker thread's database connection, with the handler's statements prepared on it.
 
+#include <atomic>
 #include <ctime>
 #include <memory>
 #include <optional>
@@ -26,7 +27,7 @@ struct Fetched {
 // parameters' values). Throws DatabaseError when either of its columns is NULL (no snapshot yet).
 std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name);
 
-// Counts a database session opened again after one was lost or could not be opened
+// Counts a database session opened again after one was lost, could not be opened or moved
 // (coin_database_reconnections_total): a worker's, or the snapshot listener's.
 void count_reconnection();
 
@@ -38,7 +39,12 @@ class DatabaseError : public std::runtime_error {
 class Database {
  public:
   // Connects on first use, with libpq's PG* variables filling in what `conninfo` leaves out.
-  Database(std::string conninfo, std::vector<Statement> statements);
+  // `listener_readers`, if given, counts the sessions the process's snapshot listener opened
+  // to read from: when it has changed since this session was opened, the next request opens a
+  // new one, on the server the listener reads from now (a standby that answers again, after
+  // reading from the primary while it was away), the one whose snapshots it announces.
+  Database(std::string conninfo, std::vector<Statement> statements,
+           const std::atomic<unsigned>* listener_readers = nullptr);
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
@@ -61,6 +67,8 @@ class Database {
   std::string conninfo_;
   std::vector<Statement> statements_;
   std::unique_ptr<pqxx::connection> connection_;
+  const std::atomic<unsigned>* listener_readers_;
+  unsigned listener_readers_seen_ = 0;  // *listener_readers_ when connection_ was opened
   bool connected_before_ = false;  // so that a new connection after the first is a reconnection
   Backoff backoff_;
 };

@@ -197,12 +197,16 @@ int serve(int argc, char** argv, std::string_view group, std::string_view summar
     return 0;
   }
   ResponseCache cache(config.cache);
+  std::atomic<unsigned> listener_readers{0};  // the workers' sessions follow the listener's reader
   std::function<void(const std::atomic<bool>&)> listener;
   if (config.cache) {
     listener = [&](const std::atomic<bool>& stop) {
       // A new generation whenever the database shows more than the cache may hold; none
       // while it is not known to (the listener is away, or the standby is behind).
-      const SnapshotEvents events{[&cache](pqxx::connection&) { cache.trust(); },
+      const SnapshotEvents events{[&](pqxx::connection&) {
+                                    ++listener_readers;
+                                    cache.trust();
+                                  },
                                   [&cache](pqxx::connection&) { cache.trust(); },
                                   [&cache] { cache.distrust(); },
                                   {},
@@ -211,7 +215,7 @@ int serve(int argc, char** argv, std::string_view group, std::string_view summar
     };
   }
   const auto make_answerer = [&]() -> Answerer {
-    auto database = std::make_shared<Database>(config.database, statements_of(endpoints));
+    auto database = std::make_shared<Database>(config.database, statements_of(endpoints), &listener_readers);
     return [&endpoints, &cache, database](std::string_view path, std::string_view query_string) {
       return dispatch(endpoints, *database, cache, path, query_string);
     };

@@ -3,6 +3,7 @@
 #include <libpq-fe.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <pqxx/pqxx>
 #include <stdexcept>
@@ -20,6 +21,32 @@ constexpr const char* snapshot_channel = "snapshot_written";
 constexpr long poll_microseconds = 250'000;  // how often the stop flag is looked at
 constexpr auto replay_poll = std::chrono::milliseconds(10);  // how often a standby's replay is looked at
 constexpr auto slow_replay = std::chrono::seconds(10);         // a standby this far behind is logged
+constexpr auto standby_probe = std::chrono::seconds(5);        // how often a standby is looked for again
+
+using ConninfoOptions = std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)>;
+
+// The settings a connection string (or URI) gives; throws std::invalid_argument for a bad one.
+ConninfoOptions options_of(const std::string& conninfo) {
+  char* error = nullptr;
+  ConninfoOptions options(PQconninfoParse(conninfo.c_str(), &error), &PQconninfoFree);
+  if (!options) {
+    const std::string reason = error == nullptr ? "out of memory" : error;
+    PQfreemem(error);
+    throw std::invalid_argument("bad connection string: " + reason);
+  }
+  return options;
+}
+
+// Whether `conninfo` (or PGTARGETSESSIONATTRS) asks for a standby first: a reader on the
+// primary then reads there only until a standby answers again.
+bool prefers_standby(const std::string& conninfo) {
+  const char* attributes = std::getenv("PGTARGETSESSIONATTRS");
+  const ConninfoOptions options = options_of(conninfo);
+  for (const PQconninfoOption* option = options.get(); option->keyword != nullptr; ++option) {
+    if (std::string_view(option->keyword) == "target_session_attrs" && option->val != nullptr) attributes = option->val;
+  }
+  return attributes != nullptr && std::string_view(attributes) == "prefer-standby";
+}
 
 // Notes that a notification came; the events run once the wait is over, outside libpqxx's
 // callback, where they may use the connection.
@@ -73,14 +100,7 @@ bool catch_up(pqxx::connection& primary, pqxx::connection& reader, const Snapsho
 }  // namespace
 
 std::string primary_conninfo(const std::string& conninfo) {
-  char* error = nullptr;
-  const std::unique_ptr<PQconninfoOption, decltype(&PQconninfoFree)> options(
-      PQconninfoParse(conninfo.c_str(), &error), &PQconninfoFree);
-  if (!options) {
-    const std::string reason = error == nullptr ? "out of memory" : error;
-    PQfreemem(error);
-    throw std::invalid_argument("bad connection string: " + reason);
-  }
+  const ConninfoOptions options = options_of(conninfo);
   std::string primary;
   for (const PQconninfoOption* option = options.get(); option->keyword != nullptr; ++option) {
     if (option->val == nullptr || std::string_view(option->keyword) == "target_session_attrs") continue;
@@ -106,6 +126,9 @@ void listen_for_snapshots(const std::string& conninfo, const SnapshotEvents& eve
       pqxx::connection& notified = primary ? *primary : reader;
       Receiver receiver(notified);  // LISTEN, from here on
       if (primary && !catch_up(*primary, reader, events, stopping)) break;
+      // A reader on the primary while a standby is preferred: the standby did not answer.
+      const bool look_for_standby = !primary && prefers_standby(conninfo);
+      auto next_look = std::chrono::steady_clock::now() + standby_probe;
       events.listening(reader);
       if (!was_listening) {
         log_error("listening for snapshot_written again");
@@ -115,6 +138,11 @@ void listen_for_snapshots(const std::string& conninfo, const SnapshotEvents& eve
       backoff.succeeded();
       while (!stopping) {
         if (events.waiting) events.waiting();
+        if (look_for_standby && std::chrono::steady_clock::now() >= next_look) {
+          next_look = std::chrono::steady_clock::now() + standby_probe;
+          pqxx::connection probe(conninfo);
+          if (in_recovery(probe)) throw std::runtime_error("a standby answers again: reading there");
+        }
         notified.await_notification(0, poll_microseconds);
         if (!receiver.received) continue;
         notified.get_notifs();  // and any that came meanwhile: one event for all of them

@@ -12,7 +12,10 @@
 // second session, on the primary (the same string with target_session_attrs=primary), and tells
 // the owner of a snapshot only once the reader's server has replayed the primary's WAL as far
 // as it was flushed when the notification came; the owner is told it is behind meanwhile.
-// With a reader on the primary, one session does both and nothing waits.
+// With a reader on the primary, one session does both and nothing waits; and if the connection
+// string prefers a standby (target_session_attrs=prefer-standby), none answered when it was
+// opened: every 5 s it looks for one again, and once one answers it starts again there, as
+// after a lost connection (the owner's sessions follow: Database's listener_readers).
 
 #include <atomic>
 #include <functional>
