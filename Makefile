@@ -5,7 +5,7 @@
 JOBS ?= $(shell nproc)
 MAKEFLAGS += --no-print-directory
 
-.PHONY: deps build build-debug deb run test faulttest fuzz bench-data bench cleanroom contracts contracts-check clean
+.PHONY: deps build build-debug deb run test faulttest scaletest fuzz bench-data bench cleanroom contracts contracts-check clean
 
 deps:
 	@scripts/deps.sh
@@ -42,6 +42,12 @@ test: build-debug deb
 # each printing its figures; then 30 s of the query fuzzer.
 faulttest: build-debug
 	@cd build/debug && ctest --output-on-failure --verbose -L fault
+
+# Several hosts in network namespaces (scripts/topology.sh: a primary and a standby PostgreSQL,
+# handler hosts, the nginx front), under load: a host dropped, a database stopped, replication
+# lag; each case prints its figures. Needs root.
+scaletest: build-debug
+	@cd build/debug && ctest --output-on-failure --verbose -L scale
 
 # The query fuzzer (libFuzzer, clang) for FUZZ_SECONDS, 600 by default.
 fuzz: deps

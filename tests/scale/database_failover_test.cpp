@@ -1,0 +1,127 @@
+// The databases under load: the standby stopped, reads move to the primary and back to the
+// standby once it answers again; the primary stopped, the standby and the published set keep
+// answering, and a snapshot written once the primary is back shows within 2 s. Not a request
+// fails in either.
+
+#include <gtest/gtest.h>
+
+#include <future>
+
+#include "tests/fault/load.hpp"
+#include "tests/scale/scale.hpp"
+#include "tests/scale/topology.hpp"
+
+namespace coin::scale {
+namespace {
+
+using fault::Load;
+using fault::LoadResult;
+using fault::run_load;
+
+// Every request: the published answers and, in a form nginx does not publish, the handlers'.
+std::vector<std::string> every_kind_of_answer() {
+  std::vector<std::string> paths = every_endpoint();
+  for (const std::string_view pool : {"", "vault-history"}) {
+    for (const std::string& path : handler_paths(pool)) paths.push_back(path);
+  }
+  return paths;
+}
+
+// The handler processes' database sessions on `host` (their listeners' and their workers'):
+// scripts/topology.sh names each "coin-api <host>-<group>".
+int handler_sessions(const Topology& topology, std::string_view host) {
+  return std::stoi(
+      topology.query(host, "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'coin-api %-%'"));
+}
+
+constexpr int handler_processes = 5;  // supply and protocol on two hosts, vault-history's
+
+// A handler's answer (6.12, in a form nginx does not publish) and a published one (6.1).
+const std::string handlers_answer = "/api/v1/data-platform/latest-collateral?chain=tron&x=1";
+const std::string published_answer = "/totalSupply";
+
+// Writes snapshot `minute` (Topology::write_snapshot) and waits up to 10 s until both answers
+// show it: the seconds it took each, -1 for one that did not.
+struct Shown {
+  double published = -1;
+  double by_handlers = -1;
+  std::string figures() const {
+    return "published after " + std::to_string(published) + " s, in the handlers' answers after " +
+           std::to_string(by_handlers) + " s";
+  }
+};
+Shown write_and_watch(const Topology& topology, int minute) {
+  const auto written = Clock::now();
+  Shown shown;
+  if (!topology.write_snapshot(minute)) return shown;
+  const std::string total_supply = "100025" + std::to_string(5000 + minute) + ".499999999999999999";
+  while ((shown.published < 0 || shown.by_handlers < 0) && seconds_since(written) < 10) {
+    if (shown.published < 0 && e2e::http("GET", topology.url(published_answer)).body == total_supply) {
+      shown.published = seconds_since(written);
+    }
+    if (shown.by_handlers < 0 && snapshot_of(e2e::http("GET", topology.url(handlers_answer))) ==
+                                     fixture_snapshot + 60 * minute) {
+      shown.by_handlers = seconds_since(written);
+    }
+    std::this_thread::sleep_for(20ms);
+  }
+  return shown;
+}
+
+void expect_within_2_s(const Shown& shown) {
+  EXPECT_GE(shown.published, 0);
+  EXPECT_LE(shown.published, 2.0);
+  EXPECT_GE(shown.by_handlers, 0);
+  EXPECT_LE(shown.by_handlers, 2.0);
+}
+
+// With the standby stopped, a snapshot written is read from the primary; once the standby is
+// back (its listener looks for it every 5 s), from the standby again.
+TEST(StandbyStopped, ReadsMoveToThePrimaryAndBack) {
+  const Topology topology;
+  // Each process: a session on the primary to LISTEN, its reads on the standby.
+  ASSERT_EQ(handler_sessions(topology, "primary"), handler_processes);
+  ASSERT_GE(handler_sessions(topology, "standby"), handler_processes);
+
+  auto load = std::async(std::launch::async,
+                         [&] { return run_load(topology.url(""), every_kind_of_answer(), Load{32, 25}); });
+  std::this_thread::sleep_for(3s);
+  ASSERT_TRUE(topology.database("standby", false)) << topology.log();
+  const Shown while_stopped = write_and_watch(topology, 1);
+  const int on_primary = handler_sessions(topology, "primary");
+  std::this_thread::sleep_for(3s);
+  ASSERT_TRUE(topology.database("standby", true)) << topology.log();
+  std::this_thread::sleep_for(6s);
+  const Shown once_back = write_and_watch(topology, 2);
+  const LoadResult result = load.get();
+  report("standby stopped", result.figures() + "; a snapshot written meanwhile " + while_stopped.figures() +
+                                "; one written once it was back " + once_back.figures());
+  EXPECT_EQ(result.failed(), 0) << result.figures() << topology.log();
+  EXPECT_GT(result.requests, 10'000) << "the load ran";
+  expect_within_2_s(while_stopped);
+  expect_within_2_s(once_back);
+  EXPECT_GT(on_primary, handler_processes) << "the workers read from the primary meanwhile";
+  EXPECT_EQ(handler_sessions(topology, "primary"), handler_processes) << "only the listeners stay there";
+  EXPECT_GE(handler_sessions(topology, "standby"), handler_processes) << "the reads went back to the standby";
+}
+
+// With the primary stopped, no snapshot is written: the standby answers what it has, and the
+// published set stays; a snapshot written once the primary is back shows within 2 s.
+TEST(PrimaryStopped, TheStandbyAnswersAndFreshDataFollowTheRestart) {
+  const Topology topology;
+  auto load = std::async(std::launch::async,
+                         [&] { return run_load(topology.url(""), every_kind_of_answer(), Load{32, 25}); });
+  std::this_thread::sleep_for(3s);
+  ASSERT_TRUE(topology.database("primary", false)) << topology.log();
+  std::this_thread::sleep_for(10s);
+  ASSERT_TRUE(topology.database("primary", true)) << topology.log();
+  const Shown once_back = write_and_watch(topology, 60);
+  const LoadResult result = load.get();
+  report("primary stopped for 10 s", result.figures() + "; a snapshot written once it was back " + once_back.figures());
+  EXPECT_EQ(result.failed(), 0) << result.figures() << topology.log();
+  EXPECT_GT(result.requests, 10'000) << "the load ran";
+  expect_within_2_s(once_back);
+}
+
+}  // namespace
+}  // namespace coin::scale

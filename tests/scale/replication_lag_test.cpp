@@ -1,0 +1,104 @@
+// Replication lag: the standby applies every commit 700 ms late while a snapshot is written
+// every 250 ms. The publisher and the handlers read the standby but learn of each snapshot from
+// the primary: no answer may ever show a snapshot older than the one shown before it, and
+// every answer must show the last snapshot soon after the standby has replayed it (one rendered
+// or cached when told, before the replay, would show the one before until the next write).
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <future>
+#include <map>
+#include <set>
+
+#include "tests/fault/load.hpp"
+#include "tests/scale/scale.hpp"
+#include "tests/scale/topology.hpp"
+
+namespace coin::scale {
+namespace {
+
+constexpr int snapshots = 24;
+
+// What one client saw asking for one path again and again, as fast as answers come.
+struct Watch {
+  long answers = 0;
+  long failed = 0;                  // not a 200
+  long went_back = 0;               // older than the one before
+  std::set<std::time_t> snapshots;  // every snapshot shown
+};
+
+Watch watch(const Topology& topology, const std::string& path, const std::atomic<bool>& stopping) {
+  Watch seen;
+  std::time_t last = -1;
+  while (!stopping) {
+    const e2e::HttpResponse response = e2e::http("GET", topology.url(path));
+    const std::time_t snapshot = snapshot_of(response);
+    ++seen.answers;
+    if (response.status != 200) ++seen.failed;
+    if (snapshot < last) ++seen.went_back;
+    seen.snapshots.insert(snapshot);
+    last = std::max(last, snapshot);
+  }
+  return seen;
+}
+
+TEST(ReplicationLag, NoAnswerGoesBackAndTheLastSnapshotShowsOnceReplayed) {
+  const Topology topology;
+  ASSERT_TRUE(topology.lag("700ms")) << topology.log();
+  // Published answers (6.1, 6.4, 6.13) and the handlers' (6.12 and 6.13 in a form not
+  // published), each watched by a client of its own, and wrk on the handlers meanwhile.
+  const std::vector<std::string> paths = {"/totalSupply", "/api/v1/external/total-supply/coin",
+                                          "/api/v1/data-platform/collateral-history?chain=tron&interval=WEEKLY",
+                                          "/api/v1/data-platform/latest-collateral?chain=tron&x=1",
+                                          "/api/v1/data-platform/collateral-history?interval=WEEKLY&chain=tron"};
+  std::atomic<bool> stopping{false};
+  std::vector<std::future<Watch>> watchers;
+  for (const std::string& path : paths) {
+    watchers.push_back(std::async(std::launch::async, [&, path] { return watch(topology, path, stopping); }));
+  }
+  auto load = std::async(std::launch::async,
+                         [&] { return fault::run_load(topology.url(""), handler_paths(), fault::Load{16, 10}); });
+
+  for (int minute = 1; minute <= snapshots; ++minute) {
+    ASSERT_TRUE(topology.write_snapshot(minute)) << topology.log();
+    std::this_thread::sleep_for(250ms);
+  }
+  const std::time_t last = fixture_snapshot + 60 * snapshots;
+  // The moment the standby shows the last snapshot; then every answer must, within a second.
+  while (topology.query("standby", "SELECT max(taken_at) = to_timestamp(" + std::to_string(last) +
+                                       ") FROM snapshot.chain_state") != "t\n") {
+    std::this_thread::sleep_for(5ms);
+  }
+  const auto replayed = Clock::now();
+  std::map<std::string, double> fresh_after;
+  while (fresh_after.size() < paths.size() && seconds_since(replayed) < 5) {
+    for (const std::string& path : paths) {
+      if (!fresh_after.count(path) && snapshot_of(e2e::http("GET", topology.url(path))) == last) {
+        fresh_after[path] = seconds_since(replayed);
+      }
+    }
+  }
+  stopping = true;
+  const fault::LoadResult result = load.get();
+  long answers = 0;
+  double slowest = 0;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    const Watch seen = watchers[i].get();
+    answers += seen.answers;
+    EXPECT_EQ(seen.failed, 0) << paths[i];
+    EXPECT_EQ(seen.went_back, 0) << paths[i];
+    EXPECT_GE(seen.snapshots.size(), 5u) << paths[i] << ": it followed the snapshots";
+    ASSERT_TRUE(fresh_after.count(paths[i])) << paths[i] << " never showed the last snapshot";
+    EXPECT_LE(fresh_after[paths[i]], 1.0) << paths[i];
+    slowest = std::max(slowest, fresh_after[paths[i]]);
+  }
+  report("replication lag (700 ms)", std::to_string(snapshots) + " snapshots, " + std::to_string(answers) +
+                                         " answers watched, none older than the one before; the last shown " +
+                                         std::to_string(slowest) + " s after the standby replayed it; wrk: " +
+                                         result.figures());
+  EXPECT_EQ(result.failed(), 0) << result.figures();
+}
+
+}  // namespace
+}  // namespace coin::scale

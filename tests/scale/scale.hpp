@@ -1,0 +1,43 @@
+#pragma once
+// What the scale tests share: the requests that reach each kind of answer, and the snapshot an
+// answer speaks for.
+
+#include <ctime>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shared/request_conditions.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/requests.hpp"
+#include "tests/fault/fault.hpp"
+
+namespace coin::scale {
+
+using fault::Clock;
+using fault::every_endpoint;
+using fault::report;
+using fault::seconds_since;
+using namespace std::chrono_literals;
+
+// The fixture's newest snapshot, 2026-05-13 08:00 UTC+8: the Last-Modified of every answer.
+constexpr std::time_t fixture_snapshot = 1778630400;
+
+// A request per endpoint with parameters, in a form nginx does not publish (an unknown
+// parameter), of the endpoints with `pool` of their own (shared/endpoints.cpp), or with none
+// (their group's): the hosts of that pool answer each, from their cache.
+inline std::vector<std::string> handler_paths(std::string_view pool = {}) {
+  std::vector<std::string> paths;
+  for (const e2e::Request& request : e2e::sample_requests()) {
+    if (request.endpoint->parameters.empty() || request.endpoint->pool != pool) continue;
+    paths.push_back(request.with_unknown_parameter());
+  }
+  return paths;
+}
+
+// The newest snapshot an answer shows: its Last-Modified in epoch seconds, -1 without one.
+inline std::time_t snapshot_of(const e2e::HttpResponse& response) {
+  return parse_http_date(response.header("last-modified")).value_or(-1);
+}
+
+}  // namespace coin::scale

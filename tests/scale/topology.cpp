@@ -1,0 +1,163 @@
+#include "tests/scale/topology.hpp"
+
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/processes.hpp"
+
+namespace coin::scale {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Of its own, so that a topology a person started (10.77.0, coin-*) is left alone.
+constexpr std::string_view network = "10.78.0";
+constexpr std::string_view prefix = "coinscale";
+
+std::string make_var_directory() {
+  std::string path = "/tmp/coin-scale.XXXXXX";
+  if (::mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  ::chmod(path.c_str(), 0755);  // postgres and nginx's workers must reach it
+  return path;
+}
+
+std::string output_of(const std::string& command) {
+  FILE* const pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("cannot run " + command);
+  std::string output;
+  std::array<char, 4096> chunk{};
+  while (const size_t size = std::fread(chunk.data(), 1, chunk.size(), pipe)) output.append(chunk.data(), size);
+  if (::pclose(pipe) != 0) throw std::runtime_error("failed: " + command);
+  return output;
+}
+
+// The last `count` lines of `text`.
+std::string last_lines(const std::string& text, int count) {
+  size_t start = text.size();
+  // rfind gives npos (+ 1 = 0) before the first line.
+  while (start > 0 && count-- > 0) start = start > 1 ? text.rfind('\n', start - 2) + 1 : 0;
+  return text.substr(start);
+}
+
+}  // namespace
+
+Topology::Topology() : var_(make_var_directory()) {
+  const std::string script = std::string(COIN_SOURCE_DIR) + "/scripts/topology.sh";
+  pid_ = e2e::spawn({"/bin/bash", script},
+                    {"VAR=" + var_, "NET=" + std::string(network), "PREFIX=" + std::string(prefix),
+                     std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2", "DATA=fixture"},
+                    var_ + "/topology.log");
+  const auto deadline = std::chrono::steady_clock::now() + 120s;
+  while (std::chrono::steady_clock::now() < deadline) {
+    int status = 0;
+    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      throw std::runtime_error("the topology ended before it served:\n" + log());
+    }
+    try {
+      if (e2e::http("GET", url("/totalSupply")).status == 200) return;
+    } catch (const std::runtime_error&) {
+      // not listening yet
+    }
+    std::this_thread::sleep_for(200ms);
+  }
+  const std::string text = log();
+  stop();
+  throw std::runtime_error("the topology did not answer within 120 s:\n" + text);
+}
+
+Topology::~Topology() {
+  stop();
+  std::error_code ignored;
+  std::filesystem::remove_all(var_, ignored);
+}
+
+void Topology::stop() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGTERM);
+  e2e::wait_status(pid_);
+  pid_ = -1;
+}
+
+std::string Topology::url(std::string_view path_and_query) const {
+  return "http://" + address("front") + ":8080" + std::string(path_and_query);
+}
+
+std::string Topology::address(std::string_view host) const {
+  const std::string net(network);
+  if (host == "front") return net + ".10";
+  if (host == "primary") return net + ".11";
+  if (host == "standby") return net + ".12";
+  if (host == "handler1") return net + ".21";
+  if (host == "handler2") return net + ".22";
+  if (host == "vault-history") return net + ".31";
+  throw std::invalid_argument("no host " + std::string(host));
+}
+
+std::string Topology::query(std::string_view host, std::string_view sql) const {
+  return output_of("psql -qAtX -v ON_ERROR_STOP=1 -h '" + var_ + "/" + std::string(host) +
+                   "' -U postgres -d coin <<'SQL'\n" + std::string(sql) + "\nSQL\n");
+}
+
+bool Topology::write_snapshot(int minute) const {
+  const std::string conninfo = "host=" + address("standby") + "," + address("primary") +
+                               " dbname=coin user=coin_indexer target_session_attrs=read-write";
+  const std::string sql =
+      "INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price,"
+      " earn_apy, earn_tvl) SELECT chain, taken_at + interval '1 minute' * " + std::to_string(minute) +
+      ", coin_supply + " + std::to_string(minute) + ", scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl"
+      " FROM snapshot.chain_state WHERE chain = 'tron' AND taken_at = '2026-05-13 08:00+08'";
+  return std::system(("psql -qAtX -v ON_ERROR_STOP=1 '" + conninfo + "' -c \"" + sql + "\" >/dev/null 2>&1").c_str()) == 0;
+}
+
+bool Topology::command(const std::string& arguments) const {
+  return std::system(("VAR=" + var_ + " " + COIN_SOURCE_DIR + "/scripts/topology.sh " + arguments +
+                      " >>" + var_ + "/commands.log 2>&1").c_str()) == 0;
+}
+
+bool Topology::link(std::string_view host, bool up) const {
+  return command("link " + std::string(host) + (up ? " up" : " down"));
+}
+
+bool Topology::database(std::string_view host, bool start) const {
+  return command("database " + std::string(host) + (start ? " start" : " stop"));
+}
+
+bool Topology::lag(std::string_view delay) const { return command("lag " + std::string(delay)); }
+
+long Topology::answered_by(std::string_view host, std::string_view path) const {
+  long answers = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(var_ + "/metrics")) {
+    if (entry.path().filename().string().rfind(std::string(host) + "-", 0) != 0) continue;
+    std::istringstream lines(e2e::read_file(entry.path()));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("coin_handler_answers_total{", 0) != 0) continue;
+      if (!path.empty() && line.find("path=\"" + std::string(path) + "\"") == std::string::npos) continue;
+      answers += std::stol(line.substr(line.rfind(' ') + 1));
+    }
+  }
+  return answers;
+}
+
+std::string Topology::log() const {
+  std::string text;
+  for (const char* name : {"topology.log", "commands.log", "front.log", "handler1.log", "handler2.log",
+                           "vault-history.log", "primary/postgres.log", "standby/postgres.log"}) {
+    text += "--- " + std::string(name) + "\n" + last_lines(e2e::read_file(var_ + "/" + name), 30);
+  }
+  return text;
+}
+
+}  // namespace coin::scale

@@ -1,0 +1,60 @@
+#pragma once
+// scripts/topology.sh for a test: the hosts of a deployment past one machine, each a network
+// namespace (a primary and a standby PostgreSQL, two handler hosts, a host for 6.15's pool, and
+// the nginx front with the publisher), started with the fixture and the Debug build's handlers,
+// and its faults: a host's link, a database stopped or started, replication lag.
+
+#include <sys/types.h>
+
+#include <string>
+#include <string_view>
+
+namespace coin::scale {
+
+class Topology {
+ public:
+  // Starts it and waits until the front serves the fixture. Throws std::runtime_error, with
+  // its log, when it does not come up within 120 s.
+  Topology();
+  ~Topology();  // SIGTERM: the script stops every process and removes the namespaces
+  Topology(const Topology&) = delete;
+  Topology& operator=(const Topology&) = delete;
+
+  // http://<front>:8080<path_and_query>
+  std::string url(std::string_view path_and_query) const;
+  const std::string& var() const { return var_; }
+
+  // A host's address on the topology's network: "front", "primary", "handler1"...
+  std::string address(std::string_view host) const;
+
+  // What psql prints (unaligned, tuples only) of `sql` run on the database of `host`
+  // ("primary" or "standby") as postgres. Throws std::runtime_error when it fails.
+  std::string query(std::string_view host, std::string_view sql) const;
+
+  // Writes a snapshot as the indexer does: as coin_indexer, through the readers' list of hosts
+  // (standby first) asking for a read-write session, so on the primary. tron's, `minute`
+  // minutes after the fixture's newest (2026-05-13 08:00 UTC+8, 1778630400) with `minute` more
+  // COIN: 6.1 is 1000255000.499999999999999999 + minute. True when it was committed.
+  bool write_snapshot(int minute) const;
+
+  // scripts/topology.sh's commands; each true when it succeeded.
+  bool link(std::string_view host, bool up) const;
+  bool database(std::string_view host, bool start) const;
+  bool lag(std::string_view delay) const;  // "500ms", "0"
+
+  // The answers the handler processes of `host` sent (coin_handler_answers_total in their
+  // metrics files, rewritten every second), for `path` or, empty, every path.
+  long answered_by(std::string_view host, std::string_view path = {}) const;
+
+  // The log of every host and of the script, for a failure message.
+  std::string log() const;
+
+ private:
+  bool command(const std::string& arguments) const;
+  void stop();
+
+  std::string var_;
+  pid_t pid_ = -1;
+};
+
+}  // namespace coin::scale
