@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -57,7 +58,9 @@ void work(int listen_fd, const std::function<Answerer()>& make_answerer) {
   FCGX_Request request;
   FCGX_InitRequest(&request, listen_fd, 0);
   while (accepting) {
-    if (FCGX_Accept_r(&request) < 0) {
+    const int accepted = FCGX_Accept_r(&request);
+    if (accepted == -EAGAIN) continue;  // no connection within connection_wait: wait again
+    if (accepted < 0) {
       if (!accepting) break;
       log_error(std::string("accept failed: ") + std::strerror(errno));
       std::this_thread::sleep_for(std::chrono::milliseconds(100));  // e.g. out of descriptors
@@ -98,7 +101,7 @@ int inherited_socket() {
 }
 
 // The listening socket: --socket, or the one inherited. -1 on failure.
-int open_listener(const Config& config) {
+int listening_socket(const Config& config) {
   if (config.socket.empty()) {
     const int fd = inherited_socket();
     int listening = 0;
@@ -121,6 +124,23 @@ int open_listener(const Config& config) {
   ::umask(umask_before);
   if (fd < 0) {
     log_error("cannot listen on " + config.socket + ": " + std::strerror(open_error));
+    return -1;
+  }
+  return fd;
+}
+
+// A connection whose peer vanished (nginx's host cut off the network mid-request) must not hold
+// a worker until TCP gives up, minutes later: a read or a write of a connection waits at most
+// this long, then libfcgi drops it. Set on the listening socket, from which every connection
+// accepted inherits it; accept(2) itself then ends with EAGAIN as often while nothing comes.
+constexpr timeval connection_wait{5, 0};
+
+// The listening socket: --socket, or the one inherited; with connection_wait. -1 on failure.
+int open_listener(const Config& config) {
+  const int fd = listening_socket(config);
+  if (fd >= 0 && (::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &connection_wait, sizeof connection_wait) != 0 ||
+                  ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &connection_wait, sizeof connection_wait) != 0)) {
+    log_error(std::string("cannot limit the connections' waits: ") + std::strerror(errno));
     return -1;
   }
   return fd;
