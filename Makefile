@@ -1,5 +1,6 @@
 # coin-api. `make run` serves the API with demo data on http://127.0.0.1:8080;
-# `make test` runs every test layer, `make faulttest` the fault and hostile-input tests. All
+# `make test` runs every test layer, `make faulttest` the fault and hostile-input tests,
+# `make scaletest` several hosts in network namespaces under faults. All
 # start with `make deps`: it installs the missing Debian packages, then checks that every
 # command the targets run is there (scripts/deps.sh holds both lists).
 JOBS ?= $(shell nproc)
@@ -59,8 +60,10 @@ bench-data: deps
 
 # Throughput, latency, freshness and memory, side by side with their references:
 # prints the table and writes bench/RESULTS.md. Builds the benchmark database if missing.
+# Then the capacity plan's figures on the hosts of scripts/topology.sh: bench/CAPACITY.md.
 bench: build
 	@scripts/bench.sh
+	@scripts/capacity.sh
 
 # CI (bash .ci/run) in a fresh Debian 12 root file system where nothing was installed: needs
 # root and Debian's mirror; about 8 minutes on 2 cores.

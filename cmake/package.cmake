@@ -33,7 +33,8 @@ file(WRITE ${PROJECT_BINARY_DIR}/debian/conffiles "${coin_conffiles}\n")
 install(DIRECTORY scripts/ DESTINATION ${coin_share}/scripts USE_SOURCE_PERMISSIONS
   FILES_MATCHING PATTERN "*.sh"
   PATTERN bench.sh EXCLUDE PATTERN bench-data.sh EXCLUDE PATTERN clean-room.sh EXCLUDE
-  PATTERN deps.sh EXCLUDE PATTERN fuzz.sh EXCLUDE PATTERN pgtap.sh EXCLUDE PATTERN run.sh EXCLUDE)
+  PATTERN deps.sh EXCLUDE PATTERN fuzz.sh EXCLUDE PATTERN pgtap.sh EXCLUDE PATTERN run.sh EXCLUDE
+  PATTERN topology.sh EXCLUDE PATTERN capacity.sh EXCLUDE)
 install(DIRECTORY nginx sql web openapi DESTINATION ${coin_share})
 install(DIRECTORY deploy/monitoring/ DESTINATION ${coin_share}/monitoring)
 # The files render_pages (scripts/lib.sh) copies from node_modules, at the same paths, so that

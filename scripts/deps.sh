@@ -23,7 +23,7 @@ libpqxx-dev                            |                          | the handlers
 zlib1g-dev                             |                          | the handlers: gzip of answers
 libgtest-dev                           |                          | the unit, end-to-end and fault tests (GoogleTest)
 libcurl4-openssl-dev                   |                          | the end-to-end tests: their HTTP client
-postgresql-15                          | /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/15/bin/pg_ctl | the database server every stack starts (scripts/lib.sh)
+postgresql-15                          | /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/15/bin/pg_ctl /usr/lib/postgresql/15/bin/pg_basebackup | the database server every stack starts (scripts/lib.sh); the standby of scripts/topology.sh
 postgresql-client-15                   | psql createdb dropdb pg_dump pg_restore | creates the database, loads data, the tests read and write it; backup.sh and restore.sh
 postgresql-15-pgtap                    |                          | the SQL tests: the pgtap extension
 libtap-parser-sourcehandler-pgtap-perl | pg_prove                 | the SQL tests: runs them (postgresql-15-pgtap only recommends it)
@@ -49,6 +49,7 @@ prometheus-nginx-exporter              | prometheus-nginx-exporter | metrics: co
 prometheus-postgres-exporter           | prometheus-postgres-exporter | metrics: the figures of PostgreSQL itself
 dpkg-dev                               | dpkg-shlibdeps dpkg-deb  | make deb: the DEB generator of CPack finds the packages of the libraries with dpkg-shlibdeps
 lintian                                | lintian                  | make deb: the package is checked with lintian
+iproute2                               | ip                       | make scaletest: the hosts of scripts/topology.sh, network namespaces on a bridge
 prometheus                             | promtool                 | the unit tests: the scrape configuration and the alert rules of deploy/monitoring, and their tests
 '
 
