@@ -43,7 +43,10 @@ counters() {  # every figure cpu_ticks gives, in one line
   echo "$(cpu_ticks front nginx) $(cpu_ticks front) $(cpu_ticks handler1) $(cpu_ticks handler2) \
 $(cpu_ticks vault-history) $(cpu_ticks standby) $(cpu_ticks primary)"
 }
-per_core() { awk -v n="$1" -v t="$2" -v k="$tick" 'BEGIN { printf "%.0f", t > 0 ? n / (t / k) : 0 }'; }
+# per_core REQUESTS TICKS: requests per CPU-second; "-" for processes that were all but idle.
+per_core() {
+  awk -v n="$1" -v t="$2" -v k="$tick" -v s="$seconds" 'BEGIN { if (t / k / s < 0.05) print "-"; else printf "%.0f", n / (t / k) }'
+}
 cores() { awk -v t="$1" -v k="$tick" -v s="$seconds" 'BEGIN { printf "%.2f", t / k / s }'; }
 
 # Every published answer, as a request (its file's name is its path and query), and the same
@@ -74,8 +77,9 @@ load() {
   say "$name: $((requests / seconds)) req/s"
 }
 say "load: ${#published[@]} answers, published and through the handlers"
-load "published answers" "${published[@]}"
-load "the same through the handlers (cached)" "${handled[@]}"
+load "published: 6.1 alone (its 29 bytes)" /totalSupply
+load "published: every answer in turn" "${published[@]}"
+load "through the handlers (cached): every answer in turn" "${handled[@]}"
 
 # What a snapshot costs: 10 snapshots 3 s apart, no load. The database's CPU time (the
 # publisher's set, and each handler process's queries for the answers asked for again after
@@ -101,7 +105,7 @@ snapshot_wal_kb=$(( (wal_after - wal_before) / 10 / 1024 ))
 render_ms=$(grep -h 'published in' "$var/front.log" | tail -n 10 | awk '{ print $(NF - 1) }' | sort -n | sed -n 5p)
 sessions=$(psql -qAtX "$writer" -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'coin-api handler1-protocol'")
 standby_sessions=$(psql -qAtX "$readers" -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'coin-api handler1-protocol'")
-answers=$(find "$var/front/published/current" -type f \( -name '*.json' -o -name '*.txt' \) | wc -l)
+answers=$(find "$var/front/published/current/" -type f \( -name '*.json' -o -name '*.txt' \) | wc -l)
 published_mb=$(du -sm "$var/front/published/current/" | cut -f 1)
 
 {
@@ -111,7 +115,7 @@ published_mb=$(du -sm "$var/front/published/current/" | cut -f 1)
   echo
   echo "- machine: $(nproc) cores ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), $(uname -sr); every host and wrk share them"
   echo "- hosts: scripts/topology.sh, Release build, demo data; a handler process of $threads threads per group on each of two handler hosts, 6.15's on a host of its own; FastCGI over TCP between namespaces"
-  echo "- load: wrk -t2 -c64 -d${seconds}s with Accept-Encoding: gzip, every one of the $answers published answers in turn"
+  echo "- load: wrk -t2 -c64 -d${seconds}s with Accept-Encoding: gzip, from the machine's own namespace over the bridge; CPU time from /proc of each host's processes"
   echo
   echo "| load | req/s | nginx cores busy | req/s per nginx core | handler cores busy | req/s per handler core | standby cores busy |"
   echo "|---|---:|---:|---:|---:|---:|---:|"
@@ -121,7 +125,7 @@ published_mb=$(du -sm "$var/front/published/current/" | cut -f 1)
   echo
   echo "- the standby's CPU time: $snapshot_db_ms ms (the publisher's set of $answers answers and the handlers' queries)"
   echo "- the publisher's CPU time: $snapshot_publisher_ms ms; its set rendered in $render_ms ms (median), $published_mb MB on disk"
-  echo "- the WAL written on the primary, which every standby receives: $snapshot_wal_kb KB"
+  echo "- the WAL written on the primary, which every standby receives: $snapshot_wal_kb KB (a chain's row and the hourly rollup it updates)"
   echo "- database sessions of one handler process of $threads threads: $sessions on the primary (its LISTEN), $standby_sessions on the standby (its listener's reader and its workers)"
 } >"$results"
 cat "$results"

@@ -111,6 +111,9 @@ trap 'exit 143' TERM
 
 remove_network
 ip link add "$prefix-br" type bridge
+# Traffic between the hosts is bridged, never routed: a firewall of the machine's (br_netfilter
+# with a FORWARD policy of DROP, as Docker leaves it) must not see it.
+ip link set "$prefix-br" type bridge nf_call_iptables 0 nf_call_ip6tables 0 nf_call_arptables 0
 ip addr add "$net.1/24" dev "$prefix-br"
 ip link set "$prefix-br" up
 for i in "${!hosts[@]}"; do
