@@ -32,8 +32,7 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 [ "$(id -u)" = 0 ] || die "topology.sh makes network namespaces: run it as root"
-mkdir -p "${VAR:-$root_dir/var/topology}"
-var=$(cd "${VAR:-$root_dir/var/topology}" && pwd)
+var=$(realpath -m "${VAR:-$root_dir/var/topology}")
 if [ -f "$var/topology.env" ] && [ "${1:-run}" != run ]; then source "$var/topology.env"; fi
 net=${NET:-10.77.0}
 prefix=${PREFIX:-coin}
@@ -69,6 +68,7 @@ esac
 handlers=${HANDLERS:-$root_dir/build/release/handlers}
 threads=${THREADS:-4}
 [ -x "$handlers/publisher" ] || die "no publisher in $handlers (make build)"
+mkdir -p "$var"
 chmod 0755 "$var"
 check_reachable "$var"
 printf 'NET=%s\nPREFIX=%s\n' "$net" "$prefix" >"$var/topology.env"

@@ -1,14 +1,18 @@
 #include "tests/e2e/processes.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace coin::e2e {
 
@@ -34,6 +38,38 @@ int wait_status(pid_t pid) {
   int status = 0;
   ::waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+Startup wait_until_ready(pid_t pid, std::chrono::seconds limit, const std::function<bool()>& ready) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < deadline) {
+    int status = 0;
+    if (::waitpid(pid, &status, WNOHANG) == pid) return Startup::ended;
+    try {
+      if (ready()) return Startup::ready;
+    } catch (const std::exception&) {
+      // not listening yet
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  return Startup::timed_out;
+}
+
+std::string make_var_directory(std::string_view prefix) {
+  std::string path = "/tmp/" + std::string(prefix) + ".XXXXXX";
+  if (::mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  ::chmod(path.c_str(), 0755);
+  return path;
+}
+
+std::string output_of(const std::string& command) {
+  FILE* const pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("cannot run " + command);
+  std::string output;
+  std::array<char, 4096> chunk{};
+  while (const size_t size = std::fread(chunk.data(), 1, chunk.size(), pipe)) output.append(chunk.data(), size);
+  if (::pclose(pipe) != 0) throw std::runtime_error("failed: " + command);
+  return output;
 }
 
 // A process can end between the listing of /proc and the reading of its files, which then fails

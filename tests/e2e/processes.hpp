@@ -4,8 +4,11 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace coin::e2e {
@@ -17,6 +20,20 @@ pid_t spawn(const std::vector<std::string>& argv, const std::vector<std::string>
 
 // Waits for `pid` to end: its exit status, or 128 + the signal that ended it.
 int wait_status(pid_t pid);
+
+// How a process started in the background came up (wait_until_ready).
+enum class Startup { ready, ended, timed_out };
+
+// Waits up to `limit` until `ready()` holds (an exception from it counts as not yet), asking
+// every 200 ms while `pid` runs; `ended` when it ended first (it is reaped).
+Startup wait_until_ready(pid_t pid, std::chrono::seconds limit, const std::function<bool()>& ready);
+
+// A new directory /tmp/<prefix>.XXXXXX that postgres and nginx's workers can enter (mode 0755).
+// Throws std::runtime_error when it cannot be made.
+std::string make_var_directory(std::string_view prefix);
+
+// What `command` (run by sh) printed on stdout. Throws std::runtime_error when it failed.
+std::string output_of(const std::string& command);
 
 // The file's bytes, or "" when it cannot be read.
 std::string read_file(const std::filesystem::path& path);

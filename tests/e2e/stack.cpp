@@ -4,41 +4,21 @@
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
-#include <cerrno>
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
-#include <thread>
 
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/processes.hpp"
 
 namespace coin::e2e {
-namespace {
 
 using namespace std::chrono_literals;
-
-std::string make_var_directory() {
-  std::string path = "/tmp/coin-e2e.XXXXXX";
-  if (::mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-  ::chmod(path.c_str(), 0755);  // postgres and nginx's workers must reach it
-  return path;
-}
-
-bool has_exited(pid_t pid) {
-  int status = 0;
-  return ::waitpid(pid, &status, WNOHANG) == pid;
-}
-
-}  // namespace
 
 int bind_loopback(int* port) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -61,7 +41,7 @@ int free_port() {
 }
 
 Stack::Stack(std::string_view data, const std::vector<std::string>& settings)
-    : var_(make_var_directory()), port_(free_port()) {
+    : var_(make_var_directory("coin-e2e")), port_(free_port()) {
   const std::string script = std::string(COIN_SOURCE_DIR) + "/scripts/run.sh";
   std::vector<std::string> environment = {"PORT=" + std::to_string(port_), "VAR=" + var_,
                                           "DATA=" + std::string(data),
@@ -69,22 +49,16 @@ Stack::Stack(std::string_view data, const std::vector<std::string>& settings)
   environment.insert(environment.end(), settings.begin(), settings.end());
   pid_ = spawn({"/bin/bash", script}, environment, var_ + "/stack.log");
 
-  // Demo data takes longest: its generator writes some 600k rows.
-  const auto deadline = std::chrono::steady_clock::now() + 180s;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (has_exited(pid_)) {
-      pid_ = -1;
-      throw std::runtime_error("the stack ended before it served:\n" + log());
-    }
-    try {
-      // An empty database has nothing to answer with (503) until a snapshot is written.
-      if (http("GET", url("/totalSupply")).status == 200 || data == "empty") return;
-    } catch (const std::runtime_error&) {
-      // not listening yet
-    }
-    std::this_thread::sleep_for(200ms);
-  }
+  // Demo data takes longest: its generator writes some 600k rows. An empty database has
+  // nothing to answer with (503) until a snapshot is written.
+  const Startup startup = wait_until_ready(
+      pid_, 180s, [&] { return http("GET", url("/totalSupply")).status == 200 || data == "empty"; });
+  if (startup == Startup::ready) return;
   const std::string text = log();
+  if (startup == Startup::ended) {
+    pid_ = -1;
+    throw std::runtime_error("the stack ended before it served:\n" + text);
+  }
   stop();
   throw std::runtime_error("the stack did not answer within 180 s:\n" + text);
 }
@@ -121,15 +95,8 @@ bool Stack::psql(std::string_view role, std::string_view sql) const {
 }
 
 std::string Stack::query(std::string_view role, std::string_view sql) const {
-  const std::string command = "psql -qAtX -v ON_ERROR_STOP=1 -h '" + var_ + "/pg' -d coin -U " +
-                              std::string(role) + " <<'SQL'\n" + std::string(sql) + "\nSQL\n";
-  FILE* const psql = ::popen(command.c_str(), "r");
-  if (psql == nullptr) throw std::runtime_error("cannot run psql");
-  std::string output;
-  std::array<char, 4096> chunk{};
-  while (const size_t size = std::fread(chunk.data(), 1, chunk.size(), psql)) output.append(chunk.data(), size);
-  if (::pclose(psql) != 0) throw std::runtime_error("psql failed: " + std::string(sql));
-  return output;
+  return output_of("psql -qAtX -v ON_ERROR_STOP=1 -h '" + var_ + "/pg' -d coin -U " + std::string(role) +
+                   " <<'SQL'\n" + std::string(sql) + "\nSQL\n");
 }
 
 bool Stack::stop_database() const { return run_step("pg_stop"); }

@@ -76,7 +76,8 @@ void expect_within_2_s(const Shown& shown) {
 }
 
 // With the standby stopped, a snapshot written is read from the primary; once the standby is
-// back (its listener looks for it every 5 s), from the standby again.
+// back (a listener reading from the primary looks for it every 5 s, and the workers follow
+// their listener), from the standby again.
 TEST(StandbyStopped, ReadsMoveToThePrimaryAndBack) {
   const Topology topology;
   // Each process: a session on the primary to LISTEN, its reads on the standby.
@@ -100,9 +101,11 @@ TEST(StandbyStopped, ReadsMoveToThePrimaryAndBack) {
   EXPECT_GT(result.requests, 10'000) << "the load ran";
   expect_within_2_s(while_stopped);
   expect_within_2_s(once_back);
+  // Beside each process's listener (on the primary a session to LISTEN, on the standby its
+  // reader): workers' sessions, on the primary meanwhile, on the standby again once it is back
+  // (a worker that has not queried since may keep an idle one on the primary).
   EXPECT_GT(on_primary, handler_processes) << "the workers read from the primary meanwhile";
-  EXPECT_EQ(handler_sessions(topology, "primary"), handler_processes) << "only the listeners stay there";
-  EXPECT_GE(handler_sessions(topology, "standby"), handler_processes) << "the reads went back to the standby";
+  EXPECT_GT(handler_sessions(topology, "standby"), handler_processes) << "the reads went back to the standby";
 }
 
 // With the primary stopped, no snapshot is written: the standby answers what it has, and the

@@ -37,16 +37,20 @@ TEST(HandlerHost, DroppedUnderLoadItsShareGoesToTheOther) {
   std::this_thread::sleep_for(2s);
   ASSERT_TRUE(topology.link("handler1", false)) << topology.log();
   const LoadResult during = dropping.get();
-  std::this_thread::sleep_for(metrics_written);
-  const long dropped_answers = topology.answered_by("handler1");
+  const long attempts = topology.failed_attempts("handler1");
   const LoadResult after = run_load(topology.url(""), paths, Load{32, 10});
-  std::this_thread::sleep_for(metrics_written);
+  std::this_thread::sleep_for(metrics_written);  // nginx's log too
+  const long probes = topology.failed_attempts("handler1") - attempts;
   report("handler host dropped, while nginx marks it failed", during.figures());
-  report("handler host dropped, after", after.figures());
+  report("handler host dropped, after", after.figures() + "; nginx tried it " + std::to_string(probes) + " times");
   EXPECT_LE(during.failed(), (during.requests + during.socket_errors) / 1000) << during.figures();
   EXPECT_EQ(after.failed(), 0) << after.figures() << topology.log();
   EXPECT_GT(after.requests, 5000) << "the load ran";
-  EXPECT_EQ(topology.answered_by("handler1"), dropped_answers) << "no request reached the dropped host";
+  // Marked failed, the host gets one request per fail_timeout (5 s) and its connect timeout
+  // (2 s), which goes to the other host when it fails.
+  EXPECT_GE(probes, 1);
+  EXPECT_LE(probes, 3) << "nginx left the dropped host out of its pool";
+  const long dropped_answers = topology.answered_by("handler1");
 
   // Back on the network: nginx tries it again after fail_timeout (5 s); the connections it
   // had open when it dropped have not held its workers (shared/server.cpp, connection_wait).

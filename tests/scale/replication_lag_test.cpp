@@ -28,6 +28,13 @@ struct Watch {
   std::set<std::time_t> snapshots;  // every snapshot shown
 };
 
+// Sets the flag however the test ends (an ASSERT returns early): the watchers' futures wait
+// for them when they are destroyed.
+struct StopOnExit {
+  std::atomic<bool>& flag;
+  ~StopOnExit() { flag = true; }
+};
+
 Watch watch(const Topology& topology, const std::string& path, const std::atomic<bool>& stopping) {
   Watch seen;
   std::time_t last = -1;
@@ -59,6 +66,7 @@ TEST(ReplicationLag, NoAnswerGoesBackAndTheLastSnapshotShowsOnceReplayed) {
   }
   auto load = std::async(std::launch::async,
                          [&] { return fault::run_load(topology.url(""), handler_paths(), fault::Load{16, 10}); });
+  const StopOnExit stop_watching{stopping};  // before the futures wait for their threads
 
   for (int minute = 1; minute <= snapshots; ++minute) {
     ASSERT_TRUE(topology.write_snapshot(minute)) << topology.log();
@@ -66,8 +74,10 @@ TEST(ReplicationLag, NoAnswerGoesBackAndTheLastSnapshotShowsOnceReplayed) {
   }
   const std::time_t last = fixture_snapshot + 60 * snapshots;
   // The moment the standby shows the last snapshot; then every answer must, within a second.
+  const auto written = Clock::now();
   while (topology.query("standby", "SELECT max(taken_at) = to_timestamp(" + std::to_string(last) +
                                        ") FROM snapshot.chain_state") != "t\n") {
+    ASSERT_LT(seconds_since(written), 10) << "the standby did not replay the last snapshot";
     std::this_thread::sleep_for(5ms);
   }
   const auto replayed = Clock::now();

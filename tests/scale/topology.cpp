@@ -1,18 +1,12 @@
 #include "tests/scale/topology.hpp"
 
 #include <signal.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <array>
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/processes.hpp"
@@ -26,23 +20,6 @@ using namespace std::chrono_literals;
 constexpr std::string_view network = "10.78.0";
 constexpr std::string_view prefix = "coinscale";
 
-std::string make_var_directory() {
-  std::string path = "/tmp/coin-scale.XXXXXX";
-  if (::mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-  ::chmod(path.c_str(), 0755);  // postgres and nginx's workers must reach it
-  return path;
-}
-
-std::string output_of(const std::string& command) {
-  FILE* const pipe = ::popen(command.c_str(), "r");
-  if (pipe == nullptr) throw std::runtime_error("cannot run " + command);
-  std::string output;
-  std::array<char, 4096> chunk{};
-  while (const size_t size = std::fread(chunk.data(), 1, chunk.size(), pipe)) output.append(chunk.data(), size);
-  if (::pclose(pipe) != 0) throw std::runtime_error("failed: " + command);
-  return output;
-}
-
 // The last `count` lines of `text`.
 std::string last_lines(const std::string& text, int count) {
   size_t start = text.size();
@@ -53,27 +30,20 @@ std::string last_lines(const std::string& text, int count) {
 
 }  // namespace
 
-Topology::Topology() : var_(make_var_directory()) {
+Topology::Topology() : var_(e2e::make_var_directory("coin-scale")) {
   const std::string script = std::string(COIN_SOURCE_DIR) + "/scripts/topology.sh";
   pid_ = e2e::spawn({"/bin/bash", script},
                     {"VAR=" + var_, "NET=" + std::string(network), "PREFIX=" + std::string(prefix),
                      std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2", "DATA=fixture"},
                     var_ + "/topology.log");
-  const auto deadline = std::chrono::steady_clock::now() + 120s;
-  while (std::chrono::steady_clock::now() < deadline) {
-    int status = 0;
-    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
-      throw std::runtime_error("the topology ended before it served:\n" + log());
-    }
-    try {
-      if (e2e::http("GET", url("/totalSupply")).status == 200) return;
-    } catch (const std::runtime_error&) {
-      // not listening yet
-    }
-    std::this_thread::sleep_for(200ms);
-  }
+  const e2e::Startup startup =
+      e2e::wait_until_ready(pid_, 120s, [&] { return e2e::http("GET", url("/totalSupply")).status == 200; });
+  if (startup == e2e::Startup::ready) return;
   const std::string text = log();
+  if (startup == e2e::Startup::ended) {
+    pid_ = -1;
+    throw std::runtime_error("the topology ended before it served:\n" + text);
+  }
   stop();
   throw std::runtime_error("the topology did not answer within 120 s:\n" + text);
 }
@@ -107,7 +77,7 @@ std::string Topology::address(std::string_view host) const {
 }
 
 std::string Topology::query(std::string_view host, std::string_view sql) const {
-  return output_of("psql -qAtX -v ON_ERROR_STOP=1 -h '" + var_ + "/" + std::string(host) +
+  return e2e::output_of("psql -qAtX -v ON_ERROR_STOP=1 -h '" + var_ + "/" + std::string(host) +
                    "' -U postgres -d coin <<'SQL'\n" + std::string(sql) + "\nSQL\n");
 }
 
@@ -149,6 +119,17 @@ long Topology::answered_by(std::string_view host, std::string_view path) const {
     }
   }
   return answers;
+}
+
+long Topology::failed_attempts(std::string_view host) const {
+  std::istringstream lines(e2e::read_file(var_ + "/front.log"));
+  const std::string upstream = "[error]";
+  const std::string server = "upstream: \"fastcgi://" + address(host) + ":";
+  long attempts = 0;
+  for (std::string line; std::getline(lines, line);) {
+    attempts += line.find(upstream) != std::string::npos && line.find(server) != std::string::npos;
+  }
+  return attempts;
 }
 
 std::string Topology::log() const {

@@ -46,6 +46,10 @@ class Topology {
   // metrics files, rewritten every second), for `path` or, empty, every path.
   long answered_by(std::string_view host, std::string_view path = {}) const;
 
+  // The requests nginx sent to `host` that failed (refused, timed out): the lines of its error
+  // log that name the host's address, one per attempt.
+  long failed_attempts(std::string_view host) const;
+
   // The log of every host and of the script, for a failure message.
   std::string log() const;
 
