@@ -4,6 +4,8 @@
 # runs it; so can anyone, as root, to try the faults by hand.
 #
 #   host        address  runs
+#   edge        NET.5    a CDN edge on :8080: nginx caching the front's answers as their
+#                        Cache-Control says (deploy/cdn/edge.conf)
 #   front       NET.10   nginx on :8080 (FastCGI over TCP to the pools), the publisher, the ops handler
 #   primary     NET.11   PostgreSQL, the primary: the snapshots are written here
 #   standby     NET.12   PostgreSQL, a hot standby streaming from the primary (a replication slot)
@@ -79,8 +81,9 @@ rm -f "$var/metrics"/*.prom
 "$handlers/publisher" --routes >"$var/routes.tsv"
 mapfile -t groups < <(cut -f 3 "$var/routes.tsv" | awk '!seen[$0]++')
 mapfile -t own_pools < <(awk -F '\t' '$7 != $3 && !seen[$7]++ { print $7 }' "$var/routes.tsv")
-declare -A address=([front]=$net.10 [primary]=$net.11 [standby]=$net.12 [handler1]=$net.21 [handler2]=$net.22)
-hosts=(front primary standby handler1 handler2)
+declare -A address=([edge]=$net.5 [front]=$net.10 [primary]=$net.11 [standby]=$net.12 [handler1]=$net.21
+                    [handler2]=$net.22)
+hosts=(edge front primary standby handler1 handler2)
 for i in "${!own_pools[@]}"; do
   hosts+=("${own_pools[$i]}")
   address[${own_pools[$i]}]=$net.$((31 + i))
@@ -198,6 +201,15 @@ in_host front nginx -p "$var/front/nginx" -c "$var/front/nginx/conf/nginx.conf" 
 children+=($!)
 wait_for nginx bash -c "exec 3<>/dev/tcp/${address[front]}/8080"
 
-say "coin-api serves http://${address[front]}:8080 from ${#hosts[@]} hosts (Ctrl-C stops them)"
+say "starting the CDN edge on ${address[edge]}"
+mkdir -p "$var/edge/tmp"
+sed -e "s|@VAR@|$var/edge|g" -e "s|@LISTEN@|${address[edge]}:8080|g" -e "s|@ORIGIN@|${address[front]}:8080|g" \
+  "$root_dir/deploy/cdn/edge.conf" >"$var/edge/nginx.conf"
+in_host edge nginx -p "$var/edge" -c "$var/edge/nginx.conf" -g 'daemon off;' 2>>"$var/edge.log" &
+children+=($!)
+wait_for "the edge" bash -c "exec 3<>/dev/tcp/${address[edge]}/8080"
+
+say "coin-api serves http://${address[front]}:8080, and its CDN edge http://${address[edge]}:8080," \
+    "from ${#hosts[@]} hosts (Ctrl-C stops them)"
 wait -n
 die "a process of the topology ended on its own; stopping the rest"

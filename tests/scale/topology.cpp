@@ -37,7 +37,7 @@ Topology::Topology() : var_(e2e::make_var_directory("coin-scale")) {
                      std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2", "DATA=fixture"},
                     var_ + "/topology.log");
   const e2e::Startup startup =
-      e2e::wait_until_ready(pid_, 120s, [&] { return e2e::http("GET", url("/totalSupply")).status == 200; });
+      e2e::wait_until_ready(pid_, 120s, [&] { return e2e::http("GET", url("/totalSupply", "edge")).status == 200; });
   if (startup == e2e::Startup::ready) return;
   const std::string text = log();
   if (startup == e2e::Startup::ended) {
@@ -61,12 +61,13 @@ void Topology::stop() {
   pid_ = -1;
 }
 
-std::string Topology::url(std::string_view path_and_query) const {
-  return "http://" + address("front") + ":8080" + std::string(path_and_query);
+std::string Topology::url(std::string_view path_and_query, std::string_view host) const {
+  return "http://" + address(host) + ":8080" + std::string(path_and_query);
 }
 
 std::string Topology::address(std::string_view host) const {
   const std::string net(network);
+  if (host == "edge") return net + ".5";
   if (host == "front") return net + ".10";
   if (host == "primary") return net + ".11";
   if (host == "standby") return net + ".12";
@@ -132,9 +133,17 @@ long Topology::failed_attempts(std::string_view host) const {
   return attempts;
 }
 
+long Topology::requests_from(std::string_view host) const {
+  std::istringstream lines(e2e::read_file(var_ + "/front/nginx/access.log"));
+  const std::string client = address(host) + " ";
+  long requests = 0;
+  for (std::string line; std::getline(lines, line);) requests += line.rfind(client, 0) == 0;
+  return requests;
+}
+
 std::string Topology::log() const {
   std::string text;
-  for (const char* name : {"topology.log", "commands.log", "front.log", "handler1.log", "handler2.log",
+  for (const char* name : {"topology.log", "commands.log", "edge.log", "front.log", "handler1.log", "handler2.log",
                            "vault-history.log", "primary/postgres.log", "standby/postgres.log"}) {
     text += "--- " + std::string(name) + "\n" + last_lines(e2e::read_file(var_ + "/" + name), 30);
   }

@@ -1,8 +1,8 @@
 #pragma once
 // scripts/topology.sh for a test: the hosts of a deployment past one machine, each a network
-// namespace (a primary and a standby PostgreSQL, two handler hosts, a host for 6.15's pool, and
-// the nginx front with the publisher), started with the fixture and the Debug build's handlers,
-// and its faults: a host's link, a database stopped or started, replication lag.
+// namespace (a primary and a standby PostgreSQL, two handler hosts, a host for 6.15's pool, the
+// nginx front with the publisher, a CDN edge), started with the fixture and the Debug build's
+// handlers, and its faults: a host's link, a database stopped or started, replication lag.
 
 #include <sys/types.h>
 
@@ -13,18 +13,18 @@ namespace coin::scale {
 
 class Topology {
  public:
-  // Starts it and waits until the front serves the fixture. Throws std::runtime_error, with
+  // Starts it and waits until the edge (started last) serves the fixture. Throws std::runtime_error, with
   // its log, when it does not come up within 120 s.
   Topology();
   ~Topology();  // SIGTERM: the script stops every process and removes the namespaces
   Topology(const Topology&) = delete;
   Topology& operator=(const Topology&) = delete;
 
-  // http://<front>:8080<path_and_query>
-  std::string url(std::string_view path_and_query) const;
+  // http://<host>:8080<path_and_query>: the front (nginx, the origin) or the CDN edge ("edge").
+  std::string url(std::string_view path_and_query, std::string_view host = "front") const;
   const std::string& var() const { return var_; }
 
-  // A host's address on the topology's network: "front", "primary", "handler1"...
+  // A host's address on the topology's network: "edge", "front", "primary", "handler1"...
   std::string address(std::string_view host) const;
 
   // What psql prints (unaligned, tuples only) of `sql` run on the database of `host`
@@ -49,6 +49,10 @@ class Topology {
   // The requests nginx sent to `host` that failed (refused, timed out): the lines of its error
   // log that name the host's address, one per attempt.
   long failed_attempts(std::string_view host) const;
+
+  // The requests the front's nginx answered to `host` (its access log's lines from the host's
+  // address; nginx writes them out every second).
+  long requests_from(std::string_view host) const;
 
   // The log of every host and of the script, for a failure message.
   std::string log() const;
