@@ -39,6 +39,9 @@ if [ -f "$var/topology.env" ] && [ "${1:-run}" != run ]; then source "$var/topol
 net=${NET:-10.77.0}
 prefix=${PREFIX:-coin}
 
+# A command run in a host's namespace. (A process to stop later is started with ip netns exec
+# itself, not this function: in the background, it would be a subshell, and SIGTERM would stop
+# the subshell, not the process.)
 in_host() { local host=$1; shift; ip netns exec "$prefix-$host" "$@"; }
 
 # The settings of a host's PostgreSQL, for pg_ctl: its address and a socket of its own.
@@ -157,8 +160,13 @@ say "starting the standby on ${address[standby]}"
   -D "$var/standby/data" -R -X stream -C -S coin_standby -c fast)
 database standby start
 
-# Readers: the standby while it answers, else the primary.
-readers="host=${address[standby]},${address[primary]} port=5432 dbname=coin user=coin_api connect_timeout=2 target_session_attrs=prefer-standby"
+# Readers: the standby while it answers, else the primary. A server that vanished from the
+# network (no answer, no reset) is given up within seconds, not when TCP gives up, minutes later:
+# a query unacknowledged for 5 s (tcp_user_timeout), an idle session unanswered for 5 s of
+# keepalives (the listener's, waiting for a notification).
+readers="host=${address[standby]},${address[primary]} port=5432 dbname=coin user=coin_api connect_timeout=2
+         target_session_attrs=prefer-standby tcp_user_timeout=5000 keepalives_idle=2 keepalives_interval=1
+         keepalives_count=3"
 upstreams=$var/upstreams.tsv
 : >"$upstreams"
 start_handler() {  # start_handler HOST GROUP PORT
@@ -196,7 +204,7 @@ render_nginx "$var/front" "$var/front/nginx/conf" "$var/routes.tsv" LISTEN="${ad
   PUBLISHED="$var/front/published" SOCKETS="$var/front/run" UPSTREAMS="$upstreams" \
   METRICS_ALLOW="127.0.0.1 $net.1"
 wait_for "the publisher's first set" test -L "$var/front/published/current"
-in_host front nginx -p "$var/front/nginx" -c "$var/front/nginx/conf/nginx.conf" -g 'daemon off;' \
+ip netns exec "$prefix-front" nginx -p "$var/front/nginx" -c "$var/front/nginx/conf/nginx.conf" -g 'daemon off;' \
   2>>"$var/front.log" &
 children+=($!)
 wait_for nginx bash -c "exec 3<>/dev/tcp/${address[front]}/8080"
@@ -205,7 +213,7 @@ say "starting the CDN edge on ${address[edge]}"
 mkdir -p "$var/edge/tmp"
 sed -e "s|@VAR@|$var/edge|g" -e "s|@LISTEN@|${address[edge]}:8080|g" -e "s|@ORIGIN@|${address[front]}:8080|g" \
   "$root_dir/deploy/cdn/edge.conf" >"$var/edge/nginx.conf"
-in_host edge nginx -p "$var/edge" -c "$var/edge/nginx.conf" -g 'daemon off;' 2>>"$var/edge.log" &
+ip netns exec "$prefix-edge" nginx -p "$var/edge" -c "$var/edge/nginx.conf" -g 'daemon off;' 2>>"$var/edge.log" &
 children+=($!)
 wait_for "the edge" bash -c "exec 3<>/dev/tcp/${address[edge]}/8080"
 
