@@ -38,7 +38,7 @@ TEST(CdnEdge, AbsorbsTheLoadStaysWithinMaxAgeAndOutlivesTheOrigin) {
   // a request has had it fetched again in the background.
   ASSERT_TRUE(topology.write_snapshot(1)) << topology.log();
   const auto written = Clock::now();
-  const std::string fresh = "1000255001.499999999999999999";
+  const std::string fresh = total_supply(1);
   ASSERT_EQ(e2e::http_until(topology.url("/totalSupply"), [&](const auto& answer) { return answer.body == fresh; }).body,
             fresh);
   double at_edge = -1;

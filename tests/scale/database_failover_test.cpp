@@ -54,13 +54,11 @@ Shown write_and_watch(const Topology& topology, int minute) {
   const auto written = Clock::now();
   Shown shown;
   if (!topology.write_snapshot(minute)) return shown;
-  const std::string total_supply = "100025" + std::to_string(5000 + minute) + ".499999999999999999";
   while ((shown.published < 0 || shown.by_handlers < 0) && seconds_since(written) < 10) {
-    if (shown.published < 0 && e2e::http("GET", topology.url(published_answer)).body == total_supply) {
+    if (shown.published < 0 && e2e::http("GET", topology.url(published_answer)).body == total_supply(minute)) {
       shown.published = seconds_since(written);
     }
-    if (shown.by_handlers < 0 && snapshot_of(e2e::http("GET", topology.url(handlers_answer))) ==
-                                     fixture_snapshot + 60 * minute) {
+    if (shown.by_handlers < 0 && snapshot_of(e2e::http("GET", topology.url(handlers_answer))) == snapshot_time(minute)) {
       shown.by_handlers = seconds_since(written);
     }
     std::this_thread::sleep_for(20ms);

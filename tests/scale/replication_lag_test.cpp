@@ -72,7 +72,7 @@ TEST(ReplicationLag, NoAnswerGoesBackAndTheLastSnapshotShowsOnceReplayed) {
     ASSERT_TRUE(topology.write_snapshot(minute)) << topology.log();
     std::this_thread::sleep_for(250ms);
   }
-  const std::time_t last = fixture_snapshot + 60 * snapshots;
+  const std::time_t last = snapshot_time(snapshots);
   // The moment the standby shows the last snapshot; then every answer must, within a second.
   const auto written = Clock::now();
   while (topology.query("standby", "SELECT max(taken_at) = to_timestamp(" + std::to_string(last) +

@@ -20,8 +20,14 @@ using fault::report;
 using fault::seconds_since;
 using namespace std::chrono_literals;
 
-// The fixture's newest snapshot, 2026-05-13 08:00 UTC+8: the Last-Modified of every answer.
+// What the answers show after Topology::write_snapshot(minute): their Last-Modified, the
+// snapshot's time (the fixture's newest, 2026-05-13 08:00 UTC+8, and `minute` minutes), and 6.1
+// (the fixture's 1000255000.499999999999999999 and `minute` COIN).
 constexpr std::time_t fixture_snapshot = 1778630400;
+inline std::time_t snapshot_time(int minute) { return fixture_snapshot + 60 * minute; }
+inline std::string total_supply(int minute) {
+  return std::to_string(1000255000L + minute) + ".499999999999999999";
+}
 
 // A request per endpoint with parameters, in a form nginx does not publish (an unknown
 // parameter), of the endpoints with `pool` of their own (shared/endpoints.cpp), or with none

@@ -33,8 +33,8 @@ class Topology {
 
   // Writes a snapshot as the indexer does: as coin_indexer, through the readers' list of hosts
   // (standby first) asking for a read-write session, so on the primary. tron's, `minute`
-  // minutes after the fixture's newest (2026-05-13 08:00 UTC+8, 1778630400) with `minute` more
-  // COIN: 6.1 is 1000255000.499999999999999999 + minute. True when it was committed.
+  // minutes after the fixture's newest with `minute` more COIN (what the answers show then:
+  // snapshot_time and total_supply, scale.hpp). True when it was committed.
   bool write_snapshot(int minute) const;
 
   // scripts/topology.sh's commands; each true when it succeeded.
