@@ -1,6 +1,7 @@
 #include "tests/e2e/processes.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -40,19 +41,33 @@ int wait_status(pid_t pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-Startup wait_until_ready(pid_t pid, std::chrono::seconds limit, const std::function<bool()>& ready) {
+void terminate(pid_t& pid) {
+  if (pid <= 0) return;
+  ::kill(pid, SIGTERM);
+  wait_status(pid);
+  pid = -1;
+}
+
+void wait_until_ready(pid_t& pid, std::chrono::seconds limit, const std::function<bool()>& ready,
+                      std::string_view what, const std::function<std::string()>& log) {
   const auto deadline = std::chrono::steady_clock::now() + limit;
   while (std::chrono::steady_clock::now() < deadline) {
     int status = 0;
-    if (::waitpid(pid, &status, WNOHANG) == pid) return Startup::ended;
+    if (::waitpid(pid, &status, WNOHANG) == pid) {
+      pid = -1;
+      throw std::runtime_error(std::string(what) + " ended before it served:\n" + log());
+    }
     try {
-      if (ready()) return Startup::ready;
+      if (ready()) return;
     } catch (const std::exception&) {
       // not listening yet
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
-  return Startup::timed_out;
+  const std::string text = log();
+  terminate(pid);
+  throw std::runtime_error(std::string(what) + " did not answer within " + std::to_string(limit.count()) +
+                           " s:\n" + text);
 }
 
 std::string make_var_directory(std::string_view prefix) {

@@ -21,12 +21,15 @@ pid_t spawn(const std::vector<std::string>& argv, const std::vector<std::string>
 // Waits for `pid` to end: its exit status, or 128 + the signal that ended it.
 int wait_status(pid_t pid);
 
-// How a process started in the background came up (wait_until_ready).
-enum class Startup { ready, ended, timed_out };
+// Sends SIGTERM to `pid` if it runs (> 0), waits for it to end and sets it to -1.
+void terminate(pid_t& pid);
 
 // Waits up to `limit` until `ready()` holds (an exception from it counts as not yet), asking
-// every 200 ms while `pid` runs; `ended` when it ended first (it is reaped).
-Startup wait_until_ready(pid_t pid, std::chrono::seconds limit, const std::function<bool()>& ready);
+// every 200 ms while `pid`, a script started in the background, runs. When it ended first, or
+// `limit` passed (then it is terminated), `pid` is -1 and this throws std::runtime_error:
+// "<what> ended before it served" or "<what> did not answer within N s", then `log()`.
+void wait_until_ready(pid_t& pid, std::chrono::seconds limit, const std::function<bool()>& ready,
+                      std::string_view what, const std::function<std::string()>& log);
 
 // A new directory /tmp/<prefix>.XXXXXX that postgres and nginx's workers can enter (mode 0755).
 // Throws std::runtime_error when it cannot be made.

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -51,30 +50,15 @@ Stack::Stack(std::string_view data, const std::vector<std::string>& settings)
 
   // Demo data takes longest: its generator writes some 600k rows. An empty database has
   // nothing to answer with (503) until a snapshot is written.
-  const Startup startup = wait_until_ready(
-      pid_, 180s, [&] { return http("GET", url("/totalSupply")).status == 200 || data == "empty"; });
-  if (startup == Startup::ready) return;
-  const std::string text = log();
-  if (startup == Startup::ended) {
-    pid_ = -1;
-    throw std::runtime_error("the stack ended before it served:\n" + text);
-  }
-  stop();
-  throw std::runtime_error("the stack did not answer within 180 s:\n" + text);
+  wait_until_ready(
+      pid_, 180s, [&] { return http("GET", url("/totalSupply")).status == 200 || data == "empty"; },
+      "the stack", [this] { return log(); });
 }
 
 Stack::~Stack() {
-  stop();
+  terminate(pid_);  // scripts/run.sh stops nginx, the handlers and PostgreSQL
   std::error_code ignored;
   std::filesystem::remove_all(var_, ignored);
-}
-
-void Stack::stop() {
-  if (pid_ <= 0) return;
-  ::kill(pid_, SIGTERM);  // scripts/run.sh stops nginx, the handlers and PostgreSQL
-  int status = 0;
-  ::waitpid(pid_, &status, 0);
-  pid_ = -1;
 }
 
 std::string Stack::url(std::string_view path_and_query) const {

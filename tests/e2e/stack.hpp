@@ -53,7 +53,6 @@ class Stack {
 
  private:
   std::string log() const;
-  void stop();
   bool run_step(std::string_view step) const;
 
   std::string var_;

@@ -1,7 +1,5 @@
 #include "tests/scale/topology.hpp"
 
-#include <signal.h>
-
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -36,29 +34,15 @@ Topology::Topology() : var_(e2e::make_var_directory("coin-scale")) {
                     {"VAR=" + var_, "NET=" + std::string(network), "PREFIX=" + std::string(prefix),
                      std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2", "DATA=fixture"},
                     var_ + "/topology.log");
-  const e2e::Startup startup =
-      e2e::wait_until_ready(pid_, 120s, [&] { return e2e::http("GET", url("/totalSupply", "edge")).status == 200; });
-  if (startup == e2e::Startup::ready) return;
-  const std::string text = log();
-  if (startup == e2e::Startup::ended) {
-    pid_ = -1;
-    throw std::runtime_error("the topology ended before it served:\n" + text);
-  }
-  stop();
-  throw std::runtime_error("the topology did not answer within 120 s:\n" + text);
+  e2e::wait_until_ready(
+      pid_, 120s, [&] { return e2e::http("GET", url("/totalSupply", "edge")).status == 200; }, "the topology",
+      [this] { return log(); });
 }
 
 Topology::~Topology() {
-  stop();
+  e2e::terminate(pid_);  // the script stops every process and removes the namespaces
   std::error_code ignored;
   std::filesystem::remove_all(var_, ignored);
-}
-
-void Topology::stop() {
-  if (pid_ <= 0) return;
-  ::kill(pid_, SIGTERM);
-  e2e::wait_status(pid_);
-  pid_ = -1;
 }
 
 std::string Topology::url(std::string_view path_and_query, std::string_view host) const {

@@ -59,7 +59,6 @@ class Topology {
 
  private:
   bool command(const std::string& arguments) const;
-  void stop();
 
   std::string var_;
   pid_t pid_ = -1;
