@@ -24,8 +24,14 @@ void allow_descriptors(rlim_t count) {
 
 }  // namespace
 
+long LoadResult::unanswered() const {
+  long count = 0;
+  for (const auto& [kind, errors] : socket_errors) count += errors;
+  return count;
+}
+
 long LoadResult::failed(const std::vector<int>& acceptable) const {
-  long failures = socket_errors;
+  long failures = unanswered();
   for (const auto& [status, count] : statuses) {
     if (std::find(acceptable.begin(), acceptable.end(), status) == acceptable.end()) failures += count;
   }
@@ -34,9 +40,16 @@ long LoadResult::failed(const std::vector<int>& acceptable) const {
 
 std::string LoadResult::figures(const std::vector<int>& acceptable) const {
   std::ostringstream text;
-  text << requests + socket_errors << " requests sent, " << failed(acceptable) << " failed (";
+  text << requests + unanswered() << " requests sent, " << failed(acceptable) << " failed (";
   for (const auto& [status, count] : statuses) text << count << " x " << status << ", ";
-  text << socket_errors << " without an answer), slowest " << slowest_ms << " ms";
+  text << unanswered() << " without an answer";
+  const char* separator = ": ";  // then what wrk said of them, e.g. "1 without an answer: read 1"
+  for (const auto& [kind, count] : socket_errors) {
+    if (count == 0) continue;
+    text << separator << kind << " " << count;
+    separator = ", ";
+  }
+  text << "), slowest " << slowest_ms << " ms";
   return text.str();
 }
 
@@ -69,7 +82,7 @@ LoadResult run_load(const std::string& base_url, const std::vector<std::string>&
     } else if (key == "errors") {
       std::string kind;
       long count = 0;
-      while (words >> kind >> count) result.socket_errors += count;
+      while (words >> kind >> count) result.socket_errors[kind] = count;
     } else if (key == "slowest_ms") {
       words >> result.slowest_ms;
     }

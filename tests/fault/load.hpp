@@ -16,8 +16,12 @@ struct Load {
 struct LoadResult {
   long requests = 0;              // answered
   std::map<int, long> statuses;   // answers by HTTP status
-  long socket_errors = 0;         // connect, read, write errors and timeouts
+  // Requests without an answer, by wrk's kind of error: connect, read, write, timeout.
+  std::map<std::string, long> socket_errors;
   double slowest_ms = 0;
+
+  // Requests that got no answer.
+  long unanswered() const;
 
   // Requests that got no answer or one whose status is not in `acceptable`.
   long failed(const std::vector<int>& acceptable = {200}) const;
