@@ -25,7 +25,7 @@
 #   scripts/topology.sh lag DELAY        the standby applies each commit DELAY late ("500ms", "2s";
 #                                        0: at once): replication lag
 # Settings, from the environment (the other commands find the rest in VAR/topology.env):
-#   VAR=./var/topology   state: each host's directory, logs, metrics
+#   VAR=./var/topology   state: each host's directory, logs, metrics, hosts.tsv (the addresses)
 #   NET=10.77.0          the hosts' /24      PREFIX=coin   namespaces PREFIX-<host>
 #   DATA=fixture         fixture or demo (db_load, scripts/lib.sh)
 #   HANDLERS=build/release/handlers      THREADS=4 (worker threads per handler process)
@@ -91,6 +91,10 @@ for i in "${!own_pools[@]}"; do
   hosts+=("${own_pools[$i]}")
   address[${own_pools[$i]}]=$net.$((31 + i))
 done
+# Each host's address, a line "<host><TAB><address>" each, for whoever drives the topology (the
+# scale tests); written whole, then renamed.
+for host in "${hosts[@]}"; do printf '%s\t%s\n' "$host" "${address[$host]}"; done >"$var/hosts.tsv.new"
+mv "$var/hosts.tsv.new" "$var/hosts.tsv"
 
 # Namespaces, each with a veth pair: eth0 inside, the other end on the bridge. Leftovers of a
 # run that was killed go first.

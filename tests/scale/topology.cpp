@@ -26,6 +26,16 @@ std::string last_lines(const std::string& text, int count) {
   return text.substr(start);
 }
 
+// scripts/topology.sh's hosts.tsv: "<host><TAB><address>" lines; none before it is written.
+std::map<std::string, std::string, std::less<>> read_addresses(const std::string& file) {
+  std::map<std::string, std::string, std::less<>> addresses;
+  std::istringstream lines(e2e::read_file(file));
+  for (std::string host, address; std::getline(lines, host, '\t') && std::getline(lines, address);) {
+    addresses[host] = address;
+  }
+  return addresses;
+}
+
 }  // namespace
 
 Topology::Topology() : var_(e2e::make_var_directory("coin-scale")) {
@@ -35,8 +45,12 @@ Topology::Topology() : var_(e2e::make_var_directory("coin-scale")) {
                      std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2", "DATA=fixture"},
                     var_ + "/topology.log");
   e2e::wait_until_ready(
-      pid_, 120s, [&] { return e2e::http("GET", url("/totalSupply", "edge")).status == 200; }, "the topology",
-      [this] { return log(); });
+      pid_, 120s,
+      [&] {
+        if (addresses_.empty()) addresses_ = read_addresses(var_ + "/hosts.tsv");
+        return e2e::http("GET", url("/totalSupply", "edge")).status == 200;
+      },
+      "the topology", [this] { return log(); });
 }
 
 Topology::~Topology() {
@@ -50,15 +64,9 @@ std::string Topology::url(std::string_view path_and_query, std::string_view host
 }
 
 std::string Topology::address(std::string_view host) const {
-  const std::string net(network);
-  if (host == "edge") return net + ".5";
-  if (host == "front") return net + ".10";
-  if (host == "primary") return net + ".11";
-  if (host == "standby") return net + ".12";
-  if (host == "handler1") return net + ".21";
-  if (host == "handler2") return net + ".22";
-  if (host == "vault-history") return net + ".31";
-  throw std::invalid_argument("no host " + std::string(host));
+  const auto found = addresses_.find(host);
+  if (found == addresses_.end()) throw std::invalid_argument("no host " + std::string(host));
+  return found->second;
 }
 
 std::string Topology::query(std::string_view host, std::string_view sql) const {

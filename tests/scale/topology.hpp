@@ -6,6 +6,7 @@
 
 #include <sys/types.h>
 
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -22,9 +23,9 @@ class Topology {
 
   // http://<host>:8080<path_and_query>: the front (nginx, the origin) or the CDN edge ("edge").
   std::string url(std::string_view path_and_query, std::string_view host = "front") const;
-  const std::string& var() const { return var_; }
 
   // A host's address on the topology's network: "edge", "front", "primary", "handler1"...
+  // (the script's hosts.tsv). Throws std::invalid_argument for a host it does not have.
   std::string address(std::string_view host) const;
 
   // What psql prints (unaligned, tuples only) of `sql` run on the database of `host`
@@ -61,6 +62,7 @@ class Topology {
   bool command(const std::string& arguments) const;
 
   std::string var_;
+  std::map<std::string, std::string, std::less<>> addresses_;  // by host, once the script wrote them
   pid_t pid_ = -1;
 };
 
