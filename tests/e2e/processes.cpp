@@ -87,6 +87,19 @@ std::string output_of(const std::string& command) {
   return output;
 }
 
+std::string psql_output(const std::string& conninfo, std::string_view sql) {
+  return output_of("psql -qAtX -v ON_ERROR_STOP=1 '" + conninfo + "' <<'SQL'\n" + std::string(sql) + "\nSQL\n");
+}
+
+bool psql_succeeds(const std::string& conninfo, std::string_view sql) {
+  try {
+    psql_output(conninfo, sql);
+    return true;
+  } catch (const std::runtime_error&) {
+    return false;
+  }
+}
+
 // A process can end between the listing of /proc and the reading of its files, which then fails
 // with ESRCH (libstdc++ throws on a failed read).
 std::string read_file(const std::filesystem::path& path) {

@@ -38,6 +38,12 @@ std::string make_var_directory(std::string_view prefix);
 // What `command` (run by sh) printed on stdout. Throws std::runtime_error when it failed.
 std::string output_of(const std::string& command);
 
+// What psql prints (unaligned, tuples only) of `sql`, run through the connection string
+// `conninfo`. Throws std::runtime_error when it fails.
+std::string psql_output(const std::string& conninfo, std::string_view sql);
+// Whether `sql`, run so, succeeded.
+bool psql_succeeds(const std::string& conninfo, std::string_view sql);
+
 // The file's bytes, or "" when it cannot be read.
 std::string read_file(const std::filesystem::path& path);
 

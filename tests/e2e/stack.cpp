@@ -70,17 +70,11 @@ std::string Stack::conninfo(std::string_view role) const {
 }
 
 bool Stack::psql(std::string_view role, std::string_view sql) const {
-  try {
-    query(role, sql);
-    return true;
-  } catch (const std::runtime_error&) {
-    return false;
-  }
+  return psql_succeeds(conninfo(role), sql);
 }
 
 std::string Stack::query(std::string_view role, std::string_view sql) const {
-  return output_of("psql -qAtX -v ON_ERROR_STOP=1 -h '" + var_ + "/pg' -d coin -U " + std::string(role) +
-                   " <<'SQL'\n" + std::string(sql) + "\nSQL\n");
+  return psql_output(conninfo(role), sql);
 }
 
 bool Stack::stop_database() const { return run_step("pg_stop"); }

@@ -70,8 +70,7 @@ std::string Topology::address(std::string_view host) const {
 }
 
 std::string Topology::query(std::string_view host, std::string_view sql) const {
-  return e2e::output_of("psql -qAtX -v ON_ERROR_STOP=1 -h '" + var_ + "/" + std::string(host) +
-                   "' -U postgres -d coin <<'SQL'\n" + std::string(sql) + "\nSQL\n");
+  return e2e::psql_output("host=" + var_ + "/" + std::string(host) + " dbname=coin user=postgres", sql);
 }
 
 bool Topology::write_snapshot(int minute) const {
@@ -82,7 +81,7 @@ bool Topology::write_snapshot(int minute) const {
       " earn_apy, earn_tvl) SELECT chain, taken_at + interval '1 minute' * " + std::to_string(minute) +
       ", coin_supply + " + std::to_string(minute) + ", scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl"
       " FROM snapshot.chain_state WHERE chain = 'tron' AND taken_at = '2026-05-13 08:00+08'";
-  return std::system(("psql -qAtX -v ON_ERROR_STOP=1 '" + conninfo + "' -c \"" + sql + "\" >/dev/null 2>&1").c_str()) == 0;
+  return e2e::psql_succeeds(conninfo, sql);
 }
 
 bool Topology::command(const std::string& arguments) const {
