@@ -43,17 +43,24 @@ prefix=${PREFIX:-coin}
 # itself, not this function: in the background, it would be a subshell, and SIGTERM would stop
 # the subshell, not the process.)
 in_host() { local host=$1; shift; ip netns exec "$prefix-$host" "$@"; }
+# A command run in a host's namespace as postgres (lib.sh's as_postgres, in the namespace).
+postgres_in_host() { local host=$1; shift; (cd / && in_host "$host" runuser -u postgres -- "$@"); }
 
-# The settings of a host's PostgreSQL, for pg_ctl: its address and a socket of its own.
-pg_options() { echo "-c listen_addresses=$2 -c unix_socket_directories=$var/$1 -c port=5432"; }
+# The settings of a host's PostgreSQL, for pg_ctl: its address (hosts.tsv, written below before
+# any database starts) and a socket of its own.
+pg_options() {
+  local address
+  address=$(awk -v host="$1" '$1 == host { print $2 }' "$var/hosts.tsv")
+  echo "-c listen_addresses=$address -c unix_socket_directories=$var/$1 -c port=5432"
+}
 
 database() {  # database primary|standby stop|start
-  local host=$1 address
-  case $host in primary) address=$net.11 ;; standby) address=$net.12 ;; *) die "no database host $host" ;; esac
+  local host=$1
+  case $host in primary | standby) ;; *) die "no database host $host" ;; esac
   case $2 in
     stop) as_postgres "$pg_bin/pg_ctl" -D "$var/$host/data" -m fast -w stop >/dev/null ;;
-    start) (cd / && in_host "$host" runuser -u postgres -- "$pg_bin/pg_ctl" -D "$var/$host/data" \
-             -l "$var/$host/postgres.log" -w -t 60 -o "$(pg_options "$host" "$address")" start >/dev/null) ;;
+    start) postgres_in_host "$host" "$pg_bin/pg_ctl" -D "$var/$host/data" -l "$var/$host/postgres.log" -w -t 60 \
+             -o "$(pg_options "$host")" start >/dev/null ;;
     *) die "database $host stop or start, not '$2'" ;;
   esac
 }
@@ -160,8 +167,8 @@ db_deploy
 db_load "${DATA:-fixture}"
 
 say "starting the standby on ${address[standby]}"
-(cd / && in_host standby runuser -u postgres -- "$pg_bin/pg_basebackup" -h "${address[primary]}" -U postgres \
-  -D "$var/standby/data" -R -X stream -C -S coin_standby -c fast)
+postgres_in_host standby "$pg_bin/pg_basebackup" -h "${address[primary]}" -U postgres \
+  -D "$var/standby/data" -R -X stream -C -S coin_standby -c fast
 database standby start
 
 # Readers: the standby while it answers, else the primary. A server that vanished from the
