@@ -15,15 +15,18 @@ seconds=${SECONDS_PER_RUN:-10}
 mkdir -p "${VAR:-$root_dir/var/capacity}"
 var=$(cd "${VAR:-$root_dir/var/capacity}" && pwd)
 net=10.79.0 prefix=coincap threads=4
-front=http://$net.10:8080
 results=$root_dir/bench/CAPACITY.md
 tick=$(getconf CLK_TCK)
 
 make -C "$root_dir" --no-print-directory build >/dev/null
+rm -f "$var/hosts.tsv"
 VAR=$var NET=$net PREFIX=$prefix DATA=demo THREADS=$threads HANDLERS=$root_dir/build/release/handlers \
   "$root_dir/scripts/topology.sh" >"$var/run.log" 2>&1 &
 topology=$!
 trap 'kill -TERM $topology 2>/dev/null; wait' EXIT
+wait_for "the topology's hosts (see $var/run.log)" test -s "$var/hosts.tsv"
+address() { awk -v host="$1" '$1 == host { print $2 }' "$var/hosts.tsv"; }  # a host's, as topology.sh gave it
+front=http://$(address front):8080
 wait_for "the topology (see $var/run.log)" curl -sf -o /dev/null "$front/totalSupply"
 
 # cpu_ticks HOST [COMMAND]: the CPU time (user + system, in ticks) of the processes of a host's
@@ -85,9 +88,13 @@ load "through the handlers (cached): every answer in turn" "${handled[@]}"
 # publisher's set, and each handler process's queries for the answers asked for again after
 # it), the WAL the primary wrote, and the time until it was published.
 say "snapshots"
-readers="host=$net.12 dbname=coin user=postgres"
-writer="host=$net.11 dbname=coin user=postgres"
+standby="host=$(address standby) dbname=coin user=postgres"
+writer="host=$(address primary) dbname=coin user=postgres"
 wal() { psql -qAtX "$writer" -c "SELECT pg_current_wal_lsn() - '0/0'"; }
+# handler_sessions CONNINFO: the sessions there of one handler process (topology.sh names it).
+handler_sessions() {
+  psql -qAtX "$1" -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'coin-api handler1-protocol'"
+}
 before=($(counters)) wal_before=$(wal)
 for _ in $(seq 1 10); do
   psql -qAtX "$writer" -c "INSERT INTO snapshot.chain_state
@@ -103,8 +110,8 @@ snapshot_db_ms=$(( (after[5] - before[5]) * 1000 / tick / 10 ))
 snapshot_publisher_ms=$(( (after[1] - before[1] - (after[0] - before[0])) * 1000 / tick / 10 ))
 snapshot_wal_kb=$(( (wal_after - wal_before) / 10 / 1024 ))
 render_ms=$(grep -h 'published in' "$var/front.log" | tail -n 10 | awk '{ print $(NF - 1) }' | sort -n | sed -n 5p)
-sessions=$(psql -qAtX "$writer" -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'coin-api handler1-protocol'")
-standby_sessions=$(psql -qAtX "$readers" -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'coin-api handler1-protocol'")
+sessions=$(handler_sessions "$writer")
+standby_sessions=$(handler_sessions "$standby")
 answers=$(find "$var/front/published/current/" -type f \( -name '*.json' -o -name '*.txt' \) | wc -l)
 published_mb=$(du -sm "$var/front/published/current/" | cut -f 1)
 
