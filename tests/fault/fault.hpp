@@ -3,6 +3,7 @@
 // print, and waiting.
 
 #include <chrono>
+#include <functional>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -62,6 +63,16 @@ inline std::string failure_evidence(const std::string& var) {
 
 inline double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Asks `shown` every 20 ms until it holds, for up to `limit` seconds after `since`: the seconds
+// from `since` to the first time it held, -1 when it never did.
+inline double seconds_until(Clock::time_point since, double limit, const std::function<bool()>& shown) {
+  while (seconds_since(since) < limit) {
+    if (shown()) return seconds_since(since);
+    std::this_thread::sleep_for(20ms);
+  }
+  return -1;
 }
 
 }  // namespace coin::fault

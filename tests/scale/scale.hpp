@@ -18,6 +18,7 @@ using fault::Clock;
 using fault::every_endpoint;
 using fault::report;
 using fault::seconds_since;
+using fault::seconds_until;
 using namespace std::chrono_literals;
 
 // What the answers show after Topology::write_snapshot(minute): their Last-Modified, the
