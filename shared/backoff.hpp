@@ -15,11 +15,11 @@ class Backoff {
   static constexpr std::chrono::milliseconds first{50};
   static constexpr std::chrono::milliseconds cap{500};
 
-  // Whether an attempt may be made now.
-  bool ready() const { return Clock::now() >= next_attempt_; }
+  // Whether an attempt may be made now (`now` is the clock's, or a test's moment).
+  bool ready(Clock::time_point now = Clock::now()) const { return now >= next_attempt_; }
 
-  void failed() {
-    next_attempt_ = Clock::now() + delay_;
+  void failed(Clock::time_point now = Clock::now()) {
+    next_attempt_ = now + delay_;
     delay_ = std::min(delay_ * 2, cap);
   }
   void succeeded() {

@@ -2,8 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <thread>
-
 namespace coin {
 namespace {
 
@@ -18,16 +16,15 @@ TEST(Backoff, TheFirstAttemptAndTheOneAfterASuccessAreImmediate) {
   EXPECT_TRUE(backoff.ready());
 }
 
+// Moments given, not slept through: the waits are exact on any machine.
 TEST(Backoff, WaitsDoubleFrom50MsAndStopAt500Ms) {
   Backoff backoff;
-  backoff.failed();  // 50 ms
-  std::this_thread::sleep_for(60ms);
-  EXPECT_TRUE(backoff.ready());
-  for (int i = 0; i < 6; ++i) backoff.failed();  // 100, 200, 400, then 500 at most
-  std::this_thread::sleep_for(400ms);
-  EXPECT_FALSE(backoff.ready()) << "the wait doubled";
-  std::this_thread::sleep_for(150ms);
-  EXPECT_TRUE(backoff.ready()) << "the wait is capped at 500 ms";
+  const Backoff::Clock::time_point start = Backoff::Clock::now();
+  for (const auto wait : {50ms, 100ms, 200ms, 400ms, 500ms, 500ms}) {
+    backoff.failed(start);
+    EXPECT_FALSE(backoff.ready(start + wait - 1ms)) << wait.count() << " ms";
+    EXPECT_TRUE(backoff.ready(start + wait)) << wait.count() << " ms";
+  }
 }
 
 }  // namespace
