@@ -17,7 +17,8 @@
 # query) as median and p99 of 200 sequential requests; freshness twice: polled without pause
 # (a committed snapshot until /totalSupply shows it, 20 times) and sparse (3 s without any
 # request, then a commit and one request every 10 ms until one shows it, 10 times); the
-# publisher's render time; the peak RSS of every handler process and of the publisher.
+# publisher's render time; the peak RSS of every handler process and of the publisher; and
+# api.points_between, the SQL of every range, against the plainest filter (bench/points_between.sql).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -157,6 +158,9 @@ data_scale=$(database "SELECT (SELECT count(*) FROM snapshot.chain_state) || ' c
                               || (SELECT count(*) FROM snapshot.allocator_position_state)
                               || ' allocator rows, ' || (SELECT to_char(min(taken_at), 'YYYY-MM-DD')
                               || ' to ' || to_char(max(taken_at), 'YYYY-MM-DD') FROM snapshot.chain_state)")
+say "api.points_between"
+points_between=$(psql -qAtX -v ON_ERROR_STOP=1 -h "$var/pg" -U postgres -d coin -f "$root_dir/bench/points_between.sql")
+IFS='|' read -r points_between_ms points_reference_ms <<<"$points_between"
 
 # A new tron snapshot: its latest row again, now, with 1 more COIN.
 write_snapshot() {
@@ -258,6 +262,7 @@ summary() {  # NUMBERS... -> "max X ms, median Y ms"
   echo
   echo "- freshness, polled without pause (committed insert until /totalSupply shows it, 20 times): $(summary "${polled[@]}")"
   echo "- freshness, sparse (3 s without a request, then a commit and a request every 10 ms, 10 times): $(summary "${sparse[@]}") (target: max <= 1000 ms, goal 100 ms)"
+  echo "- api.points_between, 1,100 daily points of 6.9's shape (801 kept), the best of 40 runs: $points_between_ms ms, the plainest filter of a flat array $points_reference_ms ms: points_between/plain $(ratio "$points_between_ms" "$points_reference_ms") (target: <= 5 ms)"
   echo "- publisher, one whole set of answers rendered and swapped, $(wc -l <<<"$render_ms") times: $(summary $render_ms)"
   echo "- peak RSS (VmHWM) per process: $(for binary in "${groups[@]}" publisher; do printf '%s %s MB, ' "$binary" "$((${peak_rss[$binary]:-0} / 1024))"; done | sed 's/, $//') (target: <= 64 MB)"
 } >"$results"
