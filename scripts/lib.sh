@@ -266,10 +266,12 @@ file_argument() {
   printf -v "$name" '%s' "$1"
 }
 
-wait_for() {  # wait_for WHAT COMMAND...: up to 30 s
-  local tries=300
+# wait_for WHAT COMMAND...: until COMMAND succeeds, for up to 120 s: a cap for what never comes
+# up, far above what a busy machine takes (the publisher's first set of the demo data, seconds).
+wait_for() {
+  local deadline=$((SECONDS + 120))
   until "${@:2}" 2>/dev/null; do
-    ((--tries)) || die "$1 did not come up"
+    ((SECONDS < deadline)) || die "$1 did not come up within 120 s"
     sleep 0.1
   done
 }

@@ -9,14 +9,13 @@
 #include <json/reader.h>
 #include <json/writer.h>
 
-#include <chrono>
 #include <csignal>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "tests/e2e/processes.hpp"
+#include "tests/e2e/waiting.hpp"
 
 namespace coin::chain_test {
 
@@ -25,8 +24,6 @@ namespace {
 using e2e::read_file;
 using e2e::spawn;
 using e2e::wait_status;
-
-using namespace std::chrono_literals;
 
 const std::string source_dir = COIN_SOURCE_DIR;
 
@@ -59,9 +56,8 @@ LocalChain::LocalChain() : port_(e2e::free_port()) {
   if (::mkdtemp(directory_.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
   pid_ = spawn({source_dir + "/" ANVIL_PATH, "--host", "127.0.0.1", "--port", std::to_string(port_)},
                {}, directory_ + "/anvil.log");
-  for (int tries = 0; !accepts(port_); ++tries) {
-    if (tries == 300) throw std::runtime_error("anvil did not start: " + read_file(directory_ + "/anvil.log"));
-    std::this_thread::sleep_for(100ms);
+  if (!e2e::eventually([&] { return accepts(port_); })) {
+    throw std::runtime_error("anvil did not start: " + read_file(directory_ + "/anvil.log"));
   }
   config_path_ = directory_ + "/indexer.json";
   const pid_t deploy = spawn({"node", source_dir + "/chain/deploy.mjs", "--rpc", url(), "--state",

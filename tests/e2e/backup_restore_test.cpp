@@ -4,10 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <filesystem>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "tests/e2e/answers.hpp"
@@ -15,11 +13,10 @@
 #include "tests/e2e/processes.hpp"
 #include "tests/e2e/requests.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/e2e/waiting.hpp"
 
 namespace coin::e2e {
 namespace {
-
-using namespace std::chrono_literals;
 
 std::string script(const std::string& name) { return std::string(COIN_SOURCE_DIR) + "/scripts/" + name; }
 
@@ -63,12 +60,8 @@ TEST(BackupRestore, ARestoredDatabaseAnswersEveryRequestByteForByteAsBefore) {
 
   // The database had nothing to publish before, and the restore wrote its rows at once: the
   // publisher's first set is the restored one.
-  const auto deadline = std::chrono::steady_clock::now() + 30s;
-  while (!std::filesystem::is_symlink(restored.published() + "/current") &&
-         std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(100ms);
-  }
-  ASSERT_TRUE(std::filesystem::is_symlink(restored.published() + "/current")) << "nothing published";
+  ASSERT_TRUE(eventually([&] { return std::filesystem::is_symlink(restored.published() + "/current"); }))
+      << "nothing published";
 
   for (const Request& request : published_requests()) {
     // The published answer, and the handlers' (nginx publishes only the canonical query).

@@ -6,7 +6,8 @@
 #include <cctype>
 #include <memory>
 #include <stdexcept>
-#include <thread>
+
+#include "tests/e2e/waiting.hpp"
 
 namespace coin::e2e {
 namespace {
@@ -79,15 +80,18 @@ HttpResponse http(std::string_view method, const std::string& url,
 HttpResponse http_until(const std::string& url, const std::function<bool(const HttpResponse&)>& done,
                         std::chrono::milliseconds interval) {
   HttpResponse response;
-  for (const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);;) {
-    try {
-      response = http("GET", url);
-      if (done(response)) return response;
-    } catch (const std::runtime_error&) {  // not listening yet
-    }
-    if (std::chrono::steady_clock::now() >= deadline) return response;
-    std::this_thread::sleep_for(interval);
-  }
+  seconds_until(
+      Clock::now(),
+      [&] {
+        try {
+          response = http("GET", url);
+          return done(response);
+        } catch (const std::runtime_error&) {  // not listening yet
+          return false;
+        }
+      },
+      patience, interval);
+  return response;
 }
 
 }  // namespace coin::e2e

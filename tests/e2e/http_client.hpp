@@ -34,8 +34,8 @@ std::string lower_case(std::string text);
 HttpResponse http(std::string_view method, const std::string& url,
                   const std::vector<std::string>& headers = {});
 
-// GETs `url` every `interval`, for up to 10 s, until `done` holds of the answer (a server not
-// listening yet is asked again); the last answer, status 0 if none came.
+// GETs `url` every `interval` until `done` holds of the answer (a server not listening yet is
+// asked again), for up to `patience` (waiting.hpp); the last answer, status 0 if none came.
 HttpResponse http_until(const std::string& url, const std::function<bool(const HttpResponse&)>& done,
                         std::chrono::milliseconds interval = std::chrono::milliseconds(50));
 

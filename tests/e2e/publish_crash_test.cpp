@@ -12,25 +12,22 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <pqxx/pqxx>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/processes.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/e2e/waiting.hpp"
 
 namespace coin::e2e {
 namespace {
 
 namespace fs = std::filesystem;
-using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
 
 // 6.1 on the fixture (tests/sql/fixture.sql), and with tron's 1,000,000 more COIN.
 const std::string old_total = "1000255000.499999999999999999";
@@ -61,17 +58,6 @@ std::string read_text(const fs::path& path) {
   return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
 }
 
-// Polls `condition` every 10 ms until it holds or `limit` has passed; whether it held.
-template <typename Condition>
-bool eventually(Condition condition, Clock::duration limit) {
-  const auto deadline = Clock::now() + limit;
-  while (!condition()) {
-    if (Clock::now() >= deadline) return false;
-    std::this_thread::sleep_for(10ms);
-  }
-  return true;
-}
-
 TEST(PublishCrash, AKilledPublisherLeavesTheCurrentSetAndItsSuccessorPublishes) {
   const Stack stack("fixture");
   const fs::path current = stack.published() + "/current";
@@ -91,8 +77,7 @@ TEST(PublishCrash, AKilledPublisherLeavesTheCurrentSetAndItsSuccessorPublishes) 
                     .exec("SELECT 1 FROM pg_stat_activity WHERE application_name = 'coin-api publisher'"
                           " AND wait_event_type = 'Lock'")
                     .empty();
-      },
-      5s);
+      });
   ASSERT_TRUE(waiting) << "the publisher never waited for the lock";
   const std::vector<fs::path> partial = partial_sets(stack);
   ASSERT_EQ(partial.size(), 1u) << "a set being rendered";
@@ -102,7 +87,7 @@ TEST(PublishCrash, AKilledPublisherLeavesTheCurrentSetAndItsSuccessorPublishes) 
   const pid_t publisher = publisher_pid(stack.var());
   ASSERT_GT(publisher, 0);
   ASSERT_EQ(::kill(publisher, SIGKILL), 0);
-  ASSERT_TRUE(eventually([&] { return publisher_pid(stack.var()) != publisher; }, 2s));
+  ASSERT_TRUE(eventually([&] { return publisher_pid(stack.var()) != publisher; }));
 
   // Nothing of the half-written set is served; its successor cannot finish while the lock holds.
   EXPECT_EQ(http("GET", stack.url("/totalSupply")).body, old_total);
@@ -110,7 +95,7 @@ TEST(PublishCrash, AKilledPublisherLeavesTheCurrentSetAndItsSuccessorPublishes) 
 
   lock.abort();  // the lock is released
   const bool published = eventually(
-      [&] { return http("GET", stack.url("/totalSupply")).body == new_total && partial_sets(stack).empty(); }, 10s);
+      [&] { return http("GET", stack.url("/totalSupply")).body == new_total && partial_sets(stack).empty(); });
   EXPECT_TRUE(published) << "6.1: " << http("GET", stack.url("/totalSupply")).body << ", "
                          << partial_sets(stack).size() << " partial sets";
   EXPECT_FALSE(fs::exists(partial.front()));
