@@ -16,6 +16,7 @@
 #include "tests/e2e/raw_http.hpp"
 #include "tests/e2e/requests.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/e2e/waiting.hpp"
 
 namespace coin::e2e {
 namespace {
@@ -267,14 +268,18 @@ TEST(Hostile, Http09GetsThe400Page) {
   }
 }
 
+// client_header_timeout (10 s, nginx/requests.conf): not before, and not held on to; the upper
+// bound only tells 10 s from a setting several times longer (nginx's timer is not late by
+// seconds on a busy machine), and raw_http gives up at `patience` if it is never cut off.
 TEST(Hostile, ASilentClientIsCutOffAfter10Seconds) {
-  const auto start = std::chrono::steady_clock::now();
-  const HttpResponse response = send("GET /totalSupply HTTP/1.1\r\nHost: 127.0.0.1\r\n");  // and no more
-  const auto waited = std::chrono::steady_clock::now() - start;
+  const auto start = Clock::now();
+  const HttpResponse response =
+      raw_http(fixture_stack().url(""), "GET /totalSupply HTTP/1.1\r\nHost: 127.0.0.1\r\n", patience);  // and no more
+  const double waited = seconds_since(start);
   EXPECT_EQ(response.status, 0);
   EXPECT_EQ(response.body, "");
-  EXPECT_GE(waited, std::chrono::seconds(9));
-  EXPECT_LT(waited, std::chrono::seconds(13));
+  EXPECT_GE(waited, 9);
+  EXPECT_LT(waited, 30);
 }
 
 }  // namespace
