@@ -7,20 +7,17 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <string>
-#include <thread>
 
 #include "tests/chain/fake_node.hpp"
 #include "tests/chain/local_chain.hpp"
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/processes.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/e2e/waiting.hpp"
 
 namespace coin::chain_test {
 namespace {
-
-using namespace std::chrono_literals;
 
 class IndexerFaults : public ::testing::Test {
  protected:
@@ -114,9 +111,7 @@ TEST_F(IndexerFaults, SlowNodeTimesOutAndSkipsOnlyItsChain) {
   Json::Value config = config_with("eth", "rpc", urls({silent.url()}));
   config["timeout_seconds"] = 1;
   std::string log;
-  const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(round(config, "eth-slow", &log), 1) << log;
-  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s) << "one timeout ends the chain's round";
   EXPECT_EQ(silent.requests(), 1) << "the first call that times out ends the chain's reads";
   EXPECT_EQ(rows("eth"), "0 0 0 0\n") << log;
   EXPECT_EQ(rows("tron"), written("tron")) << log;
@@ -161,14 +156,16 @@ TEST_F(IndexerFaults, ServiceKeepsRunningAndWritingWhatItCan) {
   Json::Value config = config_with("tron", "rpc", urls({dead_url()}));
   config["chains"]["eth"]["rpc"] = urls({garbage.url()});
   IndexerProcess indexer(*stack_, {"--config", chain_->write_config(config, "service"), "--interval", "1"});
-  std::this_thread::sleep_for(3500ms);
+  const auto bsc_rounds = [] {
+    return std::stoi(stack_->query("postgres", "SELECT count(*) FROM snapshot.chain_state WHERE chain = 'bsc'"));
+  };
+  EXPECT_TRUE(e2e::eventually([&] { return bsc_rounds() >= 3; })) << "bsc written " << bsc_rounds() << " times\n"
+                                                                   << indexer.log();
   EXPECT_TRUE(indexer.running()) << indexer.log();
   expect_api_answers("while the service skips two chains");
   EXPECT_EQ(indexer.stop(), 0) << indexer.log();
   EXPECT_EQ(rows("tron"), "0 0 0 0\n");
   EXPECT_EQ(rows("eth"), "0 0 0 0\n");
-  const int bsc_rounds = std::stoi(stack_->query("postgres", "SELECT count(*) FROM snapshot.chain_state WHERE chain = 'bsc'"));
-  EXPECT_GE(bsc_rounds, 3) << indexer.log();
 }
 
 }  // namespace
