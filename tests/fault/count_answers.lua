@@ -2,6 +2,10 @@
 -- answers by status and prints, after the run, lines the tests parse:
 --   requests N / status S N (one per status) / errors connect N read N write N timeout N /
 --   slowest_ms N
+-- With ANSWERS_PER_THREAD=N in the environment, the first thread to have N answers interrupts
+-- wrk (SIGINT, as Ctrl-C would), which then stops and prints its figures: wrk has no count of
+-- requests, only -d, which is then a cap. A test that needs so many answers waits for them,
+-- however fast the machine.
 -- counts is global: done() reads each thread's copy with thread:get, which sees globals only.
 counts = {}
 local paths, next_path, threads = {}, 0, {}
@@ -25,8 +29,14 @@ function request()
   return wrk.format("GET", (paths[next_path]:gsub("{n}", tostring(sent * 10 + thread_number))))
 end
 
+local answered, answers_per_thread = 0, tonumber(os.getenv("ANSWERS_PER_THREAD"))
+
 function response(status)
   counts[status] = (counts[status] or 0) + 1
+  answered = answered + 1
+  if answered == answers_per_thread then
+    io.popen("kill -INT $PPID"):close()  -- popen, not os.execute: system() ignores SIGINT meanwhile
+  end
 end
 
 function done(summary, latency)

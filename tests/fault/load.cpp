@@ -55,7 +55,8 @@ std::string LoadResult::figures(const std::vector<int>& acceptable) const {
 
 LoadResult run_load(const std::string& base_url, const std::vector<std::string>& paths, const Load& load) {
   allow_descriptors(static_cast<rlim_t>(load.connections) + 64);
-  std::string command = "wrk -t2 -c" + std::to_string(load.connections) + " -d" +
+  std::string command = (load.answers > 0 ? "ANSWERS_PER_THREAD=" + std::to_string((load.answers + 1) / 2) + " " : "") +
+                        "wrk -t2 -c" + std::to_string(load.connections) + " -d" +
                         std::to_string(load.seconds) + "s --timeout " +
                         std::to_string(load.timeout_seconds) + "s -s " +
                         quoted(std::string(COIN_SOURCE_DIR) + "/tests/fault/count_answers.lua") + " " +

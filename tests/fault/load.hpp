@@ -9,8 +9,12 @@ namespace coin::fault {
 
 struct Load {
   int connections = 32;
-  int seconds = 10;
+  int seconds = 10;  // how long the load lasts; with `answers`, the most it may last
   int timeout_seconds = 5;  // a request slower than this counts as failed (a wrk timeout)
+  // When > 0, the load stops once about this many requests were answered: each of wrk's 2
+  // threads, sharing the connections, is to answer half, and the first that has stops both
+  // (so at least half were, however the threads were balanced).
+  long answers = 0;
 };
 
 struct LoadResult {
