@@ -1,7 +1,7 @@
 // Item 4: handler processes killed with SIGKILL under load, without the publisher or any cache
 // (PUBLISH=off, --no-cache: every request reaches a handler). Their supervisor (scripts/run.sh)
 // starts them again, and nginx sends what the dead process held to the other process of its
-// pool: under 0.1% fail.
+// pool: under 0.1% fail. The kills are spread over the load by its progress, not by the clock.
 
 #include <gtest/gtest.h>
 
@@ -20,29 +20,34 @@ namespace {
 
 TEST(CrashedHandler, ItIsRestartedAndFewerThanOneRequestInAThousandFails) {
   const e2e::Stack stack("fixture", {"PUBLISH=off", "HANDLER_FLAGS=--no-cache"});
+  // About 40,000 answers, however long the machine takes (the cap is for a broken case), and
+  // each process killed twice while they are sent, spread over the first 20,000 (which wrk
+  // sends whatever the balance of its two threads, load.hpp): kill k once nginx has answered
+  // k/9 of those.
+  constexpr long answers = 40'000;
+  constexpr int kills = 8;
+  constexpr long between_kills = answers / 2 / (kills + 1);
+  const std::string stub_status = stack.url("/stub_status");
+  const long first = nginx_requests(stub_status);
   auto load = std::async(std::launch::async, [&] {
-    return run_load(stack.url(""), every_endpoint(), Load{/*connections*/ 32, /*seconds*/ 20});
+    return run_load(stack.url(""), every_endpoint(),
+                    Load{/*connections*/ 32, /*seconds, at most*/ 600, /*timeout*/ 5, answers});
   });
-  int kills = 0;
   int restarts = 0;
   double slowest_restart = 0;
-  for (int round = 0; round < 8; ++round) {  // each process twice, one every 2 s
-    std::this_thread::sleep_for(2s);
-    const std::string& name = handler_names[static_cast<size_t>(round) % handler_names.size()];
+  for (int kill = 1; kill <= kills; ++kill) {
+    ASSERT_TRUE(eventually([&] { return nginx_requests(stub_status) >= first + kill * between_kills; }))
+        << "the load stalled";
+    const std::string& name = handler_names[static_cast<size_t>(kill - 1) % handler_names.size()];
     const pid_t pid = handler_pid(stack.var(), name);
     ASSERT_GT(pid, 0) << name;
     ASSERT_EQ(::kill(pid, SIGKILL), 0);
-    ++kills;
-    const auto killed = Clock::now();
-    pid_t again = -1;
-    while ((again = handler_pid(stack.var(), name)) == pid || again < 0) {
-      if (seconds_since(killed) > 5) break;
-      std::this_thread::sleep_for(10ms);
-    }
-    if (again > 0 && again != pid) {
-      ++restarts;
-      slowest_restart = std::max(slowest_restart, seconds_since(killed));
-    }
+    const double restarted = seconds_until(Clock::now(), [&] {
+      const pid_t again = handler_pid(stack.var(), name);
+      return again > 0 && again != pid;
+    });
+    if (restarted >= 0) ++restarts;
+    slowest_restart = std::max(slowest_restart, restarted);
   }
   const LoadResult result = load.get();
   report("handlers killed", result.figures() + "; " + std::to_string(kills) + " kills, " +
@@ -50,7 +55,6 @@ TEST(CrashedHandler, ItIsRestartedAndFewerThanOneRequestInAThousandFails) {
                                 std::to_string(slowest_restart) + " s");
   EXPECT_EQ(restarts, kills);
   EXPECT_LT(result.failed() * 1000, result.requests) << result.figures();
-  EXPECT_GT(result.requests, 10'000) << "the load ran";
 }
 
 }  // namespace

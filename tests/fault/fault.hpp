@@ -3,20 +3,25 @@
 // print, and waiting.
 
 #include <chrono>
-#include <functional>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "tests/e2e/http_client.hpp"
 #include "tests/e2e/processes.hpp"
 #include "tests/e2e/requests.hpp"
+#include "tests/e2e/waiting.hpp"
 
 namespace coin::fault {
 
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
+using e2e::Clock;
+using e2e::eventually;
+using e2e::patience;
+using e2e::seconds_since;
+using e2e::seconds_until;
 using e2e::handler_names;
 using e2e::handler_pid;
 using e2e::handler_processes;
@@ -29,6 +34,27 @@ inline std::vector<std::string> every_endpoint() {
   std::vector<std::string> paths;
   for (const e2e::Request& request : e2e::sample_requests()) paths.push_back(request.path);
   return paths;
+}
+
+// The most a change (a snapshot written, a view deployed) may take to show in the answers while
+// a test's load runs: the publisher renders the whole set again after the commit, and under
+// that load, on 2 cores with one kept busy by another process, a render took up to 4.7 s
+// (docs/testing.md). 15 s keeps a 3x margin and still tells a change that followed its commit
+// from one that waited for something else (the next snapshot, a restart).
+inline constexpr double change_shown_within = 15;
+
+// The requests nginx has answered since it started (its stub_status, which the stacks allow
+// from 127.0.0.1): how far a load has gone, for a fault to be spread over the load on a
+// machine of any speed.
+inline long nginx_requests(const std::string& stub_status_url) {
+  // "Active connections: 1 \nserver accepts handled requests\n 16 16 31 \nReading: ..."
+  std::istringstream text(e2e::http("GET", stub_status_url).body);
+  std::string skipped;
+  long accepted = 0, handled = 0, requests = -1;
+  std::getline(text, skipped);
+  std::getline(text, skipped);
+  text >> accepted >> handled >> requests;
+  return requests;
 }
 
 // One line of figures in the test's output: "[ figures  ] <case>: <text>".
@@ -59,20 +85,6 @@ inline std::string failure_evidence(const std::string& var) {
            return line.find("connect() to unix:") == std::string::npos &&
                   line.find("recv() failed (104") == std::string::npos;
          });
-}
-
-inline double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// Asks `shown` every 20 ms until it holds, for up to `limit` seconds after `since`: the seconds
-// from `since` to the first time it held, -1 when it never did.
-inline double seconds_until(Clock::time_point since, double limit, const std::function<bool()>& shown) {
-  while (seconds_since(since) < limit) {
-    if (shown()) return seconds_since(since);
-    std::this_thread::sleep_for(20ms);
-  }
-  return -1;
 }
 
 }  // namespace coin::fault

@@ -16,13 +16,13 @@ namespace {
 
 TEST(KilledSessions, TheHandlersReconnectAndNoRequestFails) {
   const e2e::Stack stack("fixture", {"PUBLISH=off", "HANDLER_FLAGS=--no-cache"});
-  const auto start = Clock::now();
+  // About 20,000 answers, however long the machine takes (the cap is for a broken case).
   auto load = std::async(std::launch::async, [&] {
-    return run_load(stack.url(""), every_endpoint(), Load{/*connections*/ 16, /*seconds*/ 15});
+    return run_load(stack.url(""), every_endpoint(),
+                    Load{/*connections*/ 16, /*seconds, at most*/ 600, /*timeout*/ 5, /*answers*/ 20'000});
   });
   long terminated = 0;
-  while (seconds_since(start) < 14) {
-    std::this_thread::sleep_for(500ms);
+  while (load.wait_for(500ms) == std::future_status::timeout) {
     terminated += std::stol(stack.query("postgres", R"(
       SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))
         FROM pg_stat_activity WHERE usename = 'coin_api';)"));
@@ -30,7 +30,6 @@ TEST(KilledSessions, TheHandlersReconnectAndNoRequestFails) {
   const LoadResult result = load.get();
   report("sessions killed", result.figures() + "; " + std::to_string(terminated) + " sessions ended");
   EXPECT_EQ(result.failed(), 0) << result.figures();
-  EXPECT_GT(result.requests, 10'000) << "the load ran";
   EXPECT_GT(terminated, 50) << "sessions were ended while requests ran";
 }
 
