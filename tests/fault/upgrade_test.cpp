@@ -7,8 +7,8 @@
 //    upstreams.conf), and every process runs the new file.
 // 2. A view changed with `sqitch rework` and deployed, then 3. reverted with `sqitch revert
 //    --to`: no request fails, and every published answer and every handler's answer shows the
-//    new (then the old) figure within a second, announced by the deploy's own NOTIFY
-//    (sql/deploy/ddl_notify.sql). The handlers' prepared statements follow the view that was
+//    new (then the old) figure without a snapshot written, announced by the deploy's own NOTIFY
+//    (sql/deploy/ddl_notify.sql), within change_shown_within (fault.hpp). The handlers' prepared statements follow the view that was
 //    dropped and created again: PostgreSQL plans them again by name.
 
 #include <gtest/gtest.h>
@@ -110,14 +110,12 @@ TEST(Upgrade, NewHandlerBinariesRestartedProcessByProcessDropNoRequest) {
     const pid_t old_pid = handler_pid(stack.var(), name);
     ASSERT_GT(old_pid, 0) << name;
     ASSERT_EQ(::kill(old_pid, SIGTERM), 0);
-    const auto stopped = Clock::now();
-    pid_t pid = -1;
-    while ((pid = handler_pid(stack.var(), name)) <= 0 || pid == old_pid ||
-           !accepts_connections(stack.var() + "/run/" + name + ".sock")) {
-      ASSERT_LT(seconds_since(stopped), 10) << name << " did not listen again";
-      std::this_thread::sleep_for(10ms);
-    }
-    slowest_restart = std::max(slowest_restart, seconds_since(stopped));
+    const double listening = seconds_until(Clock::now(), [&] {
+      const pid_t pid = handler_pid(stack.var(), name);
+      return pid > 0 && pid != old_pid && accepts_connections(stack.var() + "/run/" + name + ".sock");
+    });
+    ASSERT_GE(listening, 0) << name << " did not listen again";
+    slowest_restart = std::max(slowest_restart, listening);
   }
 
   const LoadResult result = load.get();
@@ -163,7 +161,7 @@ bool shows(const e2e::Stack& stack, const ChangedAnswer& answer, const ApyByChai
 }
 
 // Seconds from `since` until every published answer, and every handlers' answer, of
-// changed_answers() showed `apy_of` its chain. Gives up after 10 s.
+// changed_answers() showed `apy_of` its chain; -1 for a kind of which one never did.
 struct Showed {
   double published = 0;
   double handlers = 0;
@@ -171,19 +169,21 @@ struct Showed {
 Showed wait_until_shown(const e2e::Stack& stack, const ApyByChain& apy_of, Clock::time_point since) {
   Showed showed;
   std::vector<ChangedAnswer> waiting = changed_answers();
-  while (!waiting.empty()) {
-    const bool late = seconds_since(since) > 10;
+  const auto slowest = [&showed](const ChangedAnswer& answer) -> double& {
+    return answer.published ? showed.published : showed.handlers;
+  };
+  seconds_until(since, [&] {
     for (auto answer = waiting.begin(); answer != waiting.end();) {
-      if (late || shows(stack, *answer, apy_of)) {
-        double& seconds = answer->published ? showed.published : showed.handlers;
-        seconds = std::max(seconds, seconds_since(since));
+      if (shows(stack, *answer, apy_of)) {
+        slowest(*answer) = std::max(slowest(*answer), seconds_since(since));
         answer = waiting.erase(answer);
       } else {
         ++answer;
       }
     }
-    std::this_thread::sleep_for(10ms);
-  }
+    return waiting.empty();
+  });
+  for (const ChangedAnswer& answer : waiting) slowest(answer) = -1;
   return showed;
 }
 
@@ -222,8 +222,10 @@ void change_under_load(const e2e::Stack& stack, const std::string& what, const s
   EXPECT_EQ(status, 0) << sqitch;
   EXPECT_EQ(result.failed(), 0) << result.figures() << failure_evidence(stack.var());
   EXPECT_GT(result.requests, 10'000) << "the load ran";
-  EXPECT_LE(showed.published, 1.0);
-  EXPECT_LE(showed.handlers, 1.0);
+  EXPECT_GE(showed.published, 0) << "a published answer never showed the change";
+  EXPECT_LE(showed.published, change_shown_within);
+  EXPECT_GE(showed.handlers, 0) << "a handlers' answer never showed the change";
+  EXPECT_LE(showed.handlers, change_shown_within);
   EXPECT_EQ(publisher_pid(stack.var()), publisher) << "the publisher restarted";
   for (const auto& [name, pid] : handlers) EXPECT_EQ(handler_pid(stack.var(), name), pid) << name << " restarted";
 }
@@ -258,7 +260,7 @@ void rework_api_protocol(const fs::path& project) {
 // By hand, from tests/sql/fixture.sql: 6.12's apy is the chain's latest Earn APY with every
 // digit, tron 0.045699999999999999999999999999 and eth 0.031259999999999999999999999999; cut
 // to 4 decimals, tron 0.0456 and eth 0.0312 (6.3's tronApy and ethApy).
-TEST(Upgrade, AViewReworkedThenRevertedUnderLoadShowsWithinASecondAndDropsNoRequest) {
+TEST(Upgrade, AViewReworkedThenRevertedUnderLoadShowsAtItsCommitAndDropsNoRequest) {
   const e2e::Stack stack("fixture");
   const ApyByChain released = {{"tron", "0.045699999999999999999999999999"},
                                {"eth", "0.031259999999999999999999999999"}};
