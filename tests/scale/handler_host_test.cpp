@@ -20,10 +20,14 @@ using fault::run_load;
 
 constexpr auto metrics_written = 1100ms;  // each process rewrites its metrics file every second
 
+// About 10,000 answers, however long the machine takes: enough for each host to be seen
+// answering over 1,000 of them when both are in the pool.
+const Load ten_thousand_answers{/*connections*/ 32, /*seconds, at most*/ 600, /*timeout*/ 5, /*answers*/ 10'000};
+
 TEST(HandlerHost, DroppedUnderLoadItsShareGoesToTheOther) {
   const Topology topology;
   const std::vector<std::string> paths = handler_paths();
-  const LoadResult both = run_load(topology.url(""), paths, Load{32, 4});
+  const LoadResult both = run_load(topology.url(""), paths, ten_thousand_answers);
   std::this_thread::sleep_for(metrics_written);
   ASSERT_EQ(both.failed(), 0) << both.figures();
   ASSERT_GT(topology.answered_by("handler1"), 1000) << "both hosts answer";
@@ -56,7 +60,7 @@ TEST(HandlerHost, DroppedUnderLoadItsShareGoesToTheOther) {
   // had open when it dropped have not held its workers (shared/server.cpp, connection_wait).
   ASSERT_TRUE(topology.link("handler1", true)) << topology.log();
   std::this_thread::sleep_for(6s);
-  const LoadResult back = run_load(topology.url(""), paths, Load{32, 4});
+  const LoadResult back = run_load(topology.url(""), paths, ten_thousand_answers);
   std::this_thread::sleep_for(metrics_written);
   report("handler host back", back.figures() + ", " +
                                   std::to_string(topology.answered_by("handler1") - dropped_answers) +

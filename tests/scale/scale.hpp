@@ -15,7 +15,9 @@
 namespace coin::scale {
 
 using fault::Clock;
+using fault::eventually;
 using fault::every_endpoint;
+using fault::patience;
 using fault::report;
 using fault::seconds_since;
 using fault::seconds_until;
