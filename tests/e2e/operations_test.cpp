@@ -285,7 +285,8 @@ TEST(Metrics, MtailCountsTheRequestsByPathStatusAndWhoAnswered) {
   const HttpResponse settled = http_until(
       mtail_url,
       [&before](const HttpResponse& now) {
-        const bool same = !before.empty() && sample(now.body, "mtail_lines_total") == sample(before, "mtail_lines_total");
+        const std::string lines = "mtail_lines_total";
+        const bool same = !before.empty() && sample(now.body, lines) == sample(before, lines);
         before = now.body;
         return same;
       },

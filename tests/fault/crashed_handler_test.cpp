@@ -35,10 +35,10 @@ TEST(CrashedHandler, ItIsRestartedAndFewerThanOneRequestInAThousandFails) {
   });
   int restarts = 0;
   double slowest_restart = 0;
-  for (int kill = 1; kill <= kills; ++kill) {
-    ASSERT_TRUE(eventually([&] { return nginx_requests(stub_status) >= first + kill * between_kills; }))
+  for (int round = 1; round <= kills; ++round) {
+    ASSERT_TRUE(eventually([&] { return nginx_requests(stub_status) >= first + round * between_kills; }))
         << "the load stalled";
-    const std::string& name = handler_names[static_cast<size_t>(kill - 1) % handler_names.size()];
+    const std::string& name = handler_names[static_cast<size_t>(round - 1) % handler_names.size()];
     const pid_t pid = handler_pid(stack.var(), name);
     ASSERT_GT(pid, 0) << name;
     ASSERT_EQ(::kill(pid, SIGKILL), 0);

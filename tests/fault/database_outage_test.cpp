@@ -62,8 +62,8 @@ TEST(DatabaseOutage, ServedAnswersStayAndFreshDataFollowsTheRestart) {
       (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
     VALUES ('tron', '2026-05-13 09:00+08', 123457789.123456789012345678, 4999.999999999999999998,
             1, 1.062345678901234567, 0.0457, 5309.876);)"));
-  const double fresh_after =
-      seconds_until(back, [&] { return http("GET", stack.url("/totalSupply")).body == "1000256000.499999999999999999"; });
+  const std::string fresh_total = "1000256000.499999999999999999";
+  const double fresh_after = seconds_until(back, [&] { return http("GET", stack.url("/totalSupply")).body == fresh_total; });
 
   const LoadResult result = load.get();
   report("database outage (30 s)", result.figures() + "; the new snapshot showed " +

@@ -8,8 +8,9 @@
 // 2. A view changed with `sqitch rework` and deployed, then 3. reverted with `sqitch revert
 //    --to`: no request fails, and every published answer and every handler's answer shows the
 //    new (then the old) figure without a snapshot written, announced by the deploy's own NOTIFY
-//    (sql/deploy/ddl_notify.sql), within change_shown_within (fault.hpp). The handlers' prepared statements follow the view that was
-//    dropped and created again: PostgreSQL plans them again by name.
+//    (sql/deploy/ddl_notify.sql), within change_shown_within (fault.hpp). The handlers'
+//    prepared statements follow the view that was dropped and created again: PostgreSQL plans
+//    them again by name.
 
 #include <gtest/gtest.h>
 #include <sys/socket.h>

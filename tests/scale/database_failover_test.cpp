@@ -77,9 +77,9 @@ void expect_shown(const Shown& shown) {
 // the primary each handler process keeps its session to LISTEN and nothing else (its workers
 // follow their listener's reader, under load at once).
 bool reading_from_the_standby(const Topology& topology) {
-  return handler_sessions(topology, "primary") == handler_processes &&
-         topology.query("standby", "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'coin-api publisher'") !=
-             "0\n";
+  const std::string publisher_readers =
+      "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'coin-api publisher'";
+  return handler_sessions(topology, "primary") == handler_processes && topology.query("standby", publisher_readers) != "0\n";
 }
 
 // With the standby stopped, a snapshot written is read from the primary; once the standby is

@@ -1,6 +1,6 @@
 // Replication lag: the standby applies every commit 700 ms late while a snapshot is written
-// every 250 ms, 24 times and on until every client below has seen 5 snapshots. The publisher and the handlers read the standby but learn of each snapshot from
-// the primary: no answer may ever show a snapshot older than the one shown before it, and
+// every 250 ms, 24 times and on until every client below has seen 5 snapshots. The publisher
+// and the handlers read the standby but learn of each snapshot from the primary: no answer may ever show a snapshot older than the one shown before it, and
 // every answer must show the last snapshot soon after the standby has replayed it (one rendered
 // or cached when told, before the replay, would show the one before until the next write).
 
