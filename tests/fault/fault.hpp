@@ -38,7 +38,7 @@ inline std::vector<std::string> every_endpoint() {
 
 // The most a change (a snapshot written, a view deployed) may take to show in the answers while
 // a test's load runs: the publisher renders the whole set again after the commit, and under
-// that load, on 2 cores with one kept busy by another process, that took up to 1.4 s, and 4.7 s
+// that load, on 2 cores with one kept busy by another process, that took up to 2.4 s, and 4.7 s
 // with another test suite running as well (docs/testing.md, Time bounds). 15 s keeps a 3x
 // margin over the worst and still tells a change that followed its commit from one that waited
 // for something else (the next snapshot, a restart).
