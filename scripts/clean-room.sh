@@ -53,7 +53,10 @@ say "running: $*"
 start=$SECONDS
 status=0
 # shellcheck disable=SC2016  # expanded by the shells inside
+# The root is bound onto itself first: a chroot whose / is no mount point cannot make network
+# namespaces (`ip netns add` makes / a slave mount: the scale tests' hosts).
 unshare --mount --pid --fork --mount-proc="$rootfs/proc" /bin/bash -c '
+    mount --rbind "$0" "$0" &&
     mount -t sysfs sysfs "$0/sys" && mount -t tmpfs -o mode=1777 tmpfs "$0/dev/shm" &&
     mount -t devpts -o newinstance,ptmxmode=0666 devpts "$0/dev/pts" &&
     mount --bind "$0/dev/pts/ptmx" "$0/dev/ptmx" &&
