@@ -99,7 +99,7 @@ rm -rf "$var/reference"
 mkdir -p "$answers" "$var/reference/tmp"
 chmod 0755 "$var/reference" "$answers"
 rows=()  # spec|request path|reference file|plain or gzip
-while IFS=$'\t' read -r spec path _ _ type parameters; do
+while IFS=$'\t' read -r spec path _ _ type parameters _; do  # the 7th column, the pool, unused
   file=${path#/}
   if [ "$parameters" != - ]; then  # the endpoint's largest answer
     file=$(cd "$published" && { ls -S "$file"/*.json "large/$file"/*.json 2>/dev/null || true; } | head -n 1)
