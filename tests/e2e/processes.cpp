@@ -13,7 +13,8 @@
 #include <iterator>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
+
+#include "tests/e2e/waiting.hpp"
 
 namespace coin::e2e {
 
@@ -50,20 +51,19 @@ void terminate(pid_t& pid) {
 
 void wait_until_ready(pid_t& pid, std::chrono::seconds limit, const std::function<bool()>& ready,
                       std::string_view what, const std::function<std::string()>& log) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < deadline) {
+  const auto served = [&] {
     int status = 0;
     if (::waitpid(pid, &status, WNOHANG) == pid) {
       pid = -1;
       throw std::runtime_error(std::string(what) + " ended before it served:\n" + log());
     }
     try {
-      if (ready()) return;
+      return ready();
     } catch (const std::exception&) {
-      // not listening yet
+      return false;  // not listening yet
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  }
+  };
+  if (seconds_until(Clock::now(), served, limit, std::chrono::milliseconds(200)) >= 0) return;
   const std::string text = log();
   terminate(pid);
   throw std::runtime_error(std::string(what) + " did not answer within " + std::to_string(limit.count()) +
