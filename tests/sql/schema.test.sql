@@ -54,7 +54,7 @@ SELECT is(
   '{}'::text[],
   'api holds views only: no table, sequence, materialized view or index');
 SELECT tables_are('snapshot', ARRAY['chain_state', 'vault', 'vault_state',
-                                    'allocator_position', 'allocator_position_state']);
+                                    'allocator_position', 'allocator_position_state', 'token_symbol']);
 SELECT ok(
   (SELECT count(*) FROM pg_class WHERE relnamespace = 'derived'::regnamespace AND relkind = 'v') > 0,
   'derived holds views (so the checks on derived below are not vacuous)');
