@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Compiles chain/contracts/*.sol with solc-js (node_modules, pinned by package-lock.json) and
 // fixed settings into chain/artifacts.json: per contract its ABI, creation bytecode and method
-// selectors, with the compiler's version and settings.
+// selectors, with the compiler's version and settings. An import of a package's file
+// ("@openzeppelin/contracts/...") is read from node_modules; only the contracts of
+// chain/contracts/*.sol go into artifacts.json.
 //
 //   node chain/compile.mjs           writes chain/artifacts.json         (make contracts)
 //   node chain/compile.mjs --check   exits 1, naming each contract whose committed artifact
@@ -14,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 const chainDir = dirname(fileURLToPath(import.meta.url));
 const contractsDir = join(chainDir, 'contracts');
 const artifactsPath = join(chainDir, 'artifacts.json');
-const solc = createRequire(import.meta.url)('solc');
+const require = createRequire(import.meta.url);
+const solc = require('solc');
 
 // bytecodeHash none: the bytecode changes with the code, not with a comment (the metadata hash
 // would). paris: no PUSH0, so every EVM node of the last years runs it.
@@ -29,6 +32,15 @@ function fail(message) {
   process.exit(1);
 }
 
+// solc-js asks for every import that is not one of the sources: a package's file, from node_modules.
+function findImports(path) {
+  try {
+    return { contents: readFileSync(require.resolve(path), 'utf8') };
+  } catch (e) {
+    return { error: e.message };
+  }
+}
+
 function compile() {
   const sources = {};
   for (const file of readdirSync(contractsDir).filter((f) => f.endsWith('.sol')).sort())
@@ -38,17 +50,18 @@ function compile() {
     sources,
     settings: {
       ...settings,
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.methodIdentifiers'] } },
+      outputSelection: Object.fromEntries(Object.keys(sources).map((file) =>
+        [file, { '*': ['abi', 'evm.bytecode.object', 'evm.methodIdentifiers'] }])),
     },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input)));
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
   const diagnostics = output.errors || [];
   for (const d of diagnostics) process.stderr.write(d.formattedMessage);
   if (diagnostics.length) fail(`${diagnostics.length} diagnostics from solc (above): the contracts compile clean or not at all`);
 
   const contracts = {};
-  for (const file of Object.keys(output.contracts).sort()) {
-    for (const [name, c] of Object.entries(output.contracts[file])) {
+  for (const file of Object.keys(sources)) {
+    for (const [name, c] of Object.entries(output.contracts[file] || {})) {
       if (!c.evm.bytecode.object) continue;  // an interface
       if (contracts[name]) fail(`two contracts named ${name}`);
       contracts[name] = {

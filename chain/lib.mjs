@@ -1,6 +1,7 @@
-// What chain/deploy.mjs and chain/drive.mjs share: a JSON-RPC client (node:http, no library),
-// the contracts of chain/artifacts.json with an ABI encoder for their arguments, and TRON's
-// Base58Check addresses. Runs on Node.js 18 (Debian's) and later.
+// What chain/deploy.mjs, chain/drive.mjs and chain/aave.mjs share: a JSON-RPC client (node:http,
+// no library), the contracts of chain/artifacts.json (or of another artifact file) with an ABI
+// encoder for their arguments, and TRON's Base58Check addresses. Runs on Node.js 18 (Debian's)
+// and later.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
@@ -79,9 +80,28 @@ function canonicalType(input) {
   return input.type;
 }
 
-// The ABI encoding of static types (uintN, address, bytes32, bool, tuples of them) and string.
-function encodeStatic(input, value) {
-  if (input.type === 'tuple') return input.components.map((c, i) => encodeStatic(c, Array.isArray(value) ? value[i] : value[c.name])).join('');
+const signatureOf = (entry) => `${entry.name}(${entry.inputs.map(canonicalType).join(',')})`;
+
+const word = (n) => BigInt(n).toString(16).padStart(64, '0');
+
+function isDynamic(input) {
+  return ['string', 'bytes'].includes(input.type) || input.type.endsWith('[]')
+    || (input.type === 'tuple' && input.components.some(isDynamic));
+}
+
+// The ABI encoding of one value: uintN, address, bytes32, bool, string, bytes, tuples (a value
+// by position or by component name) and arrays T[] of these.
+function encode(input, value) {
+  if (input.type.endsWith('[]')) {
+    const element = { ...input, type: input.type.slice(0, -2) };
+    return word(value.length) + encodeList(value.map(() => element), value);
+  }
+  if (input.type === 'tuple') return encodeList(input.components, input.components.map((c, i) => (Array.isArray(value) ? value[i] : value[c.name])));
+  if (input.type === 'string' || input.type === 'bytes') {
+    if (input.type === 'bytes' && !/^0x([0-9a-fA-F]{2})*$/.test(value)) throw new Error(`${input.name}: not bytes: ${value}`);
+    const bytes = input.type === 'string' ? Buffer.from(value, 'utf8') : Buffer.from(value.slice(2), 'hex');
+    return word(bytes.length) + bytes.toString('hex').padEnd(Math.ceil(bytes.length / 32) * 64, '0');
+  }
   if (input.type === 'address') {
     if (!/^0x[0-9a-fA-F]{40}$/.test(value)) throw new Error(`${input.name}: not an address: ${value}`);
     return value.slice(2).toLowerCase().padStart(64, '0');
@@ -90,69 +110,100 @@ function encodeStatic(input, value) {
     if (!/^0x[0-9a-fA-F]{64}$/.test(value)) throw new Error(`${input.name}: not 32 bytes: ${value}`);
     return value.slice(2).toLowerCase();
   }
-  if (input.type === 'bool') return value ? '1'.padStart(64, '0') : '0'.padStart(64, '0');
+  if (input.type === 'bool') return word(value ? 1 : 0);
   const m = /^uint(\d+)$/.exec(input.type);
   if (!m) throw new Error(`type ${input.type} is not encoded here`);
   const n = BigInt(value);
   if (n < 0n || n >= 1n << BigInt(m[1])) throw new Error(`${input.name}: ${value} does not fit ${input.type}`);
-  return n.toString(16).padStart(64, '0');
+  return word(n);
 }
 
-function encodeArgs(inputs, values) {
-  if (values.length !== inputs.length) throw new Error(`${inputs.length} arguments expected, ${values.length} given`);
-  const headSize = inputs.reduce((size, input) => size + (input.type === 'string' ? 32 : encodeStatic(input, zeroOf(input)).length / 2), 0);
+// A list of values (arguments, a tuple's components, an array's elements): static values in
+// the head, dynamic ones in the tail with their offsets in the head.
+function encodeList(inputs, values) {
+  if (values.length !== inputs.length) throw new Error(`${inputs.length} values expected, ${values.length} given`);
+  const parts = inputs.map((input, i) => encode(input, values[i]));
+  const headSize = inputs.reduce((size, input, i) => size + (isDynamic(input) ? 32 : parts[i].length / 2), 0);
   let head = '';
   let tail = '';
   inputs.forEach((input, i) => {
-    if (input.type === 'string') {
-      const bytes = Buffer.from(values[i], 'utf8');
-      head += (headSize + tail.length / 2).toString(16).padStart(64, '0');
-      tail += bytes.length.toString(16).padStart(64, '0') + bytes.toString('hex').padEnd(Math.ceil(bytes.length / 32) * 64, '0');
+    if (!isDynamic(input)) {
+      head += parts[i];
     } else {
-      head += encodeStatic(input, values[i]);
+      head += word(headSize + tail.length / 2);
+      tail += parts[i];
     }
   });
   return head + tail;
 }
 
-function zeroOf(input) {
-  if (input.type === 'tuple') return input.components.map(zeroOf);
-  if (input.type === 'address') return `0x${'0'.repeat(40)}`;
-  if (input.type === 'bytes32') return `0x${'0'.repeat(64)}`;
-  return 0;
-}
-
+// A contract to deploy and call: its name, ABI, creation bytecode and selectors (for
+// chain/artifacts.json's, by name; for another compiler's artifact, Contract.load).
 export class Contract {
-  constructor(name) {
+  constructor(name, artifact = artifacts.contracts[name]) {
     this.name = name;
-    this.artifact = artifacts.contracts[name];
+    this.artifact = artifact;
     if (!this.artifact) throw new Error(`no contract ${name} in chain/artifacts.json`);
   }
 
+  // A Hardhat artifact (such as @aave/core-v3's): abi, bytecode, linkReferences, but no
+  // selectors, so the node computes them (web3_sha3 is keccak-256).
+  static async load(rpc, path) {
+    const { contractName, abi, bytecode, linkReferences } = JSON.parse(readFileSync(path, 'utf8'));
+    const methodIdentifiers = {};
+    for (const entry of abi.filter((e) => e.type === 'function')) {
+      const hash = await rpc.call('web3_sha3', [`0x${Buffer.from(signatureOf(entry)).toString('hex')}`]);
+      methodIdentifiers[signatureOf(entry)] = hash.slice(2, 10);
+    }
+    return new Contract(contractName, { abi, bytecode, linkReferences, methodIdentifiers });
+  }
+
+  // The contract with its libraries' addresses (by library name) in place of their placeholders.
+  link(addresses) {
+    let code = this.artifact.bytecode.slice(2);
+    for (const libraries of Object.values(this.artifact.linkReferences || {})) {
+      for (const [library, places] of Object.entries(libraries)) {
+        if (!addresses[library]) throw new Error(`${this.name}: no address for library ${library}`);
+        for (const { start, length } of places)
+          code = code.slice(0, start * 2) + addresses[library].slice(2).toLowerCase() + code.slice((start + length) * 2);
+      }
+    }
+    return new Contract(this.name, { ...this.artifact, bytecode: `0x${code}`, linkReferences: {} });
+  }
+
+  // `method` is a name, or a whole signature such as 'mint(address,uint256)' when overloaded.
   function(method) {
-    const entries = this.artifact.abi.filter((e) => e.type === 'function' && e.name === method);
+    const entries = this.artifact.abi.filter((e) => e.type === 'function'
+      && (method.includes('(') ? signatureOf(e) : e.name) === method);
     if (entries.length !== 1) throw new Error(`${this.name}.${method}: ${entries.length} functions of that name`);
-    const signature = `${method}(${entries[0].inputs.map(canonicalType).join(',')})`;
-    return { entry: entries[0], selector: this.artifact.methodIdentifiers[signature] };
+    return { entry: entries[0], selector: this.artifact.methodIdentifiers[signatureOf(entries[0])] };
   }
 
   // Call data: the selector and the encoded arguments.
   data(method, ...args) {
     const { entry, selector } = this.function(method);
     try {
-      return `0x${selector}${encodeArgs(entry.inputs, args)}`;
+      return `0x${selector}${encodeList(entry.inputs, args)}`;
     } catch (e) {
       throw new Error(`${this.name}.${method}: ${e.message}`);
     }
   }
 
   deployData(...args) {
+    if (/__\$/.test(this.artifact.bytecode)) throw new Error(`${this.name}: libraries not linked`);
     const ctor = this.artifact.abi.find((e) => e.type === 'constructor');
-    return this.artifact.bytecode + encodeArgs(ctor ? ctor.inputs : [], args);
+    try {
+      return this.artifact.bytecode + encodeList(ctor ? ctor.inputs : [], args);
+    } catch (e) {
+      throw new Error(`${this.name}'s constructor: ${e.message}`);
+    }
   }
 }
 
 export const contracts = Object.fromEntries(Object.keys(artifacts.contracts).map((name) => [name, new Contract(name)]));
+
+// A contract of chain/artifacts.json by name, or a Contract itself.
+const contractOf = (c) => (typeof c === 'string' ? new Contract(c) : c);
 
 // An answer's 32-byte words as BigInts.
 export function words(hex) {
@@ -197,19 +248,23 @@ export class Sender {
     return receipt;
   }
 
-  async deploy(name, ...args) {
-    const receipt = await this.send({ data: contracts[name].deployData(...args) }, `deploying ${name}`);
+  // `contract`, here and below: a name in chain/artifacts.json, or a Contract.
+  async deploy(contract, ...args) {
+    const c = contractOf(contract);
+    const receipt = await this.send({ data: c.deployData(...args) }, `deploying ${c.name}`);
     return receipt.contractAddress.toLowerCase();
   }
 
-  async transact(address, name, method, ...args) {
-    await this.send({ to: address, data: contracts[name].data(method, ...args) }, `${name}.${method} at ${address}`);
+  // The receipt.
+  async transact(address, contract, method, ...args) {
+    const c = contractOf(contract);
+    return this.send({ to: address, data: c.data(method, ...args) }, `${c.name}.${method} at ${address}`);
   }
 }
 
-// eth_call at `block` (a number or 'latest'): the answer's words.
-export async function call(rpc, address, name, method, args = [], block = 'latest') {
-  const data = contracts[name].data(method, ...args);
+// eth_call at `block` (a hex number or 'latest'): the answer's words.
+export async function call(rpc, address, contract, method, args = [], block = 'latest') {
+  const data = contractOf(contract).data(method, ...args);
   return words(await rpc.call('eth_call', [{ to: address, data }, block]));
 }
 
