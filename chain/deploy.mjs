@@ -224,7 +224,7 @@ function config(url, state, deployment) {
               strategy: p.strategy, tag: p.tag, principal: p.principal,
               read: p.read.kind === 'aave-v3'
                 ? { kind: 'aave-v3', pool: pa(e.pool), reserve: pa(e.asset) }
-                : { kind: 'erc4626', vault: pa(e.vault) },
+                : { kind: 'erc4626', vault: pa(e.vault), rate: 'ssr' },
             };
           });
         }

@@ -1,35 +1,41 @@
 #include "indexer/chain_reader.hpp"
 
 #include <cstdint>
+#include <cstdio>
 #include <stdexcept>
 #include <variant>
 #include <vector>
 
 #include "indexer/abi.hpp"
 #include "indexer/base58.hpp"
+#include "indexer/selector.hpp"
 
 namespace coin::indexer {
 
 namespace {
 
-// Selectors (solc's methodIdentifiers in chain/artifacts.json; the same on every deployment).
-constexpr std::uint32_t decimals = 0x313ce567;           // decimals()
-constexpr std::uint32_t total_supply = 0x18160ddd;       // totalSupply()
-constexpr std::uint32_t balance_of = 0x70a08231;         // balanceOf(address)
-constexpr std::uint32_t total_assets = 0x01e1d114;       // totalAssets()
-constexpr std::uint32_t convert_to_assets = 0x07a2d13a;  // convertToAssets(uint256)
-constexpr std::uint32_t asset = 0x38d52e0f;              // asset()
-constexpr std::uint32_t ssr = 0x03607ceb;                // ssr()
-constexpr std::uint32_t ilks = 0xd9638d36;               // ilks(bytes32): Vat, Jug and Spot
-constexpr std::uint32_t base = 0x5001f3b5;               // base()
-constexpr std::uint32_t par = 0x495d32cb;                // par()
-constexpr std::uint32_t dsr = 0x487bf082;                // dsr()
-constexpr std::uint32_t tin = 0x568d4b6f;                // tin()
-constexpr std::uint32_t get_reserve_data = 0x35ea6a75;   // getReserveData(address)
+// The functions called, by signature: the same selector on every deployment.
+const std::uint32_t decimals = selector_of("decimals()");
+const std::uint32_t total_supply = selector_of("totalSupply()");
+const std::uint32_t balance_of = selector_of("balanceOf(address)");
+const std::uint32_t total_assets = selector_of("totalAssets()");
+const std::uint32_t convert_to_assets = selector_of("convertToAssets(uint256)");
+const std::uint32_t asset = selector_of("asset()");
+const std::uint32_t ilks = selector_of("ilks(bytes32)");  // Vat, Jug and Spot
+const std::uint32_t urns = selector_of("urns(bytes32,address)");
+const std::uint32_t base = selector_of("base()");
+const std::uint32_t par = selector_of("par()");
+const std::uint32_t dsr = selector_of("dsr()");
+const std::uint32_t tin = selector_of("tin()");
+const std::uint32_t gem = selector_of("gem()");
+const std::uint32_t pocket = selector_of("pocket()");
+const std::uint32_t buffer = selector_of("buffer()");
+const std::uint32_t get_reserve_data = selector_of("getReserveData(address)");
 
-constexpr std::size_t reserve_data_words = 15;  // Aave v3's ReserveData
+constexpr std::size_t reserve_data_words = 15;  // Aave v3's ReserveData (v3.1+: ReserveDataLegacy)
 constexpr std::size_t liquidity_rate_word = 2;  // currentLiquidityRate, an annual ray
 constexpr std::size_t a_token_word = 8;         // aTokenAddress
+constexpr std::int64_t seconds_per_day = 86400;
 
 // A per-second rate in ray is at least one ray (no negative rates) and below two (100% a
 // second): anything else is not a rate, and its APY would not fit a NUMERIC.
@@ -42,12 +48,18 @@ bool is_more(const std::string& a, const std::string& b) {
   return a.size() != b.size() ? a.size() > b.size() : a > b;
 }
 
-// eth_call on one chain at one block.
+std::string quantity(std::uint64_t number) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(number));
+  return text;
+}
+
+// eth_call on one chain, at one block unless the chain is read at "latest".
 class Calls {
  public:
   Calls(const Chain& chain, Nodes& nodes) : chain_(chain), nodes_(nodes) {
     if (chain.pin_block) {
-      const Json::Value number = nodes_.call("eth_blockNumber", Json::Value(Json::arrayValue));
+      const Json::Value number = node_call("eth_blockNumber", Json::Value(Json::arrayValue));
       block_ = number.isString() ? number.asString() : "";
       try {
         block_number_ = quantity_to_decimal(block_);
@@ -58,20 +70,24 @@ class Calls {
   }
 
   const std::string& block_number() const { return block_number_; }
+  const std::string& block() const { return block_; }
 
-  // The call's words, `expected` of them; `what` names the call in an error.
+  // The call's words, `expected` of them, at `block` (the round's by default); `what` names the
+  // call in an error.
   std::vector<Word> words(const Address& to, const std::string& data, std::size_t expected,
-                          const std::string& what) {
+                          const std::string& what, const std::string& block = "") {
     Json::Value call(Json::objectValue);
     call["to"] = to.call;
     call["data"] = data;
     Json::Value params(Json::arrayValue);
     params.append(call);
-    params.append(block_);
+    params.append(block.empty() ? block_ : block);
     try {
-      const Json::Value result = nodes_.call("eth_call", params);
+      const Json::Value result = node_call("eth_call", params);
       if (!result.isString()) throw AbiError("the result is not a string");
       return split_words(result.asString(), expected);
+    } catch (const NodeError& e) {
+      throw NodeError(what + " at " + to.shown + " on " + chain_.name + ": " + e.what(), chain_.name);
     } catch (const std::exception& e) {
       throw ReadError(what + " at " + to.shown + " on " + chain_.name + ": " + e.what());
     }
@@ -79,16 +95,12 @@ class Calls {
 
   // A call that answers one uint256, as decimal text.
   std::string uint(const Address& to, std::uint32_t selector, const std::string& what,
-                   std::initializer_list<Word> arguments = {}) {
-    return word_to_decimal(words(to, call_data(selector, arguments), 1, what)[0]);
+                   std::initializer_list<Word> arguments = {}, const std::string& block = "") {
+    return word_to_decimal(words(to, call_data(selector, arguments), 1, what, block)[0]);
   }
 
   std::string decimals_of(const Address& token, const std::string& what) {
-    try {
-      return std::to_string(word_to_small(words(token, call_data(decimals), 1, what)[0], 77));
-    } catch (const AbiError& e) {
-      throw ReadError(what + " at " + token.shown + " on " + chain_.name + ": " + e.what());
-    }
+    return std::to_string(small(words(token, call_data(decimals), 1, what)[0], what));
   }
 
   // An address a contract answered, in this chain's forms; `what` names the call.
@@ -101,18 +113,103 @@ class Calls {
     }
   }
 
+  Address address_of(const Address& to, std::uint32_t selector, const std::string& what) {
+    return address(words(to, call_data(selector), 1, what)[0], what);
+  }
+
+  // The time of a block ("0x..."), in seconds since the epoch.
+  std::int64_t time_of(const std::string& block) {
+    Json::Value params(Json::arrayValue);
+    params.append(block);
+    params.append(false);
+    const Json::Value header = node_call("eth_getBlockByNumber", params);
+    const std::string what = "eth_getBlockByNumber(" + block + ") on " + chain_.name;
+    if (!header.isObject() || !header["timestamp"].isString()) throw ReadError(what + ": no block");
+    try {
+      return std::stoll(quantity_to_decimal(header["timestamp"].asString()));
+    } catch (const std::exception& e) {
+      throw ReadError(what + ": timestamp: " + e.what());
+    }
+  }
+
+  // The newest block at or before `time`, by binary search on block times (which never go
+  // back), from the round's block down to the first.
+  std::string block_at(std::int64_t time) {
+    std::uint64_t newest_before = 0;
+    std::uint64_t oldest_after = std::stoull(block_number_);
+    if (time_of(quantity(0)) > time) throw ReadError("no block on " + chain_.name + " is that old");
+    while (oldest_after - newest_before > 1) {
+      const std::uint64_t middle = newest_before + (oldest_after - newest_before) / 2;
+      (time_of(quantity(middle)) <= time ? newest_before : oldest_after) = middle;
+    }
+    return quantity(newest_before);
+  }
+
  private:
+  Json::Value node_call(const std::string& method, const Json::Value& params) {
+    try {
+      return nodes_.call(method, params);
+    } catch (const NodeError& e) {
+      throw NodeError(e.what(), chain_.name);
+    }
+  }
+
+  unsigned small(const Word& word, const std::string& what) {
+    try {
+      return word_to_small(word, 77);
+    } catch (const AbiError& e) {
+      throw ReadError(what + " on " + chain_.name + ": " + e.what());
+    }
+  }
+
   const Chain& chain_;
   Nodes& nodes_;
   std::string block_ = "latest";
   std::string block_number_ = "latest";
 };
 
-const Chain& chain_named(const Config& config, const std::string& name) {
-  for (const Chain& chain : config.chains) {
-    if (chain.name == name) return chain;
+// The round's calls on each chain it reads, made on first use.
+class CallsByChain {
+ public:
+  CallsByChain(const Config& config, NodesByChain& nodes) : config_(config), nodes_(nodes) {}
+
+  Calls& on(const std::string& name) {
+    if (const auto found = calls_.find(name); found != calls_.end()) return found->second;
+    for (const Chain& chain : config_.chains) {
+      if (chain.name == name) return calls_.try_emplace(name, chain, nodes_.at(name)).first->second;
+    }
+    throw std::logic_error("no chain " + name);  // load_config checked every position's chain
   }
-  throw std::logic_error("no chain " + name);  // load_config checked that every position's chain is there
+
+ private:
+  const Config& config_;
+  NodesByChain& nodes_;
+  std::map<std::string, Calls> calls_;
+};
+
+void read_rate(const Erc4626Read& read, const std::string& name, Calls& calls, PositionReading& reading) {
+  if (read.rate_getter) {
+    const std::string getter = "vault." + *read.rate_getter;
+    reading.rate = calls.uint(read.vault, selector_of(*read.rate_getter + "()"), name + ": " + getter);
+    if (!is_per_second_rate(reading.rate)) {
+      throw ReadError(name + ": " + getter + " " + reading.rate + " is not a per-second rate in ray");
+    }
+    return;
+  }
+  // No rate getter: the growth of one share's assets (convertToAssets(10^decimals)) from the
+  // block apy_days before the round's to the round's, over the time between the two.
+  reading.rate_kind = RateKind::growth;
+  const Word share = uint256_word("1" + std::string(std::stoul(calls.decimals_of(read.vault, name + ": vault.decimals")), '0'));
+  const std::int64_t now = calls.time_of(calls.block());
+  const std::string then = calls.block_at(now - read.apy_days * seconds_per_day);
+  reading.share_value = calls.uint(read.vault, convert_to_assets, name + ": vault.convertToAssets", {share});
+  reading.share_value_then = calls.uint(read.vault, convert_to_assets,
+                                        name + ": vault.convertToAssets at block " + then, {share}, then);
+  reading.seconds = std::to_string(now - calls.time_of(then));
+  if (reading.share_value_then == "0" || reading.seconds == "0") {
+    throw ReadError(name + ": no share price " + std::to_string(read.apy_days) + " days before block " +
+                    calls.block_number());
+  }
 }
 
 PositionReading read_position(const Position& position, Calls& calls) {
@@ -124,23 +221,75 @@ PositionReading read_position(const Position& position, Calls& calls) {
     const std::string data = call_data(get_reserve_data, {address_word(aave->reserve.call)});
     const std::vector<Word> reserve =
         calls.words(aave->pool, data, reserve_data_words, name + ": Pool.getReserveData");
-    reading.annual_rate = true;
+    reading.rate_kind = RateKind::annual;
     reading.rate = word_to_decimal(reserve[liquidity_rate_word]);
     const Address a_token = calls.address(reserve[a_token_word], name + ": Pool.getReserveData aTokenAddress");
     reading.decimals = calls.decimals_of(a_token, name + ": aToken.decimals");
     reading.balance = calls.uint(a_token, balance_of, name + ": aToken.balanceOf", {holder});
   } else {
-    const Address& vault = std::get<Erc4626Read>(position.read).vault;
-    const std::string shares = calls.uint(vault, balance_of, name + ": vault.balanceOf", {holder});
-    reading.balance = calls.uint(vault, convert_to_assets, name + ": vault.convertToAssets",
+    const Erc4626Read& read = std::get<Erc4626Read>(position.read);
+    const std::string shares = calls.uint(read.vault, balance_of, name + ": vault.balanceOf", {holder});
+    reading.balance = calls.uint(read.vault, convert_to_assets, name + ": vault.convertToAssets",
                                  {uint256_word(shares)});
-    const Address underlying = calls.address(calls.words(vault, call_data(asset), 1, name + ": vault.asset")[0],
-                                             name + ": vault.asset");
+    const Address underlying = calls.address_of(read.vault, asset, name + ": vault.asset");
     reading.decimals = calls.decimals_of(underlying, name + ": asset.decimals");
-    reading.rate = calls.uint(vault, ssr, name + ": vault.ssr");
-    if (!is_per_second_rate(reading.rate)) {
-      throw ReadError(name + ": vault.ssr " + reading.rate + " is not a per-second rate in ray");
-    }
+    read_rate(read, name, calls, reading);
+  }
+  return reading;
+}
+
+// Where the Vault's collateral is held: what it has locked and what of its Art counts as minted.
+void read_holding(const Protocol& protocol, const Vault& vault, Calls& calls, VaultReading& reading) {
+  const std::string& ilk = vault.ilk;
+  if (const auto* join = std::get_if<JoinHeld>(&vault.holding)) {
+    reading.locked_decimals = calls.decimals_of(join->collateral, ilk + " collateral.decimals");
+    reading.locked = calls.uint(join->collateral, balance_of, ilk + " collateral.balanceOf(join)",
+                                {address_word(join->join.call)});
+    if (join->psm) reading.tin = calls.uint(*join->psm, tin, ilk + " Psm.tin");
+  } else if (const auto* lite = std::get_if<LitePsmHeld>(&vault.holding)) {
+    // dss-lite-psm: the gem sits in the pocket; the COIN that fill() pre-minted into the PSM
+    // itself is part of the ilk's Art but held by no one.
+    const Address gem_token = calls.address_of(lite->psm, gem, ilk + " LitePsm.gem");
+    const Address gem_pocket = calls.address_of(lite->psm, pocket, ilk + " LitePsm.pocket");
+    reading.locked_decimals = calls.decimals_of(gem_token, ilk + " gem.decimals");
+    reading.locked = calls.uint(gem_token, balance_of, ilk + " gem.balanceOf(pocket)", {address_word(gem_pocket.call)});
+    reading.tin = calls.uint(lite->psm, tin, ilk + " LitePsm.tin");
+    reading.premint = calls.uint(protocol.token, balance_of, ilk + " COIN.balanceOf(LitePsm)",
+                                 {address_word(lite->psm.call)});
+  } else {
+    // dss-allocator: the AllocatorVault draws on its own urn, and what it drew sits in its
+    // buffer until the positions take it.
+    const Address& allocator = std::get<AllocatorHeld>(vault.holding).vault;
+    const std::vector<Word> urn = calls.words(protocol.vat, call_data(urns, {ilk_word(ilk), address_word(allocator.call)}),
+                                              2, "Vat.urns(" + ilk + ", AllocatorVault)");
+    reading.art = word_to_decimal(urn[1]);
+    const Address vault_buffer = calls.address_of(allocator, buffer, ilk + " AllocatorVault.buffer");
+    reading.locked_decimals = calls.decimals_of(protocol.token, ilk + " COIN.decimals");
+    reading.locked = calls.uint(protocol.token, balance_of, ilk + " COIN.balanceOf(buffer)",
+                                {address_word(vault_buffer.call)});
+    reading.locked_is_coin = true;
+  }
+}
+
+VaultReading read_vault(const Protocol& protocol, const Vault& vault, CallsByChain& calls_by_chain, Calls& calls) {
+  VaultReading reading;
+  reading.vault = &vault;
+  const std::string& ilk = vault.ilk;
+  const std::string ilk_call = call_data(ilks, {ilk_word(ilk)});
+  const std::vector<Word> vat = calls.words(protocol.vat, ilk_call, 5, "Vat.ilks(" + ilk + ")");
+  reading.art = word_to_decimal(vat[0]);
+  reading.rate = word_to_decimal(vat[1]);
+  reading.spot = word_to_decimal(vat[2]);
+  reading.line = word_to_decimal(vat[3]);
+  reading.dust = word_to_decimal(vat[4]);
+  reading.duty = word_to_decimal(calls.words(protocol.jug, ilk_call, 2, "Jug.ilks(" + ilk + ")")[0]);
+  reading.mat = word_to_decimal(calls.words(protocol.spot, ilk_call, 2, "Spot.ilks(" + ilk + ")")[1]);
+  read_holding(protocol, vault, calls, reading);
+  if (is_more(reading.premint, reading.art)) {
+    throw ReadError(ilk + ": the PSM holds " + reading.premint + " COIN, more than the ilk's Art " + reading.art);
+  }
+  for (const Position& position : vault.positions) {
+    reading.positions.push_back(read_position(position, calls_by_chain.on(position.chain)));
   }
   return reading;
 }
@@ -149,15 +298,19 @@ PositionReading read_position(const Position& position, Calls& calls) {
 
 ChainReading read_chain(const Config& config, const Chain& chain, NodesByChain& nodes) {
   const Protocol& protocol = *chain.protocol;
-  std::map<std::string, Calls> calls_by_chain;  // this chain's, and those of its positions
-  Calls& calls = calls_by_chain.try_emplace(chain.name, chain, nodes.at(chain.name)).first->second;
+  CallsByChain calls_by_chain(config, nodes);
+  Calls& calls = calls_by_chain.on(chain.name);
 
+  // What every figure of the chain rests on: a failure here skips the chain.
   ChainReading reading;
   reading.block = calls.block_number();
   reading.coin_decimals = calls.decimals_of(protocol.token, "COIN.decimals");
   reading.coin_supply = calls.uint(protocol.token, total_supply, "COIN.totalSupply");
-  reading.coin_staked = calls.uint(protocol.token, balance_of, "COIN.balanceOf(sCOIN)",
-                                   {address_word(protocol.staked_token.call)});
+  // A Pot-holding sCOIN holds no COIN token: every token circulates.
+  reading.coin_staked = protocol.savings == Savings::pot
+                            ? "0"
+                            : calls.uint(protocol.token, balance_of, "COIN.balanceOf(sCOIN)",
+                                         {address_word(protocol.staked_token.call)});
   reading.scoin_decimals = calls.decimals_of(protocol.staked_token, "sCOIN.decimals");
   reading.scoin_supply = calls.uint(protocol.staked_token, total_supply, "sCOIN.totalSupply");
   reading.scoin_assets = calls.uint(protocol.staked_token, total_assets, "sCOIN.totalAssets");
@@ -175,27 +328,16 @@ ChainReading read_chain(const Config& config, const Chain& chain, NodesByChain& 
                     reading.coin_supply);
   }
 
+  // A Vault that cannot be read, or one of whose positions cannot, is left out alone; only the
+  // loss of this chain's nodes ends the round's reads of it.
   for (const Vault& vault : protocol.vaults) {
-    VaultReading& vault_reading = reading.vaults.emplace_back();
-    vault_reading.vault = &vault;
-    const std::string& ilk = vault.ilk;
-    const std::string ilk_call = call_data(ilks, {ilk_word(ilk)});
-    const std::vector<Word> vat = calls.words(protocol.vat, ilk_call, 5, "Vat.ilks(" + ilk + ")");
-    vault_reading.art = word_to_decimal(vat[0]);
-    vault_reading.rate = word_to_decimal(vat[1]);
-    vault_reading.spot = word_to_decimal(vat[2]);
-    vault_reading.line = word_to_decimal(vat[3]);
-    vault_reading.dust = word_to_decimal(vat[4]);
-    vault_reading.duty = word_to_decimal(calls.words(protocol.jug, ilk_call, 2, "Jug.ilks(" + ilk + ")")[0]);
-    vault_reading.mat = word_to_decimal(calls.words(protocol.spot, ilk_call, 2, "Spot.ilks(" + ilk + ")")[1]);
-    vault_reading.collateral_decimals = calls.decimals_of(vault.collateral, ilk + " collateral.decimals");
-    vault_reading.locked = calls.uint(vault.collateral, balance_of, ilk + " collateral.balanceOf(join)",
-                                      {address_word(vault.join.call)});
-    if (vault.psm) vault_reading.tin = calls.uint(*vault.psm, tin, ilk + " Psm.tin");
-    for (const Position& position : vault.positions) {
-      const Chain& on = chain_named(config, position.chain);
-      Calls& position_calls = calls_by_chain.try_emplace(on.name, on, nodes.at(on.name)).first->second;
-      vault_reading.positions.push_back(read_position(position, position_calls));
+    try {
+      reading.vaults.push_back(read_vault(protocol, vault, calls_by_chain, calls));
+    } catch (const NodeError& e) {
+      if (e.chain == chain.name) throw;
+      reading.skipped.push_back({&vault, e.what()});
+    } catch (const ReadError& e) {
+      reading.skipped.push_back({&vault, e.what()});
     }
   }
   return reading;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -22,8 +23,9 @@ namespace {
 // The chains the protocol is deployed on, in the spec's order.
 constexpr std::array<std::string_view, 3> protocol_chains = {"tron", "eth", "bsc"};
 // The keys of a chain that only they have.
-constexpr std::string_view protocol_keys[] = {"token", "staked_token", "vat", "jug", "spot", "pot", "vaults"};
+constexpr std::string_view protocol_keys[] = {"token", "staked_token", "savings", "vat", "jug", "spot", "pot", "vaults"};
 constexpr int most_timeout_seconds = 3600;
+constexpr int most_apy_days = 365;
 
 bool is_protocol_chain(std::string_view name) {
   return std::find(protocol_chains.begin(), protocol_chains.end(), name) != protocol_chains.end();
@@ -83,6 +85,35 @@ bool is_chain_name(const std::string& name) {
 bool is_ilk(const std::string& ilk) {
   const auto allowed = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'; };
   return !ilk.empty() && ilk.size() <= 32 && ilk[0] != '-' && std::all_of(ilk.begin(), ilk.end(), allowed);
+}
+
+// A token symbol: a letter, then letters and digits, at most 16 ("USDD", "sUSDD").
+bool is_symbol(const std::string& symbol) {
+  const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  return !symbol.empty() && symbol.size() <= 16 && letter(symbol[0]) &&
+         std::all_of(symbol.begin(), symbol.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
+}
+
+// A Solidity function name: a letter, '_' or '$', then those and digits.
+bool is_function_name(const std::string& name) {
+  const auto first = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$'; };
+  return !name.empty() && first(name[0]) &&
+         std::all_of(name.begin(), name.end(), [&](char c) { return first(c) || (c >= '0' && c <= '9'); });
+}
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+// A whole number from `least` to `most`: 7, not 7.0 or "7".
+int whole_number(const Json::Value& value, const std::string& path, int least, int most, std::string_view unit) {
+  const bool whole = value.type() == Json::intValue || value.type() == Json::uintValue;
+  if (!whole || !value.isInt() || value.asInt() < least || value.asInt() > most) {
+    fail(path, "a whole number of " + std::string(unit) + " from " + std::to_string(least) + " to " +
+                   std::to_string(most) + " expected");
+  }
+  return value.asInt();
 }
 
 bool is_digits(std::string_view text) {
@@ -148,6 +179,8 @@ class Reader {
   Config config(const Json::Value& root);
 
  private:
+  Symbols symbols(const Json::Value& value);
+  Holding holding(const Json::Value& value, const std::string& path, const std::string& chain, VaultKind kind);
   Chain chain(const Json::Value& value, const std::string& name);
   Protocol protocol(const Json::Value& value, const std::string& path, const std::string& chain);
   Vault vault(const Json::Value& value, const std::string& path, const std::string& chain);
@@ -158,19 +191,17 @@ class Reader {
   std::map<std::string, std::string> ilks_;  // the current chain's ilks, each to its Vault's path
   // The positions' platform, chain, asset and operator (its call form), each to its path.
   std::map<std::array<std::string, 4>, std::string> positions_;
+  // The reads at a past block (a share price's growth): their paths and chains.
+  std::vector<std::pair<std::string, std::string>> past_block_reads_;
 };
 
 Config Reader::config(const Json::Value& root) {
-  check_keys(root, "", {"timeout_seconds", "chains"});
+  check_keys(root, "", {"timeout_seconds", "symbols", "chains"});
   Config config;
   if (const Json::Value* timeout = optional_key(root, "timeout_seconds")) {
-    const bool whole = timeout->type() == Json::intValue || timeout->type() == Json::uintValue;
-    if (!whole || !timeout->isInt() || timeout->asInt() < 1 || timeout->asInt() > most_timeout_seconds) {
-      fail("timeout_seconds",
-           "a whole number of seconds from 1 to " + std::to_string(most_timeout_seconds) + " expected");
-    }
-    config.timeout_seconds = timeout->asInt();
+    config.timeout_seconds = whole_number(*timeout, "timeout_seconds", 1, most_timeout_seconds, "seconds");
   }
+  if (const Json::Value* symbols = optional_key(root, "symbols")) config.symbols = this->symbols(*symbols);
   const Json::Value& chains = required_key(root, "", "chains");
   if (!chains.isObject()) fail("chains", "an object expected");
   std::vector<std::string> names = chains.getMemberNames();
@@ -190,13 +221,36 @@ Config Reader::config(const Json::Value& root) {
     if (!is_protocol_chain(name)) chain_names_.push_back(name);
   }
   for (const std::string& name : chain_names_) config.chains.push_back(chain(chains[name], name));
+  // A share price's growth is read at a past block, which a chain read at "latest" cannot name.
+  for (const auto& [path, chain] : past_block_reads_) {
+    if (!chains[chain].get("pin_block", true).asBool()) {
+      fail(path, "a share price's growth needs \"pin_block\": true on " + chain);
+    }
+  }
   return config;
+}
+
+Symbols Reader::symbols(const Json::Value& value) {
+  check_keys(value, "symbols", {"coin", "scoin"});
+  Symbols symbols;
+  for (auto [key, symbol] : {std::pair{"coin", &symbols.coin}, std::pair{"scoin", &symbols.scoin}}) {
+    *symbol = required_text(value, "symbols", key);
+    if (!is_symbol(*symbol)) fail(key_path("symbols", key), "a letter, then letters and digits, at most 16, expected");
+  }
+  // Each is also a path (total-supply/<symbol in lower case>): neither may be the other's.
+  const std::string coin = lower(symbols.coin);
+  const std::string scoin = lower(symbols.scoin);
+  if (coin == scoin || coin == "scoin" || scoin == "coin") {
+    fail("symbols", "the two name two paths (total-supply/" + coin + ", total-supply/" + scoin +
+                        "), which must differ from each other and from the other token's coin or scoin");
+  }
+  return symbols;
 }
 
 Chain Reader::chain(const Json::Value& value, const std::string& name) {
   const std::string path = "chains." + name;
   check_keys(value, path,
-             {"rpc", "pin_block", "token", "staked_token", "vat", "jug", "spot", "pot", "vaults"});
+             {"rpc", "pin_block", "token", "staked_token", "savings", "vat", "jug", "spot", "pot", "vaults"});
   Chain chain;
   chain.name = name;
   const Json::Value& rpc = required_array(value, path, "rpc");
@@ -230,7 +284,15 @@ Protocol Reader::protocol(const Json::Value& value, const std::string& path, con
                     address(value, path, "jug", chain),
                     address(value, path, "spot", chain),
                     address(value, path, "pot", chain),
+                    Savings::token,
                     {}};
+  if (const Json::Value* savings = optional_key(value, "savings")) {
+    if (*savings == "pot") {
+      protocol.savings = Savings::pot;
+    } else if (*savings != "token") {
+      fail(key_path(path, "savings"), "token or pot expected");
+    }
+  }
   const Json::Value& vaults = required_array(value, path, "vaults");
   ilks_.clear();
   for (Json::ArrayIndex i = 0; i < vaults.size(); ++i) {
@@ -240,7 +302,7 @@ Protocol Reader::protocol(const Json::Value& value, const std::string& path, con
 }
 
 Vault Reader::vault(const Json::Value& value, const std::string& path, const std::string& chain) {
-  check_keys(value, path, {"ilk", "kind", "join", "collateral", "psm", "positions"});
+  check_keys(value, path, {"ilk", "kind", "join", "collateral", "psm", "lite_psm", "allocator_vault", "positions"});
   Vault vault;
   vault.ilk = required_text(value, path, "ilk");
   if (!is_ilk(vault.ilk)) {
@@ -258,13 +320,7 @@ Vault Reader::vault(const Json::Value& value, const std::string& path, const std
   } else {
     fail(key_path(path, "kind"), "regular, psm or allocator expected");
   }
-  vault.join = address(value, path, "join", chain);
-  vault.collateral = address(value, path, "collateral", chain);
-  if (vault.kind == VaultKind::psm) {
-    vault.psm = address(value, path, "psm", chain);
-  } else if (optional_key(value, "psm") != nullptr) {
-    fail(key_path(path, "psm"), "only for kind psm");
-  }
+  vault.holding = holding(value, path, chain, vault.kind);
   if (optional_key(value, "positions") != nullptr) {
     if (vault.kind != VaultKind::allocator) fail(key_path(path, "positions"), "only for kind allocator");
     const Json::Value& positions = required_array(value, path, "positions");
@@ -273,6 +329,28 @@ Vault Reader::vault(const Json::Value& value, const std::string& path, const std
     }
   }
   return vault;
+}
+
+Holding Reader::holding(const Json::Value& value, const std::string& path, const std::string& chain,
+                        VaultKind kind) {
+  const bool lite_psm = optional_key(value, "lite_psm") != nullptr;
+  const bool allocator_vault = optional_key(value, "allocator_vault") != nullptr;
+  if (lite_psm + allocator_vault + (optional_key(value, "join") != nullptr) != 1) {
+    fail(path, "one of join (with collateral), lite_psm and allocator_vault expected");
+  }
+  if (lite_psm && kind != VaultKind::psm) fail(key_path(path, "lite_psm"), "only for kind psm");
+  if (allocator_vault && kind != VaultKind::allocator) fail(key_path(path, "allocator_vault"), "only for kind allocator");
+  if (!lite_psm && !allocator_vault) {
+    JoinHeld held{address(value, path, "join", chain), address(value, path, "collateral", chain), std::nullopt};
+    if (kind == VaultKind::psm) held.psm = address(value, path, "psm", chain);
+    if (kind != VaultKind::psm && optional_key(value, "psm") != nullptr) fail(key_path(path, "psm"), "only for kind psm");
+    return held;
+  }
+  for (const std::string_view key : {"collateral", "psm"}) {
+    if (optional_key(value, key) != nullptr) fail(key_path(path, key), "only with join");
+  }
+  if (lite_psm) return LitePsmHeld{address(value, path, "lite_psm", chain)};
+  return AllocatorHeld{address(value, path, "allocator_vault", chain)};
 }
 
 Position Reader::position(const Json::Value& value, const std::string& path) {
@@ -307,17 +385,32 @@ PositionRead Reader::position_read(const Json::Value& position, const std::strin
                                    const std::string& chain) {
   const std::string where = key_path(path, "read");
   const Json::Value& value = required_key(position, path, "read");
-  check_keys(value, where, {"kind", "pool", "reserve", "vault"});
+  check_keys(value, where, {"kind", "pool", "reserve", "vault", "rate", "apy_days"});
   const Json::Value& kind = required_key(value, where, "kind");
   if (kind == "aave-v3") {
-    if (optional_key(value, "vault") != nullptr) fail(key_path(where, "vault"), "only for kind erc4626");
+    for (const std::string_view key : {"vault", "rate", "apy_days"}) {
+      if (optional_key(value, key) != nullptr) fail(key_path(where, key), "only for kind erc4626");
+    }
     return AaveV3Read{address(value, where, "pool", chain), address(value, where, "reserve", chain)};
   }
   if (kind == "erc4626") {
     for (const std::string_view key : {"pool", "reserve"}) {
       if (optional_key(value, key) != nullptr) fail(key_path(where, key), "only for kind aave-v3");
     }
-    return Erc4626Read{address(value, where, "vault", chain)};
+    Erc4626Read read{address(value, where, "vault", chain), std::nullopt, 7};
+    if (optional_key(value, "rate") != nullptr) {
+      if (optional_key(value, "apy_days") != nullptr) fail(key_path(where, "apy_days"), "only without rate");
+      read.rate_getter = required_text(value, where, "rate");
+      if (!is_function_name(*read.rate_getter)) {
+        fail(key_path(where, "rate"), "the name of a function without arguments expected, e.g. \"ssr\"");
+      }
+    } else {
+      if (const Json::Value* days = optional_key(value, "apy_days")) {
+        read.apy_days = whole_number(*days, key_path(where, "apy_days"), 1, most_apy_days, "days");
+      }
+      past_block_reads_.emplace_back(where, chain);
+    }
+    return read;
   }
   fail(key_path(where, "kind"), "aave-v3 or erc4626 expected");
 }

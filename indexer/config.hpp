@@ -4,20 +4,28 @@
 //
 // {
 //   "timeout_seconds": 10,         optional (default 10, at most 3600): one JSON-RPC request's limit
+//   "symbols": {"coin": "COIN", "scoin": "sCOIN"},  optional: the deployment's token names, shown
+//                                  in 6.4/6.5 and as their paths' aliases (a letter, then letters
+//                                  and digits, at most 16; the two differ in lower case)
 //   "chains": {                    at least one of tron, eth and bsc
 //     "eth": {                     a name: a lowercase letter, then lowercase letters and digits
 //       "rpc": ["https://..."],    one or more http:// or https:// URLs, tried in order
 //       "pin_block": true,         optional (default true): each round reads every figure at one
 //                                  block number; false reads "latest" (TRON's eth_call takes no other)
-//       On tron, eth and bsc, and only there, the protocol (all required):
+//       On tron, eth and bsc, and only there, the protocol (all required but "savings"):
 //       "token", "staked_token",   COIN (ERC-20) and sCOIN (ERC-4626)
+//       "savings": "token",        optional: "token" (default) when sCOIN holds COIN tokens (sUSDS),
+//                                  "pot" when it holds a Pot balance (sDAI)
 //       "vat", "jug", "spot", "pot",
 //       "vaults": [                the Vault types (may be empty)
 //         {"ilk": "ETH-A",         capital letters, digits and '-', not first; at most 32; once a chain
-//          "kind": "regular",      regular, psm or allocator
-//          "join": "0x...",        the join adapter, which holds the collateral
-//          "collateral": "0x...",  the collateral token
-//          "psm": "0x...",         kind psm only, and there required: the PSM (tin, tout)
+//          "kind": "regular",      regular, psm or allocator: the API's type
+//          and where its collateral is held, one of:
+//          "join": "0x...", "collateral": "0x...",   a GemJoin and its token (any kind); a psm
+//                                  Vault names its dss-psm too: "psm": "0x..." (tin, tout)
+//          "lite_psm": "0x...",    kind psm only: a dss-lite-psm (its gem, pocket and tin are read)
+//          "allocator_vault": "0x...",  kind allocator only: a dss-allocator AllocatorVault, whose
+//                                  own urn holds the debt and whose buffer holds the COIN drawn
 //          "positions": [          kind allocator only, optional (default none): where it placed reserves
 //            {"platform": "Spark",
 //             "chain": "plasma",   a key of "chains": where the position is held and read
@@ -27,7 +35,11 @@
 //             "tag": null,         optional: a string or null (default)
 //             "principal": "6000000",  asset units placed (= USD), a decimal string: "1.5"
 //             "read": {"kind": "aave-v3", "pool": "0x...", "reserve": "0x..."}
-//                  or {"kind": "erc4626", "vault": "0x..."}}
+//                  or {"kind": "erc4626", "vault": "0x...", "rate": "ssr"}: the vault's getter of
+//                     its per-second rate in ray ("ssr", "vsr", ...)
+//                  or {"kind": "erc4626", "vault": "0x...", "apy_days": 7}: a vault without one;
+//                     the APY is its share price's growth over that many days (default 7, at
+//                     most 365), which needs "pin_block" on the position's chain}
 //          ]}
 //       ]
 //     },
@@ -67,6 +79,8 @@ struct AaveV3Read {  // pool.getReserveData(reserve): the aToken and the liquidi
 
 struct Erc4626Read {  // the vault's shares of the operator, their assets, and its rate
   Address vault;
+  std::optional<std::string> rate_getter;  // "ssr", "vsr": a per-second ray; none: the share price
+  int apy_days = 7;                        // without a rate getter: the share price's growth period
 };
 
 using PositionRead = std::variant<AaveV3Read, Erc4626Read>;
@@ -88,13 +102,30 @@ enum class VaultKind {  // the schema's collateral_type
   allocator = 3,
 };
 
+// Where a Vault's collateral is held, which says how its minted COIN and locked value are read.
+struct JoinHeld {  // dss's GemJoin holds the collateral token
+  Address join;
+  Address collateral;
+  std::optional<Address> psm;  // kind psm: dss-psm, whose tin is the fee
+};
+struct LitePsmHeld {  // dss-lite-psm: the gem sits in its pocket; COIN is pre-minted into it
+  Address psm;
+};
+struct AllocatorHeld {  // dss-allocator: the vault's own urn; the COIN drawn sits in its buffer
+  Address vault;
+};
+using Holding = std::variant<JoinHeld, LitePsmHeld, AllocatorHeld>;
+
 struct Vault {
   std::string ilk;
   VaultKind kind = VaultKind::regular;
-  Address join;
-  Address collateral;
-  std::optional<Address> psm;       // kind psm only
+  Holding holding;
   std::vector<Position> positions;  // kind allocator only
+};
+
+enum class Savings {  // what sCOIN holds
+  token,  // COIN tokens (sUSDS): COIN in circulation leaves out sCOIN's balance
+  pot,    // a Pot balance (sDAI): no COIN token is held, all of totalSupply circulates
 };
 
 struct Protocol {
@@ -104,6 +135,7 @@ struct Protocol {
   Address jug;
   Address spot;
   Address pot;
+  Savings savings = Savings::token;
   std::vector<Vault> vaults;
 };
 
@@ -114,8 +146,14 @@ struct Chain {
   std::optional<Protocol> protocol;  // tron, eth and bsc; none on a chain that only holds positions
 };
 
+struct Symbols {
+  std::string coin = "COIN";
+  std::string scoin = "sCOIN";
+};
+
 struct Config {
   int timeout_seconds = 10;
+  Symbols symbols;
   std::vector<Chain> chains;  // tron, eth, bsc (those configured), then the others by name
 };
 

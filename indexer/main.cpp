@@ -27,13 +27,15 @@ constexpr std::string_view usage =
     "Reads the deployment FILE describes (deploy/indexer.example.json; README, \"The indexer\")\n"
     "from each chain's JSON-RPC nodes and writes a snapshot per chain into the database, one\n"
     "transaction per chain, every interval. A chain that cannot be read is skipped for the round,\n"
-    "with one line on stderr, and read again the next round.\n"
+    "with one line on stderr, and read again the next round; so is a Vault that cannot be read\n"
+    "(it, or one of its positions), while the rest of its chain is written.\n"
     "\n"
     "Options:\n"
     "  --config FILE            the deployment: chains, nodes, contracts, Vaults, positions\n"
     "  --interval SECONDS       seconds between rounds (default 300); rounds start on the\n"
     "                           interval's grid of the clock, which gives each its taken_at\n"
-    "  --once                   one round, then exit: 0 when every chain was written, 1 if not\n"
+    "  --once                   one round, then exit: 0 when every chain and Vault was written,\n"
+    "                           1 if not\n"
     "  --database CONNINFO      libpq connection string (default: empty, so libpq's PGHOST,\n"
     "                           PGPORT, PGDATABASE, PGUSER (coin_indexer), PGPASSWORD... apply);\n"
     "                           of several hosts (PGHOST=standby,primary), the primary:\n"
@@ -104,7 +106,7 @@ int main(int argc, char** argv) {
   while (true) {
     const std::int64_t round = now_seconds() / flags.interval * flags.interval;
     const coin::indexer::RoundOutcome outcome = coin::indexer::run_round(config, flags.database, round);
-    if (flags.once) return outcome.skipped == 0 ? 0 : 1;
+    if (flags.once) return outcome.skipped == 0 && outcome.vaults_skipped == 0 ? 0 : 1;
     // Sleep until the next round's start, or a stop signal.
     const std::int64_t wait = std::max<std::int64_t>(round + flags.interval - now_seconds(), 0);
     const timespec timeout{static_cast<std::time_t>(wait), 0};

@@ -9,32 +9,50 @@
 
 namespace coin::indexer {
 
+enum class RateKind {
+  per_second,  // rate: a per-second ray (an ERC-4626 vault's ssr, vsr ...)
+  annual,      // rate: an annual ray compounded every second (Aave v3's currentLiquidityRate)
+  growth,      // the share price's growth: share_value_then to share_value over `seconds`
+};
+
 struct PositionReading {
   const Position* position = nullptr;
-  std::string decimals;      // the asset's decimals()
-  std::string balance;       // what the operator holds, in the asset's base units
-  bool annual_rate = false;  // rate is an annual ray (aave-v3), else a per-second ray (erc4626)
+  std::string decimals;  // the asset's decimals()
+  std::string balance;   // what the operator holds, in the asset's base units
+  RateKind rate_kind = RateKind::per_second;
   std::string rate;
+  std::string share_value_then, share_value, seconds;  // RateKind::growth only
 };
 
 struct VaultReading {
   const Vault* vault = nullptr;
-  std::string art, rate, spot, line, dust;   // Vat.ilks(ilk)
+  std::string art, rate, spot, line, dust;   // Vat.ilks(ilk); art: the urn's on an allocator_vault
+  std::string premint = "0";                 // COIN a lite PSM pre-minted into itself: not minted
   std::string duty;                          // Jug.ilks(ilk)
   std::string mat;                           // Spot.ilks(ilk)
-  std::string collateral_decimals, locked;   // the collateral's decimals(), balanceOf(join)
+  // What is locked, in its token's base units: the collateral (valued at the ilk's price), or
+  // on an allocator_vault Vault the COIN in its buffer (valued at the peg, with the positions).
+  std::string locked, locked_decimals;
+  bool locked_is_coin = false;
   std::string tin;                           // Psm.tin(), on a psm Vault only
   std::vector<PositionReading> positions;    // on an allocator Vault only
 };
 
+// A Vault left out of the round: it or one of its positions could not be read.
+struct SkippedVault {
+  const Vault* vault = nullptr;
+  std::string reason;
+};
+
 struct ChainReading {
   std::string block;                                   // the block read at: a number, or "latest"
-  std::string coin_decimals, coin_supply, coin_staked; // COIN: decimals, totalSupply, balanceOf(sCOIN)
+  std::string coin_decimals, coin_supply, coin_staked; // COIN: decimals, totalSupply, what sCOIN holds
   std::string scoin_decimals, scoin_supply;            // sCOIN: decimals, totalSupply
   std::string scoin_assets;                            // sCOIN totalAssets()
   std::string scoin_share_value;                       // sCOIN convertToAssets(10^decimals)
   std::string par, base, dsr;                          // Spot.par, Jug.base, Pot.dsr
   std::vector<VaultReading> vaults;
+  std::vector<SkippedVault> skipped;
 };
 
 }  // namespace coin::indexer

@@ -25,6 +25,19 @@ void count_chain(const std::string& chain, std::string_view outcome, std::int64_
   if (outcome == "written") last_written.Add({{"chain", chain}}).Set(static_cast<double>(taken_at));
 }
 
+// A Vault left out of a written round, with how old what the answers still show of it is.
+void report_skipped(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at,
+                    const SkippedVault& skipped) {
+  static auto& skips = counter_family("coin_indexer_vault_skips_total",
+                                      "Vaults left out of a written round because they or a position could not be read");
+  const std::string& ilk = skipped.vault->ilk;
+  skips.Add({{"chain", chain}, {"vault", ilk}}).Increment();
+  const std::optional<std::int64_t> last = vault_written(connection, chain, ilk);
+  const std::string shown = last ? "its last state is " + std::to_string(taken_at - *last) + " s old (" + utc_time(*last) + ")"
+                                 : "it has no state yet";
+  log_error(chain + ": Vault " + ilk + " skipped at " + utc_time(taken_at) + ", " + shown + ": " + skipped.reason);
+}
+
 }  // namespace
 
 RoundOutcome run_round(const Config& config, const std::string& database, std::int64_t taken_at) {
@@ -43,6 +56,10 @@ RoundOutcome run_round(const Config& config, const std::string& database, std::i
       const bool written = write_snapshot(*connection, chain.name, taken_at, reading);
       log_info(chain.name + (written ? ": written" + at + ", block " + reading.block
                                      : ": already written" + at + " by another indexer"));
+      if (written) {
+        for (const SkippedVault& skipped : reading.skipped) report_skipped(*connection, chain.name, taken_at, skipped);
+        outcome.vaults_skipped += static_cast<int>(reading.skipped.size());
+      }
       ++outcome.written;
       count_chain(chain.name, "written", taken_at);
     } catch (const ReadError& e) {

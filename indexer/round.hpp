@@ -1,7 +1,8 @@
 #pragma once
 // One round of the indexer: every protocol chain read at one block and written as one
 // snapshot, all at the round's taken_at. A chain that cannot be read or written is skipped this
-// round with one line on stderr; the others are written all the same.
+// round with one line on stderr; the others are written all the same. Within a chain, a Vault
+// that cannot be read (it, or one of its positions) is left out with a line of its own.
 
 #include <cstdint>
 #include <string>
@@ -13,6 +14,7 @@ namespace coin::indexer {
 struct RoundOutcome {
   int written = 0;  // chains written, or already written by another indexer
   int skipped = 0;  // chains left for the next round
+  int vaults_skipped = 0;  // Vaults left out of a written chain (one of their reads failed)
 };
 
 // `database`: a libpq connection string ("" for libpq's PG* variables). Never throws.

@@ -46,16 +46,19 @@ Json::Value Nodes::call(const std::string& method, const Json::Value& params) {
   const std::string body = to_json(request);
 
   std::string failures;
+  bool answered = false;  // by a node, with an error
   for (std::size_t tried = 0; tried < urls_.size(); ++tried) {
     const std::string& url = urls_[current_];
     try {
       return call_at(url, body);
     } catch (const ReadError& e) {
+      answered = answered || dynamic_cast<const NodeError*>(&e) == nullptr;
       failures += (failures.empty() ? "" : "; ") + url + ": " + e.what();
       current_ = (current_ + 1) % urls_.size();
     }
   }
-  throw ReadError(method + " " + failures);
+  if (answered) throw ReadError(method + " " + failures);
+  throw NodeError(method + " " + failures);
 }
 
 Json::Value Nodes::call_at(const std::string& url, const std::string& body) {
@@ -74,17 +77,17 @@ Json::Value Nodes::call_at(const std::string& url, const std::string& body) {
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
   const CURLcode sent = curl_easy_perform(curl);
-  if (sent != CURLE_OK) throw ReadError(curl_easy_strerror(sent));
+  if (sent != CURLE_OK) throw NodeError(curl_easy_strerror(sent));
   long status = 0;
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-  if (status != 200) throw ReadError("HTTP status " + std::to_string(status));
+  if (status != 200) throw NodeError("HTTP status " + std::to_string(status));
 
   Json::Value reply;
   Json::CharReaderBuilder builder;
   std::string parse_error;
   std::istringstream stream(answer);
   if (!Json::parseFromStream(builder, stream, &reply, &parse_error) || !reply.isObject()) {
-    throw ReadError("not a JSON-RPC answer");
+    throw NodeError("not a JSON-RPC answer");
   }
   if (reply.isMember("error")) {
     const Json::Value& error = reply["error"];
@@ -93,7 +96,7 @@ Json::Value Nodes::call_at(const std::string& url, const std::string& body) {
                                             : std::string("(no message)")));
   }
   if (reply["jsonrpc"] != "2.0" || reply["id"] != 1 || !reply.isMember("result")) {
-    throw ReadError("not a JSON-RPC answer");
+    throw NodeError("not a JSON-RPC answer");
   }
   return reply["result"];
 }

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <json/value.h>
@@ -18,6 +19,14 @@ struct ReadError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A read that failed because no node answered it (none reachable, in time, or in JSON-RPC), as
+// opposed to a call that a node answered with an error (a revert): nothing more can be read
+// from the chain this round. `chain` names it where known.
+struct NodeError : ReadError {
+  NodeError(const std::string& what, std::string chain_name = "") : ReadError(what), chain(std::move(chain_name)) {}
+  std::string chain;
+};
+
 class Nodes {
  public:
   Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout);
@@ -26,7 +35,7 @@ class Nodes {
   Nodes& operator=(const Nodes&) = delete;
 
   // The result of `method` with `params` from the first node that answers it. Throws ReadError
-  // with every node's failure when none does.
+  // with every node's failure when none does: NodeError unless one answered with an error.
   Json::Value call(const std::string& method, const Json::Value& params);
 
  private:

@@ -35,27 +35,36 @@ VALUES ($1, $2, $3, $4, $5, CASE WHEN $7 THEN $6 END)
 RETURNING position_id)";
 
 // The whole holding earns the position's APY; earnings are what it holds above its principal.
+// The APY is of a per-second rate, an annual one ($5), or the share price's growth ($8 to $6
+// over $9 seconds).
 constexpr const char* insert_position_state = R"(
 INSERT INTO snapshot.allocator_position_state
        (position_id, taken_at, holding_amount, apy_holding_amount, apy, actual_earnings)
 SELECT $1, to_timestamp($2), h.amount, h.amount,
-       CASE WHEN $5 THEN snapshot.apy_of_annual_rate($6) ELSE snapshot.apy_of_rate($6) END,
+       CASE $5 WHEN 'annual' THEN snapshot.apy_of_annual_rate($6::numeric)
+               WHEN 'growth' THEN snapshot.apy_of_growth($6::numeric, $8::numeric, $9::numeric)
+               ELSE snapshot.apy_of_rate($6::numeric) END,
        h.amount - $7::numeric
   FROM (SELECT snapshot.descale($3, $4) AS amount) AS h)";
 
-// minted = Art (wad); debt = Art x rate (a rad); locked value = the join's collateral x its
-// price. An allocator Vault earns what its positions (written just before) earn: its APY is
+// minted = Art (wad) less what a lite PSM pre-minted into itself ($11, in COIN's $12 decimals);
+// debt = minted x rate. Locked value: the collateral ($5 at $6 decimals) x its price, or on an
+// allocator_vault Vault ($13) the COIN in its buffer at the peg (par) and its positions'
+// holdings. An allocator Vault earns what its positions (written just before) earn: its APY is
 // their holding-weighted APY (rounded as derived.weighted_mean rounds the api's), its annual
 // earnings their holdings x APYs. Other Vaults pass no positions, and get null for both.
 constexpr const char* insert_vault_state = R"(
 INSERT INTO snapshot.vault_state
        (vault_id, taken_at, minted, debt, locked_value, apy, estimated_annual_earnings)
-SELECT $1, to_timestamp($2), snapshot.descale($3, 18), snapshot.descale($3::numeric * $4::numeric, 45),
-       trim_scale(round(snapshot.descale($5, $6) * snapshot.price_of_spot($7, $8, $9), 18)),
+SELECT $1, to_timestamp($2), m.minted, trim_scale(m.minted * snapshot.descale($4, 27)),
+       trim_scale(round(CASE WHEN $13 THEN snapshot.descale($5, $6) * snapshot.descale($9, 27) + coalesce(e.holding, 0)
+                             ELSE snapshot.descale($5, $6) * snapshot.price_of_spot($7, $8, $9) END, 18)),
        e.apy, e.earnings
-  FROM (SELECT trim_scale(round(round(sum(s.apy_holding_amount * s.apy), 30)
+  FROM (SELECT snapshot.descale($3, 18) - snapshot.descale($11, $12) AS minted) AS m,
+       (SELECT trim_scale(round(round(sum(s.apy_holding_amount * s.apy), 30)
                                 / nullif(sum(s.apy_holding_amount), 0), 30)) AS apy,
-               trim_scale(round(sum(s.apy_holding_amount * s.apy), 18)) AS earnings
+               trim_scale(round(sum(s.apy_holding_amount * s.apy), 18)) AS earnings,
+               sum(s.holding_amount) AS holding
           FROM snapshot.allocator_position_state AS s
          WHERE s.position_id = ANY ($10::integer[]) AND s.taken_at = to_timestamp($2)) AS e)";
 
@@ -69,8 +78,20 @@ SELECT $1, to_timestamp($2), snapshot.descale($3::numeric - $4::numeric, $5),
        snapshot.apy_of_rate($9), trim_scale(snapshot.descale($10, $5) * p.price)
   FROM (SELECT snapshot.descale($11, 27) AS price) AS p)";
 
+// The Vault's contract shown: a PSM's, an AllocatorVault, or the join.
 const Address& vault_contract(const Vault& vault) {
-  return vault.kind == VaultKind::psm ? *vault.psm : vault.join;
+  if (const auto* join = std::get_if<JoinHeld>(&vault.holding)) return join->psm ? *join->psm : join->join;
+  if (const auto* lite = std::get_if<LitePsmHeld>(&vault.holding)) return lite->psm;
+  return std::get<AllocatorHeld>(vault.holding).vault;
+}
+
+const char* rate_kind(RateKind kind) {
+  switch (kind) {
+    case RateKind::annual: return "annual";
+    case RateKind::growth: return "growth";
+    case RateKind::per_second: break;
+  }
+  return "per_second";
 }
 
 // The id of the position's row, and its state at taken_at written.
@@ -81,8 +102,10 @@ std::string write_position(pqxx::work& work, const std::string& taken_at, const 
                         position.operator_address.shown, position.strategy,
                         position.tag.value_or(""), position.tag.has_value())[0]
           .as<std::string>();
+  const bool growth = reading.rate_kind == RateKind::growth;
   work.exec_params0(insert_position_state, id, taken_at, reading.balance, reading.decimals,
-                    reading.annual_rate, reading.rate, position.principal);
+                    rate_kind(reading.rate_kind), growth ? reading.share_value : reading.rate, position.principal,
+                    growth ? reading.share_value_then : "1", growth ? reading.seconds : "1");
   return id;
 }
 
@@ -100,9 +123,14 @@ void write_vault(pqxx::work& work, const std::string& chain, const std::string& 
   }
   positions += "}";
   work.exec_params0(insert_vault_state, id, taken_at, reading.art, reading.rate, reading.locked,
-                    reading.collateral_decimals, reading.spot, reading.mat, chain_reading.par,
-                    positions);
+                    reading.locked_decimals, reading.spot, reading.mat, chain_reading.par, positions,
+                    reading.premint, chain_reading.coin_decimals, reading.locked_is_coin);
 }
+
+constexpr const char* newest_vault_state = R"(
+SELECT extract(epoch FROM max(s.taken_at))::bigint
+  FROM snapshot.vault_state AS s JOIN snapshot.vault AS v USING (vault_id)
+ WHERE v.chain = $1::snapshot.chain AND v.vault_type = $2)";
 
 }  // namespace
 
@@ -118,6 +146,14 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
                     reading.scoin_share_value, reading.dsr, reading.scoin_assets, reading.par);
   work.commit();
   return true;
+}
+
+std::optional<std::int64_t> vault_written(pqxx::connection& connection, const std::string& chain,
+                                          const std::string& ilk) {
+  pqxx::read_transaction read(connection);
+  const pqxx::field newest = read.exec_params1(newest_vault_state, chain, ilk)[0];
+  if (newest.is_null()) return std::nullopt;
+  return newest.as<std::int64_t>();
 }
 
 }  // namespace coin::indexer

@@ -4,6 +4,7 @@
 // their states and the chain's state, all at one taken_at. The conversions are chain_units's.
 
 #include <cstdint>
+#include <optional>
 #include <pqxx/connection>
 #include <string>
 
@@ -16,7 +17,12 @@ namespace coin::indexer {
 // same database wrote this round first (the two take turns on an advisory lock per chain).
 // Throws pqxx's exceptions when the database refuses it (a value out of a column's range, the
 // connection lost); the transaction is then rolled back whole.
+// A Vault in `reading.skipped` is not written; the others and the chain's state are.
 bool write_snapshot(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at,
                     const ChainReading& reading);
+
+// The taken_at (epoch seconds) of the newest state of `chain`'s Vault `ilk`; none if it has none.
+std::optional<std::int64_t> vault_written(pqxx::connection& connection, const std::string& chain,
+                                          const std::string& ilk);
 
 }  // namespace coin::indexer

@@ -19,7 +19,8 @@ constexpr const char* usdt_tron_hex = "0xa614f803b6fd780986a42c78ec9c7f77e6ded13
 constexpr const char* zero_tron = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb";
 
 // A small file that passes: tron and eth with the protocol, eth with a Vault type of each kind
-// (vaults[2], the allocator, with positions on eth, tron and plasma), plasma with positions only.
+// (vaults[2], the allocator, with positions on eth, tron and plasma: an Aave v3 reserve, a vault
+// with a rate getter and one without), plasma with positions only.
 const char* const valid_text = R"({
   "chains": {
     "tron": {"rpc": ["http://tron.internal:50545/jsonrpc"], "pin_block": false,
@@ -53,7 +54,7 @@ const char* const valid_text = R"({
                  {"platform": "JustLend", "chain": "tron", "asset": "USDT",
                   "operator": "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb", "strategy": "Investment", "tag": "",
                   "principal": "25000000",
-                  "read": {"kind": "erc4626", "vault": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"}},
+                  "read": {"kind": "erc4626", "vault": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "rate": "ssr"}},
                  {"platform": "Spark", "chain": "plasma", "asset": "USDT",
                   "operator": "0x3000000000000000000000000000000000000002", "strategy": "Investment",
                   "tag": null,
@@ -92,6 +93,8 @@ Json::Value& eth_vault(Json::Value& root, int index) { return eth(root)["vaults"
 Json::Value& position(Json::Value& root, int index) { return eth_vault(root, 2)["positions"][index]; }
 
 const std::string not_eth_address = "not an address of eth (0x and 40 hex digits)";
+
+const JoinHeld& join_of(const Vault& vault) { return std::get<JoinHeld>(vault.holding); }
 const std::string not_tron_address = "not an address of tron (Base58Check: T and 33 characters)";
 
 TEST(IndexerConfig, ReadsAValidFile) {
@@ -104,7 +107,10 @@ TEST(IndexerConfig, ReadsAValidFile) {
   ASSERT_TRUE(tron.protocol.has_value());
   EXPECT_EQ(tron.protocol->vat.shown, usdt_tron);
   EXPECT_EQ(tron.protocol->vat.call, usdt_tron_hex);
-  EXPECT_EQ(tron.protocol->vaults.at(0).join.call, "0x0000000000000000000000000000000000000000");
+  EXPECT_EQ(join_of(tron.protocol->vaults.at(0)).join.call, "0x0000000000000000000000000000000000000000");
+  EXPECT_EQ(tron.protocol->savings, Savings::token);
+  EXPECT_EQ(config.symbols.coin, "COIN");
+  EXPECT_EQ(config.symbols.scoin, "sCOIN");
 
   const Chain& eth = config.chains[1];
   EXPECT_EQ(eth.name, "eth");
@@ -115,12 +121,12 @@ TEST(IndexerConfig, ReadsAValidFile) {
   ASSERT_EQ(vaults.size(), 3u);
   EXPECT_EQ(vaults[0].ilk, "ETH-A");
   EXPECT_EQ(vaults[0].kind, VaultKind::regular);
-  EXPECT_EQ(vaults[0].collateral.shown, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
-  EXPECT_EQ(vaults[0].collateral.call, "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2");
-  EXPECT_FALSE(vaults[0].psm.has_value());
+  EXPECT_EQ(join_of(vaults[0]).collateral.shown, "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
+  EXPECT_EQ(join_of(vaults[0]).collateral.call, "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2");
+  EXPECT_FALSE(join_of(vaults[0]).psm.has_value());
   EXPECT_EQ(vaults[1].kind, VaultKind::psm);
-  ASSERT_TRUE(vaults[1].psm.has_value());
-  EXPECT_EQ(vaults[1].psm->call, "0x2000000000000000000000000000000000000003");
+  ASSERT_TRUE(join_of(vaults[1]).psm.has_value());
+  EXPECT_EQ(join_of(vaults[1]).psm->call, "0x2000000000000000000000000000000000000003");
   EXPECT_EQ(vaults[2].kind, VaultKind::allocator);
 
   const std::vector<Position>& positions = vaults[2].positions;
@@ -140,7 +146,12 @@ TEST(IndexerConfig, ReadsAValidFile) {
   const auto* vault = std::get_if<Erc4626Read>(&positions[1].read);
   ASSERT_NE(vault, nullptr);
   EXPECT_EQ(vault->vault.call, usdt_tron_hex);
+  EXPECT_EQ(vault->rate_getter, std::optional<std::string>("ssr"));
   EXPECT_FALSE(positions[2].tag.has_value());
+  const auto* no_rate = std::get_if<Erc4626Read>(&positions[2].read);
+  ASSERT_NE(no_rate, nullptr);
+  EXPECT_FALSE(no_rate->rate_getter.has_value());
+  EXPECT_EQ(no_rate->apy_days, 7);
 
   const Chain& plasma = config.chains[2];
   EXPECT_EQ(plasma.name, "plasma");
@@ -162,8 +173,8 @@ TEST(IndexerConfig, ReadsTheCheckedExample) {
   const Vault& psm = tron.protocol->vaults[1];
   EXPECT_EQ(psm.ilk, "PSM-USDT-A");
   EXPECT_EQ(psm.kind, VaultKind::psm);
-  EXPECT_EQ(psm.collateral.shown, usdt_tron);
-  EXPECT_EQ(psm.collateral.call, usdt_tron_hex);
+  EXPECT_EQ(join_of(psm).collateral.shown, usdt_tron);
+  EXPECT_EQ(join_of(psm).collateral.call, usdt_tron_hex);
   const Vault& allocator = tron.protocol->vaults[2];
   EXPECT_EQ(allocator.kind, VaultKind::allocator);
   ASSERT_EQ(allocator.positions.size(), 2u);
@@ -376,6 +387,121 @@ TEST(IndexerConfig, APsmAddressGoesWithKindPsmOnly) {
   root = valid();
   eth_vault(root, 2)["psm"] = "0x2000000000000000000000000000000000000003";
   EXPECT_EQ(error_of(root), "chains.eth.vaults[2].psm: only for kind psm");
+}
+
+TEST(IndexerConfig, AVaultIsHeldByAJoinALitePsmOrAnAllocatorVault) {
+  const std::string one_of = "one of join (with collateral), lite_psm and allocator_vault expected";
+  Json::Value root = valid();
+  eth_vault(root, 1) = Json::Value(Json::objectValue);
+  eth_vault(root, 1)["ilk"] = "LITE-PSM-USDC-A";
+  eth_vault(root, 1)["kind"] = "psm";
+  eth_vault(root, 1)["lite_psm"] = "0x2000000000000000000000000000000000000005";
+  eth_vault(root, 2).removeMember("join");
+  eth_vault(root, 2).removeMember("collateral");
+  eth_vault(root, 2)["allocator_vault"] = "0x2000000000000000000000000000000000000006";
+  const Config config = parse_config_json(text_of(root));
+  const std::vector<Vault>& vaults = config.chains[1].protocol->vaults;
+  ASSERT_TRUE(std::holds_alternative<LitePsmHeld>(vaults[1].holding));
+  EXPECT_EQ(std::get<LitePsmHeld>(vaults[1].holding).psm.call, "0x2000000000000000000000000000000000000005");
+  ASSERT_TRUE(std::holds_alternative<AllocatorHeld>(vaults[2].holding));
+  EXPECT_EQ(std::get<AllocatorHeld>(vaults[2].holding).vault.call, "0x2000000000000000000000000000000000000006");
+  EXPECT_EQ(vaults[2].positions.size(), 3u);
+
+  Json::Value wrong = root;
+  eth_vault(wrong, 1)["join"] = "0x2000000000000000000000000000000000000002";
+  EXPECT_EQ(error_of(wrong), "chains.eth.vaults[1]: " + one_of);
+  wrong = root;
+  eth_vault(wrong, 2).removeMember("allocator_vault");
+  EXPECT_EQ(error_of(wrong), "chains.eth.vaults[2]: " + one_of);
+  wrong = root;
+  eth_vault(wrong, 1)["kind"] = "regular";
+  EXPECT_EQ(error_of(wrong), "chains.eth.vaults[1].lite_psm: only for kind psm");
+  wrong = root;
+  eth_vault(wrong, 2)["kind"] = "psm";
+  eth_vault(wrong, 2).removeMember("positions");
+  EXPECT_EQ(error_of(wrong), "chains.eth.vaults[2].allocator_vault: only for kind allocator");
+  wrong = root;
+  eth_vault(wrong, 1)["collateral"] = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+  EXPECT_EQ(error_of(wrong), "chains.eth.vaults[1].collateral: only with join");
+  wrong = root;
+  eth_vault(wrong, 1)["psm"] = "0x2000000000000000000000000000000000000003";
+  EXPECT_EQ(error_of(wrong), "chains.eth.vaults[1].psm: only with join");
+}
+
+TEST(IndexerConfig, SavingsAreTokenOrPot) {
+  Json::Value root = valid();
+  eth(root)["savings"] = "pot";
+  EXPECT_EQ(parse_config_json(text_of(root)).chains[1].protocol->savings, Savings::pot);
+  eth(root)["savings"] = "token";
+  EXPECT_EQ(parse_config_json(text_of(root)).chains[1].protocol->savings, Savings::token);
+  for (const Json::Value& savings : {Json::Value("Pot"), Json::Value("vault"), Json::Value(1)}) {
+    eth(root)["savings"] = savings;
+    EXPECT_EQ(error_of(root), "chains.eth.savings: token or pot expected") << savings;
+  }
+  root = valid();
+  root["chains"]["plasma"]["savings"] = "pot";
+  EXPECT_EQ(error_of(root), "chains.plasma.savings: only tron, eth and bsc hold the protocol");
+}
+
+TEST(IndexerConfig, SymbolsNameTwoDistinctPaths) {
+  Json::Value root = valid();
+  root["symbols"]["coin"] = "USDD";
+  root["symbols"]["scoin"] = "sUSDD";
+  const Config config = parse_config_json(text_of(root));
+  EXPECT_EQ(config.symbols.coin, "USDD");
+  EXPECT_EQ(config.symbols.scoin, "sUSDD");
+  for (const char* bad : {"", "1USD", "US-D", "USDDDDDDDDDDDDDDD", "US D"}) {
+    Json::Value wrong = root;
+    wrong["symbols"]["coin"] = bad;
+    EXPECT_EQ(error_of(wrong), bad[0] == '\0' ? "symbols.coin: a non-empty string expected"
+                                             : "symbols.coin: a letter, then letters and digits, at most 16, expected")
+        << bad;
+  }
+  for (const auto& [coin, scoin] : {std::pair{"usdd", "USDD"}, std::pair{"sCOIN", "sUSDD"}, std::pair{"USDD", "Coin"}}) {
+    Json::Value wrong = root;
+    wrong["symbols"]["coin"] = coin;
+    wrong["symbols"]["scoin"] = scoin;
+    EXPECT_NE(error_of(wrong).find("symbols: the two name two paths"), std::string::npos) << coin << " " << scoin;
+  }
+  root["symbols"].removeMember("scoin");
+  EXPECT_EQ(error_of(root), "symbols.scoin: missing");
+  root["symbols"]["scoins"] = "x";
+  EXPECT_EQ(error_of(root), R"(symbols: unknown key "scoins")");
+}
+
+TEST(IndexerConfig, AnErc4626ReadNamesItsRateGetterOrItsApyDays) {
+  Json::Value root = valid();
+  position(root, 2)["read"]["rate"] = "vsr";
+  EXPECT_EQ(std::get<Erc4626Read>(parse_config_json(text_of(root)).chains[1].protocol->vaults[2].positions[2].read)
+                .rate_getter,
+            std::optional<std::string>("vsr"));
+  for (const char* bad : {"vsr()", "1rate", "v sr"}) {
+    position(root, 2)["read"]["rate"] = bad;
+    EXPECT_EQ(error_of(root), R"(chains.eth.vaults[2].positions[2].read.rate: the name of a function without arguments expected, e.g. "ssr")")
+        << bad;
+  }
+  position(root, 2)["read"]["rate"] = "ssr";
+  position(root, 2)["read"]["apy_days"] = 7;
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[2].read.apy_days: only without rate");
+  root = valid();
+  position(root, 2)["read"]["apy_days"] = 30;
+  EXPECT_EQ(std::get<Erc4626Read>(parse_config_json(text_of(root)).chains[1].protocol->vaults[2].positions[2].read)
+                .apy_days,
+            30);
+  for (const char* days : {"0", "366", "1.5", "\"7\""}) {
+    Json::Value wrong = root;
+    Json::Value value;
+    Json::Reader().parse(days, value);
+    position(wrong, 2)["read"]["apy_days"] = value;
+    EXPECT_EQ(error_of(wrong), "chains.eth.vaults[2].positions[2].read.apy_days: a whole number of days from 1 to 365 expected")
+        << days;
+  }
+  position(root, 0)["read"]["rate"] = "ssr";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.rate: only for kind erc4626");
+  // The growth is read at a past block: the position's chain must pin one.
+  root = valid();
+  root["chains"]["plasma"]["pin_block"] = false;
+  EXPECT_EQ(error_of(root), R"(chains.eth.vaults[2].positions[2].read: a share price's growth needs "pin_block": true on plasma)");
 }
 
 TEST(IndexerConfig, PositionsGoWithKindAllocatorOnly) {
