@@ -11,8 +11,15 @@
 namespace coin {
 namespace {
 
-std::string limit_text(long long age, long long max_age) {
-  return std::to_string(age) + " s old (limit " + std::to_string(max_age) + " s)";
+// Adds the problem, if any, of data `age` seconds old: `subject` names them ("the newest
+// snapshot of eth is"), `missing` says there are none.
+void judge_age(std::vector<std::string>& problems, std::optional<long long> age, long long max_age,
+               const std::string& subject, const std::string& missing) {
+  if (!age) {
+    problems.push_back(missing);
+  } else if (*age > max_age) {
+    problems.push_back(subject + " " + std::to_string(*age) + " s old (limit " + std::to_string(max_age) + " s)");
+  }
 }
 
 bool publisher_reachable(const PublishedState& publisher, std::time_t now) {
@@ -37,19 +44,17 @@ std::vector<std::string> problems_of(const Freshness& freshness, long long max_a
   std::vector<std::string> problems;
   if (!freshness.database_reachable) problems.push_back("the database is unreachable");
   for (const ChainFreshness& chain : freshness.chains) {
-    if (!chain.age_seconds) {
-      problems.push_back(chain.chain + " has no snapshot");
-    } else if (*chain.age_seconds > max_age_seconds) {
-      problems.push_back("the newest snapshot of " + chain.chain + " is " + limit_text(*chain.age_seconds, max_age_seconds));
-    }
+    judge_age(problems, chain.age_seconds, max_age_seconds, "the newest snapshot of " + chain.chain + " is",
+              chain.chain + " has no snapshot");
+  }
+  for (const VaultFreshness& vault : freshness.vaults) {
+    const std::string name = "Vault " + vault.vault + " on " + vault.chain;
+    judge_age(problems, vault.age_seconds, max_age_seconds, "the newest state of " + name + " is",
+              name + " has no state");
   }
   if (freshness.publisher) {
-    const std::optional<long long> age = published_age(*freshness.publisher, freshness.now);
-    if (!age) {
-      problems.push_back("no answers are published");
-    } else if (*age > max_age_seconds) {
-      problems.push_back("the published answers are " + limit_text(*age, max_age_seconds));
-    }
+    judge_age(problems, published_age(*freshness.publisher, freshness.now), max_age_seconds,
+              "the published answers are", "no answers are published");
   }
   return problems;
 }
@@ -62,9 +67,14 @@ Response health_answer(const Freshness& freshness, long long max_age_seconds) {
   health["time"] = utc_time(freshness.now);
   health["maxAgeSeconds"] = Json::Int64{max_age_seconds};
   health["database"]["reachable"] = freshness.database_reachable;
-  health["chains"] = Json::Value(freshness.database_reachable ? Json::objectValue : Json::nullValue);
+  // Unknown (null) while the database is unreachable.
+  health["chains"] = health["vaults"] =
+      Json::Value(freshness.database_reachable ? Json::objectValue : Json::nullValue);
   for (const ChainFreshness& chain : freshness.chains) {
     health["chains"][chain.chain] = time_and_age(chain.snapshot, chain.age_seconds);
+  }
+  for (const VaultFreshness& vault : freshness.vaults) {
+    health["vaults"][vault.chain][vault.vault] = time_and_age(vault.snapshot, vault.age_seconds);
   }
   if (freshness.publisher) {
     const PublishedState& publisher = *freshness.publisher;
@@ -97,12 +107,25 @@ std::string freshness_metrics(const Freshness& freshness, long long max_age_seco
       problems_of(freshness, max_age_seconds).empty() ? 1 : 0);
   set(gauge("coin_database_reachable", "1 while the ops handler's database answers, else 0"), {},
       freshness.database_reachable ? 1 : 0);
+  // The age and the time of the newest data of `labels`, where there are any.
+  const auto set_newest = [&set](prometheus::Family<prometheus::Gauge>& ages, prometheus::Family<prometheus::Gauge>& times,
+                                 const prometheus::Labels& labels, std::optional<std::time_t> snapshot,
+                                 std::optional<long long> age) {
+    if (!snapshot || !age) return;
+    set(ages, labels, static_cast<double>(*age));
+    set(times, labels, static_cast<double>(*snapshot));
+  };
   auto& ages = gauge("coin_snapshot_age_seconds", "Age of the chain's newest snapshot, by the database's clock");
   auto& times = gauge("coin_snapshot_timestamp_seconds", "The chain's newest snapshot, in seconds since the epoch");
   for (const ChainFreshness& chain : freshness.chains) {
-    if (!chain.snapshot || !chain.age_seconds) continue;
-    set(ages, {{"chain", chain.chain}}, static_cast<double>(*chain.age_seconds));
-    set(times, {{"chain", chain.chain}}, static_cast<double>(*chain.snapshot));
+    set_newest(ages, times, {{"chain", chain.chain}}, chain.snapshot, chain.age_seconds);
+  }
+  auto& vault_ages = gauge("coin_vault_snapshot_age_seconds", "Age of the Vault's newest state, by the database's clock");
+  auto& vault_times =
+      gauge("coin_vault_snapshot_timestamp_seconds", "The Vault's newest state, in seconds since the epoch");
+  for (const VaultFreshness& vault : freshness.vaults) {
+    set_newest(vault_ages, vault_times, {{"chain", vault.chain}, {"vault", vault.vault}}, vault.snapshot,
+               vault.age_seconds);
   }
   if (freshness.publisher) {
     const PublishedState& publisher = *freshness.publisher;

@@ -1,12 +1,14 @@
 #pragma once
 // What /healthz answers and what /metrics adds to the processes' own metrics (the ops
-// handler): how fresh the data are, worked out from the database's api.chain_freshness and the
-// publisher's directory, against a limit.
+// handler): how fresh the data are, worked out from the database's api.chain_freshness and
+// api.vault_freshness and the publisher's directory, against a limit.
 //
-// Healthy (HTTP 200) while the database answers, every chain has a snapshot younger than the
-// limit, and, where answers are published, the published set is younger than the limit too (a
-// publisher that stopped leaves its last set served, older and older). Anything else is an
-// HTTP 503 that names each problem. The publisher's own heartbeat is reported, not judged: while
+// Healthy (HTTP 200) while the database answers, every chain has a snapshot and every Vault a
+// state younger than the limit, and, where answers are published, the published set is younger
+// than the limit too (a publisher that stopped leaves its last set served, older and older). A
+// Vault the indexer cannot read keeps its last state in the answers while its chain is written,
+// so it ages into a problem by itself; a Vault with no state at all (configured, never read) is
+// one too. Anything else is an HTTP 503 that names each problem. The publisher's own heartbeat is reported, not judged: while
 // it is away the handlers still answer, and its set ages into a problem by itself.
 
 #include <ctime>
@@ -25,10 +27,18 @@ struct ChainFreshness {
   std::optional<long long> age_seconds;  // its age by the database's clock
 };
 
+struct VaultFreshness {
+  std::string chain;
+  std::string vault;                     // its vault_type (ilk), e.g. ETH-A
+  std::optional<std::time_t> snapshot;   // the Vault's newest state, if it has one
+  std::optional<long long> age_seconds;  // its age by the database's clock
+};
+
 struct Freshness {
   std::time_t now = 0;
   bool database_reachable = false;
   std::vector<ChainFreshness> chains;       // empty while the database is unreachable
+  std::vector<VaultFreshness> vaults;       // likewise
   std::optional<PublishedState> publisher;  // none where nothing is published (PUBLISH=off)
 };
 

@@ -2,10 +2,11 @@
 //   /healthz  how fresh the data are, 200 or 503 (shared/health.hpp)
 //   /metrics  every process's metrics (their --metrics files) and the freshness figures, for
 //             Prometheus (nginx lets only the configured addresses ask)
-// Each request reads api.chain_freshness and the publisher's directory anew.
+// Each request reads api.chain_freshness, api.vault_freshness and the publisher's directory anew.
 
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "shared/database.hpp"
@@ -34,20 +35,32 @@ struct OpsSettings {
 
 const coin::Statement freshness_statement{
     "freshness", "SELECT chain, floor(extract(epoch FROM taken_at))::bigint, age_seconds FROM api.chain_freshness"};
+const coin::Statement vault_freshness_statement{
+    "vault_freshness",
+    "SELECT chain, vault_type, floor(extract(epoch FROM taken_at))::bigint, age_seconds FROM api.vault_freshness"};
+
+// A column's value; none where it is NULL (a chain or Vault without data).
+template <typename T>
+std::optional<T> nullable(const pqxx::field& field) {
+  return field.is_null() ? std::nullopt : std::optional<T>(field.as<T>());
+}
 
 coin::Freshness read_freshness(coin::Database& database, const OpsSettings& settings) {
   coin::Freshness freshness;
   freshness.now = std::time(nullptr);
   try {
     for (const pqxx::row row : database.execute(freshness_statement.name)) {
-      coin::ChainFreshness chain{row[0].c_str(), std::nullopt, std::nullopt};
-      if (!row[1].is_null()) chain.snapshot = row[1].as<std::time_t>();
-      if (!row[2].is_null()) chain.age_seconds = row[2].as<long long>();
-      freshness.chains.push_back(chain);
+      freshness.chains.push_back({row[0].c_str(), nullable<std::time_t>(row[1]), nullable<long long>(row[2])});
+    }
+    for (const pqxx::row row : database.execute(vault_freshness_statement.name)) {
+      freshness.vaults.push_back({row[0].c_str(), row[1].c_str(), nullable<std::time_t>(row[2]),
+                                  nullable<long long>(row[3])});
     }
     freshness.database_reachable = true;
   } catch (const std::exception& e) {
     coin::log_error(std::string("freshness: ") + e.what());
+    freshness.chains.clear();  // read before the failure: unknown, as the rest
+    freshness.vaults.clear();
   }
   if (!settings.published.empty()) freshness.publisher = coin::published_state(settings.published);
   return freshness;
@@ -87,7 +100,7 @@ int main(int argc, char** argv) {
     settings.max_age_seconds = coin::parse_count("ops", "--max-age", config.given.value("--max-age"), 30 * 86400);
   }
   return coin::run_server(config, [&config, &settings]() -> coin::Answerer {
-    auto database = std::make_shared<coin::Database>(config.database, std::vector<coin::Statement>{freshness_statement});
+    auto database = std::make_shared<coin::Database>(config.database, std::vector<coin::Statement>{freshness_statement, vault_freshness_statement});
     return [database, &settings](std::string_view path, std::string_view) { return answer(*database, settings, path); };
   });
 }
