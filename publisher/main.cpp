@@ -29,7 +29,7 @@ constexpr std::string_view usage =
     "Usage: publisher --directory DIR [options]\n"
     "Renders every answer of the coin-api (plain and gzip, Last-Modified the newest snapshot) into\n"
     "DIR/current, which nginx serves, at start, on every NOTIFY snapshot_written and after every\n"
-    "reconnection. A set is replaced in one rename(2), and only by a complete one. While it\n"
+    "reconnection, with the other names 6.4 and 6.5 have then (the deployment's own symbols). A set is replaced in one rename(2), and only by a complete one. While it\n"
     "listens, it touches DIR/heartbeat every quarter of a second (/healthz reads it).\n"
     "Read replicas: when the connection string leads to a hot standby (\"host=standby,primary\n"
     "target_session_attrs=prefer-standby\"), it renders there, LISTENs on the primary of the\n"
@@ -43,7 +43,8 @@ constexpr std::string_view usage =
     "  --metrics FILE           write its metrics to FILE every second, in Prometheus' text\n"
     "                           format; the file's name without .prom is the label process\n"
     "  --routes                 print every endpoint and exit, one per line, tab-separated:\n"
-    "                           spec, path, group, view, content type, parameters, pool\n"
+    "                           spec, path, group, view, content type, parameters, pool,\n"
+    "                           alias column\n"
     "  --help                   print this text and exit\n"
     "  --version                print the version and exit\n"
     "\n"
@@ -70,13 +71,19 @@ Flags parse_flags(const std::vector<std::string_view>& args) {
           command_line.has("--once")};
 }
 
-// The plain statement of every endpoint, and the values statement of those with parameters.
+// The plain statement of every endpoint, the values statement of those with parameters and the
+// alias statement of those with an alias column.
 void prepare_statements(pqxx::connection& connection) {
   for (const coin::Endpoint& endpoint : coin::endpoints()) {
     connection.prepare(coin::statement_name(endpoint), coin::statement_of(endpoint));
-    if (endpoint.parameters.empty()) continue;
-    const coin::Statement values = coin::values_statement_of(endpoint);
-    connection.prepare(values.name, values.sql);
+    if (!endpoint.parameters.empty()) {
+      const coin::Statement values = coin::values_statement_of(endpoint);
+      connection.prepare(values.name, values.sql);
+    }
+    if (!endpoint.alias_column.empty()) {
+      const coin::Statement alias = coin::alias_statement_of(endpoint);
+      connection.prepare(alias.name, alias.sql);
+    }
   }
 }
 

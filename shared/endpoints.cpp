@@ -30,6 +30,9 @@ constexpr CsvLayout positions{"{platformSummaryInfos}",
                               "{platform,chain,gemSymbol,holdingAmount,apyHoldingAmount,apy,actualEarnings,"
                               "operatorAddress,strategy,tag}"};
 
+// Endpoint::alias_column of 6.4 and 6.5: the token's symbol (sql/deploy/token_symbols.sql).
+constexpr std::string_view named_by_symbol = "symbol";
+
 // The newest snapshot's time beside every payload: the answer's Last-Modified.
 constexpr std::string_view last_modified_column =
     ", (SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot)";
@@ -43,8 +46,10 @@ const std::vector<Endpoint>& endpoints() {
       {"6.2", "/circulatingSupply", "supply", "api.circulating_supply", R"(v."circulatingSupply"::text)",
        Body::text},
       {"6.3", "/api/v1/external/earn-apy", "supply", "api.earn_apy", row},
-      {"6.4", "/api/v1/external/total-supply/coin", "supply", "api.coin_supply", row},
-      {"6.5", "/api/v1/external/total-supply/scoin", "supply", "api.scoin_supply", row},
+      {"6.4", "/api/v1/external/total-supply/coin", "supply", "api.coin_supply", row, Body::envelope, {},
+       !takes_range, {}, {}, named_by_symbol},
+      {"6.5", "/api/v1/external/total-supply/scoin", "supply", "api.scoin_supply", row, Body::envelope, {},
+       !takes_range, {}, {}, named_by_symbol},
       // Group B: the protocol overview, histories, Vaults and the Smart Allocator
       // (sql/deploy/api_protocol.sql)
       {"6.6", "/api/v1/market-site/overview", "protocol", "api.market_overview", row},
@@ -120,6 +125,26 @@ Statement values_statement_of(const Endpoint& endpoint) {
     columns += (columns.empty() ? "\"" : ", \"") + std::string(parameter->name) + '"';
   }
   return {std::string(endpoint.path) + " values", "SELECT " + columns + " FROM " + std::string(endpoint.view)};
+}
+
+Statement alias_statement_of(const Endpoint& endpoint) {
+  return {std::string(endpoint.path) + " alias",
+          "SELECT v.\"" + std::string(endpoint.alias_column) + "\" FROM " + std::string(endpoint.view) + " AS v"};
+}
+
+std::string alias_name(const Endpoint& endpoint, std::string_view value) {
+  if (endpoint.alias_column.empty() || value.empty()) return "";
+  std::string name;
+  for (const char c : value) {
+    const bool letter = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    if (!letter && (name.empty() || c < '0' || c > '9')) return "";
+    name += letter ? static_cast<char>(c | 0x20) : c;  // ASCII: lower case
+  }
+  return name == endpoint.path.substr(endpoint.path.rfind('/') + 1) ? "" : name;
+}
+
+std::string alias_file(const Endpoint& endpoint, std::string_view name) {
+  return "aliases" + std::string(endpoint.path) + '/' + std::string(name);
 }
 
 Rendering rendering_of(const Endpoint& endpoint, const HistoryOptions& options) {
@@ -205,7 +230,8 @@ std::string routes_table(const std::vector<Endpoint>& list) {
     table += std::string(endpoint.spec) + '\t' + std::string(endpoint.path) + '\t' +
              std::string(endpoint.group) + '\t' + std::string(endpoint.view) + '\t' +
              std::string(content_type_of(endpoint)) + '\t' + (parameters.empty() ? "-" : parameters) + '\t' +
-             std::string(endpoint.pool_name()) + '\n';
+             std::string(endpoint.pool_name()) + '\t' +
+             (endpoint.alias_column.empty() ? "-" : std::string(endpoint.alias_column)) + '\n';
   }
   return table;
 }

@@ -60,6 +60,10 @@ struct Endpoint {
   // here gives an endpoint hosts of its own (scripts/topology.sh); on one host it is the
   // group's processes under another name.
   std::string_view pool = {};
+  // The column of its view whose value, in lower case, names it too, in place of its path's
+  // last segment: 6.4 and 6.5 are also served under the deployment's own symbol of their
+  // token (USDD: /api/v1/external/total-supply/usdd). Empty: it has one path.
+  std::string_view alias_column = {};
 
   std::string_view pool_name() const { return pool.empty() ? group : pool; }
 
@@ -88,6 +92,19 @@ std::vector<Statement> statements_of(const std::vector<Endpoint>& list);
 // view answers, the answers the publisher renders (named "<path> values"; an endpoint with
 // parameters only).
 Statement values_statement_of(const Endpoint& endpoint);
+
+// SELECT v."<alias column>" FROM <view> AS v: the value that names the endpoint too
+// (alias_name), named "<path> alias" (an endpoint with an alias column only).
+Statement alias_statement_of(const Endpoint& endpoint);
+
+// The other name of `endpoint` that its alias column's `value` gives: the value in lower case
+// ("USDD": "usdd"); "" when it gives none: the endpoint has no alias column, or the name is its
+// path's own last segment ("COIN" on .../coin), or not a letter then letters and digits.
+std::string alias_name(const Endpoint& endpoint, std::string_view value);
+
+// Where a published set says that `name` (alias_name) names `endpoint` too: an empty file,
+// "aliases/api/v1/external/total-supply/coin/usdd", which nginx looks for (render_endpoints).
+std::string alias_file(const Endpoint& endpoint, std::string_view name);
 
 // The parameters of the statement that answers `values` with `options`: the values, then the
 // range's bounds where the statement takes them.
@@ -123,7 +140,8 @@ std::string_view content_type_of(const Endpoint& endpoint);
 
 // One line per endpoint, tab-separated: spec, path, group, view, content type, parameters
 // ("chain=tron,eth,bsc&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL", or "-"; a parameter checked
-// by the data has "*": "vaultType=*"), pool (pool_name). What --routes prints.
+// by the data has "*": "vaultType=*"), pool (pool_name), alias column (or "-"). What --routes
+// prints.
 std::string routes_table(const std::vector<Endpoint>& list);
 
 }  // namespace coin

@@ -99,6 +99,17 @@ void write_answer(const fs::path& set, const Endpoint& endpoint, const std::vect
   if (!gzip.empty()) publish_file(set, file + ".gz", gzip, fetched.last_modified);
 }
 
+// Marks the other name of `endpoint` that its view gives now (alias_name), if any: an empty
+// file, alias_file, whose presence in the set served makes nginx answer that name as the
+// endpoint. Read in the set's transaction, so the name and the answers agree.
+void write_alias(pqxx::transaction_base& transaction, const fs::path& set, const Endpoint& endpoint,
+                 std::time_t mtime) {
+  if (endpoint.alias_column.empty()) return;
+  const pqxx::row row = transaction.exec_prepared1(alias_statement_of(endpoint).name);
+  const std::string name = alias_name(endpoint, row[0].is_null() ? "" : row[0].c_str());
+  if (!name.empty()) write_file(set / alias_file(endpoint, name), "", mtime);
+}
+
 // Renders every answer of the list into `set`, from one snapshot of the database; returns the
 // newest snapshot's time (every answer's Last-Modified). While the database computes an answer,
 // a second thread writes the one before it (envelope, gzip, files): the two take about as long.
@@ -119,6 +130,7 @@ std::time_t render(pqxx::connection& connection, const fs::path& set) {
         write_answer(set, endpoint, values, fetched);
       });
     }
+    write_alias(transaction, set, endpoint, newest);
   }
   if (writing.valid()) writing.get();
   transaction.commit();

@@ -6,7 +6,9 @@
 //   DIRECTORY/set.XXXXXX/             a complete set: <path>.txt|.json, <path>/<query>.json, and
 //                                     a .gz beside each answer that gzip makes smaller; a file
 //                                     of 32 KB or more is under large/ instead; every file's
-//                                     mtime is the newest snapshot (Last-Modified)
+//                                     mtime is the newest snapshot (Last-Modified); and
+//                                     aliases/<path>/<name>, an empty file, for each other name
+//                                     an endpoint has now (endpoints.hpp: alias_name)
 //   DIRECTORY/partial.XXXXXX/         a set being rendered; never served
 //   DIRECTORY/heartbeat               touched every quarter of a second while the publisher
 //                                     listens for snapshots (its mtime says it is alive)

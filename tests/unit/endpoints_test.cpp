@@ -140,6 +140,40 @@ HistoryOptions options_of(std::string_view query, const Endpoint& of) {
   return check_options(QueryString::parse(query), of.ranged, of.has_csv()).options;
 }
 
+TEST(AliasStatementOf, SelectsTheAliasColumn) {
+  const Statement alias = alias_statement_of(endpoint("6.4"));
+  EXPECT_EQ(alias.name, "/api/v1/external/total-supply/coin alias");
+  EXPECT_EQ(alias.sql, "SELECT v.\"symbol\" FROM api.coin_supply AS v");
+  EXPECT_EQ(alias_statement_of(endpoint("6.5")).sql, "SELECT v.\"symbol\" FROM api.scoin_supply AS v");
+}
+
+TEST(AliasName, IsTheSymbolInLowerCaseUnlessItIsThePathsOwn) {
+  EXPECT_EQ(alias_name(endpoint("6.4"), "USDD"), "usdd");
+  EXPECT_EQ(alias_name(endpoint("6.5"), "sUSDD"), "susdd");
+  EXPECT_EQ(alias_name(endpoint("6.4"), "U2"), "u2");
+  EXPECT_EQ(alias_name(endpoint("6.4"), "COIN"), "");  // the default: its own path
+  EXPECT_EQ(alias_name(endpoint("6.4"), "Coin"), "");
+  EXPECT_EQ(alias_name(endpoint("6.5"), "sCOIN"), "");
+  EXPECT_EQ(alias_name(endpoint("6.5"), "COIN"), "coin");  // the database refuses it (token_symbols)
+  for (const char* bad : {"", "2U", "US-D", "US D", "../x", "us/dd", "USD\xc3\x90"}) {
+    EXPECT_EQ(alias_name(endpoint("6.4"), bad), "") << bad;
+  }
+  EXPECT_EQ(alias_name(endpoint("6.1"), "USDD"), "");  // no alias column
+}
+
+TEST(AliasFile, IsUnderAliasesBesideNoAnswer) {
+  EXPECT_EQ(alias_file(endpoint("6.4"), "usdd"), "aliases/api/v1/external/total-supply/coin/usdd");
+  EXPECT_EQ(alias_file(endpoint("6.5"), "susdd"), "aliases/api/v1/external/total-supply/scoin/susdd");
+}
+
+TEST(Endpoints, OnlyTheTwoTokenSuppliesHaveAnAliasColumn) {
+  std::vector<std::string> aliased;
+  for (const Endpoint& each : endpoints()) {
+    if (!each.alias_column.empty()) aliased.push_back(std::string(each.spec) + " " + std::string(each.alias_column));
+  }
+  EXPECT_EQ(aliased, (std::vector<std::string>{"6.4 symbol", "6.5 symbol"}));
+}
+
 TEST(RenderingOf, IsPlainWithoutOptionsOrWhereTheyDoNotApply) {
   EXPECT_EQ(rendering_of(endpoint("6.9"), options_of("", endpoint("6.9"))), Rendering::plain);
   EXPECT_EQ(rendering_of(endpoint("6.9"), options_of("format=json", endpoint("6.9"))), Rendering::plain);
@@ -218,24 +252,28 @@ TEST(PublishedFile, EveryAnswerHasAFileOfItsOwnAndNoFileIsAnotherOnesDirectory) 
 
 TEST(RoutesTable, IsOneTabSeparatedLinePerEndpoint) {
   const std::string table = routes_table(endpoints());
-  EXPECT_EQ(table.rfind("6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\n", 0), 0u) << table;
+  EXPECT_EQ(table.rfind("6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\t-\n", 0), 0u) << table;
   EXPECT_NE(table.find("\n6.13\t/api/v1/data-platform/collateral-history\tprotocol\tapi.collateral_history\t"
-                       "application/json\tchain=tron,eth,bsc&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\tprotocol\n"),
+                       "application/json\tchain=tron,eth,bsc&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\tprotocol\t-\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("\n6.12\t/api/v1/data-platform/latest-collateral\tprotocol\tapi.latest_collateral\t"
-                       "application/json\tchain=tron,eth,bsc\tprotocol\n"),
+                       "application/json\tchain=tron,eth,bsc\tprotocol\t-\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("\n6.15\t/api/v1/data-platform/vault-history\tprotocol\tapi.vault_history\t"
                        "application/json\tchain=tron,eth,bsc&vaultType=*&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\t"
-                       "vault-history\n"),
+                       "vault-history\t-\n"),
             std::string::npos)
       << table;
   std::size_t lines = 0;
   for (const char c : table) lines += c == '\n';
   EXPECT_EQ(lines, 15u);
-  EXPECT_EQ(routes_table({endpoint("6.1")}), "6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\n");
+  EXPECT_NE(table.find("\n6.4\t/api/v1/external/total-supply/coin\tsupply\tapi.coin_supply\t"
+                       "application/json\t-\tsupply\tsymbol\n"),
+            std::string::npos)
+      << table;
+  EXPECT_EQ(routes_table({endpoint("6.1")}), "6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\t-\n");
   EXPECT_EQ(routes_table({}), "");
 }
 
