@@ -160,6 +160,11 @@ render_pages() {
 #                   plain), else a named one (@<spec>) for its answers under large/, else its
 #                   pool's handlers (@<pool>); $published_prefix sends a request with a
 #                   chunked body to them (nginx.conf)
+#   endpoints.conf  ... and for the endpoints with an alias column (6.4, 6.5), a location per
+#                   directory of theirs (/api/v1/external/total-supply/<name>): a name that the
+#                   set served marks as one of theirs (aliases/<path>/<name>, written by the
+#                   publisher) is rewritten to that endpoint's path, and answered exactly as it;
+#                   any other name is the 404 of an unknown path (nginx/alias.conf)
 render_endpoints() {
   local routes=$1 conf=$2 sockets=$3 upstreams=${4:-}
   [ -s "$routes" ] || die "no endpoint list in $routes"
@@ -188,7 +193,13 @@ render_endpoints() {
       print header > (conf "/endpoints.conf")
     }
     {
-      spec = $1; path = $2; group = $3; type = $5; parameters = $6; pool = $7
+      spec = $1; path = $2; group = $3; type = $5; parameters = $6; pool = $7; alias_column = $8
+      if (alias_column != "-" && alias_column != "") {  # "": a list from before the column
+        directory = substr(path, 1, match(path, /[^\/]*$/) - 1)
+        if (!(directory in aliased)) directories[++directory_count] = directory
+        aliased[directory] = aliased[directory] (aliased[directory] == "" ? "" : " ") path
+        aliased_specs[directory] = aliased_specs[directory] (aliased_specs[directory] == "" ? "" : ", ") spec
+      }
       file = substr(path, 2)
       if (parameters != "-") {
         n = split(parameters, list, "&"); pattern = ""; name = ""
@@ -214,6 +225,17 @@ render_endpoints() {
     }
     END {
       print "}" > (conf "/queries.conf")
+      for (i = 1; i <= directory_count; i++) {
+        d = directories[i]; escaped = d; gsub(/[.?+*()|]/, "\\\\&", escaped)
+        printf "\nlocation ~ ^%s(?<other_name>[a-z][a-z0-9]*)$ {  # %s under another name\n  include %s/alias.conf;\n",
+          escaped, aliased_specs[d], conf > (conf "/endpoints.conf")
+        n = split(aliased[d], paths, " ")
+        for (j = 1; j <= n; j++) {
+          printf "  if (-f $document_root/aliases%s/$other_name) {\n    rewrite ^ %s last;\n  }\n",
+            paths[j], paths[j] > (conf "/endpoints.conf")
+        }
+        print "  return 404;\n}" > (conf "/endpoints.conf")
+      }
       printf "\n# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\nupstream ops {\n  server unix:%s/ops.sock;\n}\n", sockets > (conf "/upstreams.conf")
       for (i = 1; i <= count; i++) {
         p = order[i]; g = group_of[p]
