@@ -11,6 +11,7 @@
 // addresses and the same file every run. Then it reads back, with eth_call, every figure the
 // indexer reads, and fails if one is not the state's. Prints nothing unless it fails.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { deployAave } from './aave.mjs';
 import { RAY, Rpc, Sender, addressOf, call, die, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
 
 const PROTOCOL_CHAINS = ['tron', 'eth', 'bsc'];
@@ -40,7 +41,7 @@ async function main() {
   const rpc = new Rpc(args.rpc);
   try {
     const sender = await Sender.first(rpc);
-    const deployment = await deploy(sender, state);
+    const deployment = await deploy(sender, rpc, state);
     await verify(rpc, state, deployment);
     writeFileSync(args.out, `${JSON.stringify(config(args.rpc, state, deployment), null, 2)}\n`);
   } finally {
@@ -48,8 +49,11 @@ async function main() {
   }
 }
 
-// Deploys and sets everything, in the state's order. Returns the addresses (hex) by chain.
-async function deploy(sender, state) {
+// Deploys and sets everything, in the state's order, Aave's markets last (their balances grow
+// from the block of their borrow, so read at once they are exactly the state's). Returns the
+// addresses (hex) by chain.
+async function deploy(sender, rpc, state) {
+  const markets = [];  // [position's deployment, position] of the aave-v3 reads with a market
   const chains = {};  // name -> {tokens: {symbol: {address, decimals}}, vaults4626: {symbol: address}, pool, ...}
   const chainOf = (name) => (chains[name] ??= { tokens: {}, vaults4626: {} });
   const token = async (chain, symbol, decimals, where) => {
@@ -89,15 +93,30 @@ async function deploy(sender, state) {
       const spot = BigInt(v.price) * 10n ** 9n * RAY / BigInt(s.spot.par) * RAY / BigInt(v.mat);
       if (spot !== BigInt(v.spot)) throw new Error(`${where}.spot: ${v.spot}, but price, par and mat give ${spot}`);
       const ilk = ilkBytes(v.ilk);
-      const d = { collateral: await token(name, v.collateral, v.collateral_decimals, where) };
-      d.join = await sender.deploy('GemJoin', ilk, d.collateral);
+      const d = {};
+      if (v.holding === 'lite_psm') {
+        d.gem = await token(name, v.collateral, v.collateral_decimals, where);
+        d.litePsm = await sender.deploy('LitePsm', ilk, d.gem, c.token, v.pocket);
+        await sender.transact(d.gem, 'Token', 'setBalance', v.pocket, v.pocket_balance);
+        await sender.transact(c.token, 'Token', 'setBalance', d.litePsm, v.premint);
+        await sender.transact(d.litePsm, 'LitePsm', 'setTin', v.tin);
+        await sender.transact(d.litePsm, 'LitePsm', 'setTout', v.tout);
+        await sender.transact(d.litePsm, 'LitePsm', 'setBuf', v.buf);
+      } else if (v.holding === 'allocator_vault') {
+        d.allocatorVault = await sender.deploy('AllocatorVault', ilk, c.vat, v.buffer, c.token);
+        await sender.transact(c.token, 'Token', 'setBalance', v.buffer, v.buffer_balance);
+        await sender.transact(c.vat, 'Vat', 'setUrn', ilk, d.allocatorVault, v.ink, v.urn_art);
+      } else {
+        d.collateral = await token(name, v.collateral, v.collateral_decimals, where);
+        d.join = await sender.deploy('GemJoin', ilk, d.collateral);
+        await sender.transact(d.collateral, 'Token', 'setBalance', d.join, v.join_balance);
+      }
       d.pip = await sender.deploy('Pip');
       await sender.transact(d.pip, 'Pip', 'setPrice', v.price);
-      await sender.transact(d.collateral, 'Token', 'setBalance', d.join, v.join_balance);
       await sender.transact(c.vat, 'Vat', 'setIlk', ilk, v.Art, v.rate, v.spot, v.line, v.dust);
       await sender.transact(c.jug, 'Jug', 'setIlk', ilk, v.duty, v.rho);
       await sender.transact(c.spot, 'Spot', 'setIlk', ilk, d.pip, v.mat);
-      if (v.kind === 'psm') {
+      if (v.kind === 'psm' && d.join) {
         d.psm = await sender.deploy('Psm', d.join);
         await sender.transact(d.psm, 'Psm', 'setTin', v.tin);
         await sender.transact(d.psm, 'Psm', 'setTout', v.tout);
@@ -107,8 +126,11 @@ async function deploy(sender, state) {
         const pw = `${where}.positions[${j}]`;
         const pc = chainOf(p.chain);
         const r = p.read;
-        const e = { asset: await token(p.chain, p.asset, p.asset_decimals, pw) };
-        if (r.kind === 'aave-v3') {
+        const e = {};
+        if (r.kind === 'aave-v3' && r.market) {
+          markets.push([e, p]);
+        } else if (r.kind === 'aave-v3') {
+          e.asset = await token(p.chain, p.asset, p.asset_decimals, pw);
           pc.pool ??= await sender.deploy('AavePool');
           e.pool = pc.pool;
           e.aToken = await token(p.chain, r.a_token, r.a_token_decimals, `${pw}.read`);
@@ -117,12 +139,15 @@ async function deploy(sender, state) {
             currentLiquidityRate: r.current_liquidity_rate, aTokenAddress: e.aToken };
           await sender.transact(e.pool, 'AavePool', 'setReserveData', e.asset, data);
         } else if (r.kind === 'erc4626') {
+          // Its rate getter: ssr (SavingsVault, like sUSDS) or vsr (SparkVault, Spark Vault V2).
+          const [contract, getter] = r.vsr === undefined ? ['SavingsVault', 'Ssr'] : ['SparkVault', 'Vsr'];
           if (pc.vaults4626[r.vault]) throw new Error(`${pw}.read.vault: ${r.vault} on ${p.chain} twice`);
-          e.vault = pc.vaults4626[r.vault] = await sender.deploy('SavingsVault', e.asset, r.vault, r.vault_decimals);
-          await sender.transact(e.vault, 'SavingsVault', 'setTotalSupply', r.total_supply);
-          await sender.transact(e.vault, 'SavingsVault', 'setBalance', p.operator, r.shares);
-          await sender.transact(e.vault, 'SavingsVault', 'setChi', r.chi);
-          await sender.transact(e.vault, 'SavingsVault', 'setSsr', r.ssr);
+          e.asset = await token(p.chain, p.asset, p.asset_decimals, pw);
+          e.vault = pc.vaults4626[r.vault] = await sender.deploy(contract, e.asset, r.vault, r.vault_decimals);
+          await sender.transact(e.vault, contract, 'setTotalSupply', r.total_supply);
+          await sender.transact(e.vault, contract, 'setBalance', p.operator, r.shares);
+          await sender.transact(e.vault, contract, 'setChi', r.chi);
+          await sender.transact(e.vault, contract, `set${getter}`, r[getter.toLowerCase()]);
         } else {
           throw new Error(`${pw}.read.kind: ${r.kind}, not aave-v3 or erc4626`);
         }
@@ -130,6 +155,11 @@ async function deploy(sender, state) {
       }
       c.vaults.push(d);
     }
+  }
+  for (const [e, p] of markets) {
+    const market = await deployAave(sender, rpc, { operator: p.operator, supply: p.read.supply, borrow: p.read.borrow,
+      decimals: p.asset_decimals, symbol: p.asset });
+    Object.assign(e, { pool: market.pool, asset: market.reserve, aToken: market.aToken });
   }
   return chains;
 }
@@ -167,9 +197,18 @@ async function verify(rpc, state, deployment) {
       await expect(where, c.vat, 'Vat', 'ilks', [ilk], [v.Art, v.rate, v.spot, v.line, v.dust]);
       await expect(where, c.jug, 'Jug', 'ilks', [ilk], [v.duty, v.rho]);
       await expect(where, c.spot, 'Spot', 'ilks', [ilk], [d.pip, v.mat]);
-      await expect(where, d.collateral, 'Token', 'decimals', [], [v.collateral_decimals]);
-      await expect(where, d.collateral, 'Token', 'balanceOf', [d.join], [v.join_balance]);
-      if (v.kind === 'psm') {
+      if (d.litePsm) {
+        await expect(where, d.litePsm, 'LitePsm', 'tin', [], [v.tin]);
+        await expect(where, d.gem, 'Token', 'balanceOf', [v.pocket], [v.pocket_balance]);
+        await expect(where, c.token, 'Token', 'balanceOf', [d.litePsm], [v.premint]);
+      } else if (d.allocatorVault) {
+        await expect(where, c.vat, 'Vat', 'urns', [ilk, d.allocatorVault], [v.ink, v.urn_art]);
+        await expect(where, c.token, 'Token', 'balanceOf', [v.buffer], [v.buffer_balance]);
+      } else {
+        await expect(where, d.collateral, 'Token', 'decimals', [], [v.collateral_decimals]);
+        await expect(where, d.collateral, 'Token', 'balanceOf', [d.join], [v.join_balance]);
+      }
+      if (d.psm) {
         await expect(where, d.psm, 'Psm', 'tin', [], [v.tin]);
         await expect(where, d.psm, 'Psm', 'tout', [], [v.tout]);
       }
@@ -177,6 +216,7 @@ async function verify(rpc, state, deployment) {
         const e = d.positions[j];
         const r = p.read;
         const pw = `${where}.positions[${j}]`;
+        if (r.market) continue;  // deployAave read its market back
         await expect(pw, e.asset, 'Token', 'decimals', [], [p.asset_decimals]);
         if (r.kind === 'aave-v3') {
           const want = Array(15).fill(undefined);
@@ -190,7 +230,8 @@ async function verify(rpc, state, deployment) {
           await expect(pw, e.vault, 'SavingsVault', 'asset', [], [e.asset]);
           await expect(pw, e.vault, 'SavingsVault', 'balanceOf', [p.operator], [r.shares]);
           await expect(pw, e.vault, 'SavingsVault', 'convertToAssets', [r.shares], [r.assets]);
-          await expect(pw, e.vault, 'SavingsVault', 'ssr', [], [r.ssr]);
+          if (r.vsr === undefined) await expect(pw, e.vault, 'SavingsVault', 'ssr', [], [r.ssr]);
+          else await expect(pw, e.vault, 'SparkVault', 'vsr', [], [r.vsr]);
         }
       }
     }
@@ -213,8 +254,10 @@ function config(url, state, deployment) {
       vat: a(c.vat), jug: a(c.jug), spot: a(c.spot), pot: a(c.pot),
       vaults: s.vaults.map((v, i) => {
         const d = c.vaults[i];
-        const vault = { ilk: v.ilk, kind: v.kind, join: a(d.join), collateral: a(d.collateral) };
-        if (v.kind === 'psm') vault.psm = a(d.psm);
+        const vault = { ilk: v.ilk, kind: v.kind };
+        if (d.litePsm) vault.lite_psm = a(d.litePsm);
+        else if (d.allocatorVault) vault.allocator_vault = a(d.allocatorVault);
+        else Object.assign(vault, { join: a(d.join), collateral: a(d.collateral) }, d.psm ? { psm: a(d.psm) } : {});
         if (v.kind === 'allocator') {
           vault.positions = (v.positions || []).map((p, j) => {
             const e = d.positions[j];
@@ -224,7 +267,7 @@ function config(url, state, deployment) {
               strategy: p.strategy, tag: p.tag, principal: p.principal,
               read: p.read.kind === 'aave-v3'
                 ? { kind: 'aave-v3', pool: pa(e.pool), reserve: pa(e.asset) }
-                : { kind: 'erc4626', vault: pa(e.vault), rate: 'ssr' },
+                : { kind: 'erc4626', vault: pa(e.vault), rate: p.read.vsr === undefined ? 'ssr' : 'vsr' },
             };
           });
         }

@@ -3,6 +3,7 @@
 // with the test contracts' setters, so that the API visibly follows the chain.
 //
 //   node chain/drive.mjs --rpc http://127.0.0.1:8599 --config FILE.json [--every 3]
+//                        [--state chain/demo-state.json]
 //
 // It reads the deployed state once (the values of tick 0); tick t then sets values that are a
 // function of those and t alone: one tick stands for a day, so chi (sCOIN's, Pot's and the
@@ -14,6 +15,11 @@
 // block (anvil's evm_setAutomine and evm_mine), so a reader never sees half a tick. Runs until
 // SIGTERM or SIGINT, then finishes its tick, turns automine back on and exits 0. Prints
 // nothing unless it fails.
+//
+// It moves the Vaults held by a join and the positions of the test contracts; a lite PSM, an
+// AllocatorVault and a real Aave market stay as deployed (Aave's balances grow by themselves).
+// With --state, a position there with fails_after_seconds has its contract's code emptied that
+// long after the start (anvil_setCode), so that every read of it fails from then on.
 import { readFileSync } from 'node:fs';
 import { RAY, Rpc, Sender, call, contracts, die, hexOf, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
 
@@ -56,7 +62,7 @@ async function readBase(rpc, config) {
     [b.jugBase] = await call(rpc, b.jug, 'Jug', 'base');
     [b.par] = await call(rpc, b.spot, 'Spot', 'par');
     b.vaults = [];
-    for (const v of c.vaults) {
+    for (const v of c.vaults.filter((vault) => vault.join)) {
       const ilk = ilkBytes(v.ilk);
       const d = { ilk, kind: v.kind, join: h(v.join), collateral: h(v.collateral) };
       [d.Art, d.rate, d.spot, d.line, d.dust] = await call(rpc, b.vat, 'Vat', 'ilks', [ilk]);
@@ -70,6 +76,7 @@ async function readBase(rpc, config) {
       for (const p of v.positions || []) {
         const ph = (a) => hexOf(p.chain, a);
         const e = { kind: p.read.kind, operator: ph(p.operator) };
+        if (p.read.rate && p.read.rate !== 'ssr') continue;  // only SavingsVault's chi is moved here
         if (e.kind === 'aave-v3') {
           e.pool = ph(p.read.pool);
           e.reserve = ph(p.read.reserve);
@@ -131,9 +138,22 @@ function tick(base, t) {
   return calls;
 }
 
+// The contracts of the state's positions with fails_after_seconds, and when they fail.
+function failures(state, config) {
+  const found = [];
+  for (const [name, chain] of Object.entries(state ? state.chains : {})) {
+    (chain.vaults || []).forEach((v, i) => (v.positions || []).forEach((p, j) => {
+      if (p.fails_after_seconds === undefined) return;
+      const read = config.chains[name].vaults[i].positions[j].read;
+      found.push({ at: Date.now() + p.fails_after_seconds * 1000, address: hexOf(p.chain, read.vault ?? read.pool) });
+    }));
+  }
+  return found;
+}
+
 async function main() {
-  const usage = 'node chain/drive.mjs --rpc URL --config FILE.json [--every SECONDS]';
-  const args = parseArgs(process.argv.slice(2), ['rpc', 'config', 'every'], usage);
+  const usage = 'node chain/drive.mjs --rpc URL --config FILE.json [--every SECONDS] [--state FILE.json]';
+  const args = parseArgs(process.argv.slice(2), ['rpc', 'config', 'every', 'state'], usage);
   const every = Number(args.every ?? 3);
   if (!args.rpc || !args.config || !(every > 0)) die(`usage: ${usage}`);
   const config = JSON.parse(readFileSync(args.config, 'utf8'));
@@ -147,12 +167,17 @@ async function main() {
   const rpc = new Rpc(args.rpc);
   const sender = await Sender.first(rpc);
   const base = await readBase(rpc, config);
+  const failing = failures(args.state && JSON.parse(readFileSync(args.state, 'utf8')), config);
   // One block per tick where the node lets us mine by hand; else one block per transaction.
   const batched = await rpc.call('evm_setAutomine', [false]).then(() => true, () => false);
   try {
     for (let t = 1; !stopping; t++) {
       await new Promise((resolve) => { wake = resolve; setTimeout(resolve, every * 1000); });
       if (stopping) break;
+      for (const f of failing.filter((x) => x.at <= Date.now())) {
+        await rpc.call('anvil_setCode', [f.address, '0x']);
+        failing.splice(failing.indexOf(f), 1);
+      }
       const calls = tick(base, t);
       if (!batched) {
         for (const [to, name, method, ...a] of calls) await sender.transact(to, name, method, ...a);

@@ -53,7 +53,7 @@ RoundOutcome run_round(const Config& config, const std::string& database, std::i
     try {
       const ChainReading reading = read_chain(config, chain, nodes);
       if (!connection || !connection->is_open()) connection = std::make_unique<pqxx::connection>(database);
-      const bool written = write_snapshot(*connection, chain.name, taken_at, reading);
+      const bool written = write_snapshot(*connection, chain.name, taken_at, reading, config.symbols);
       log_info(chain.name + (written ? ": written" + at + ", block " + reading.block
                                      : ": already written" + at + " by another indexer"));
       if (written) {

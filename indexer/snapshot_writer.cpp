@@ -127,6 +127,12 @@ void write_vault(pqxx::work& work, const std::string& chain, const std::string& 
                     reading.premint, chain_reading.coin_decimals, reading.locked_is_coin);
 }
 
+// The deployment's names of its tokens (the file's "symbols"); a row left as it is stays quiet.
+constexpr const char* upsert_symbols = R"(
+INSERT INTO snapshot.token_symbol AS t (token, symbol) VALUES ('coin', $1), ('scoin', $2)
+    ON CONFLICT (token) DO UPDATE SET symbol = excluded.symbol
+ WHERE t.symbol IS DISTINCT FROM excluded.symbol)";
+
 constexpr const char* newest_vault_state = R"(
 SELECT extract(epoch FROM max(s.taken_at))::bigint
   FROM snapshot.vault_state AS s JOIN snapshot.vault AS v USING (vault_id)
@@ -135,11 +141,12 @@ SELECT extract(epoch FROM max(s.taken_at))::bigint
 }  // namespace
 
 bool write_snapshot(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at,
-                    const ChainReading& reading) {
+                    const ChainReading& reading, const Symbols& symbols) {
   const std::string at = std::to_string(taken_at);
   pqxx::work work(connection);
   work.exec_params(lock_chain, chain);
   if (work.exec_params1(chain_written, chain, at)[0].as<bool>()) return false;
+  work.exec_params0(upsert_symbols, symbols.coin, symbols.scoin);
   for (const VaultReading& vault : reading.vaults) write_vault(work, chain, at, reading, vault);
   work.exec_params0(insert_chain_state, chain, at, reading.coin_supply, reading.coin_staked,
                     reading.coin_decimals, reading.scoin_supply, reading.scoin_decimals,

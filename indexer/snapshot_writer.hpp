@@ -17,9 +17,10 @@ namespace coin::indexer {
 // same database wrote this round first (the two take turns on an advisory lock per chain).
 // Throws pqxx's exceptions when the database refuses it (a value out of a column's range, the
 // connection lost); the transaction is then rolled back whole.
-// A Vault in `reading.skipped` is not written; the others and the chain's state are.
+// A Vault in `reading.skipped` is not written; the others and the chain's state are, and the
+// deployment's token symbols.
 bool write_snapshot(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at,
-                    const ChainReading& reading);
+                    const ChainReading& reading, const Symbols& symbols);
 
 // The taken_at (epoch seconds) of the newest state of `chain`'s Vault `ilk`; none if it has none.
 std::optional<std::int64_t> vault_written(pqxx::connection& connection, const std::string& chain,

@@ -94,7 +94,8 @@ if [ "$data" = chain ]; then
   node "$root_dir/chain/deploy.mjs" --rpc "$chain_url" --state "$root_dir/chain/demo-state.json" \
     --out "$var/chain/indexer.json"
   say "the demo chain is at $chain_url; its deployment in $var/chain/indexer.json"
-  node "$root_dir/chain/drive.mjs" --rpc "$chain_url" --config "$var/chain/indexer.json" &
+  node "$root_dir/chain/drive.mjs" --rpc "$chain_url" --config "$var/chain/indexer.json" \
+    --state "$root_dir/chain/demo-state.json" &
   children+=($!)
   supervise indexer env PGUSER=coin_indexer PGAPPNAME=coin-indexer "$handlers/coin-indexer" \
     --config "$var/chain/indexer.json" --interval "$index_interval" --metrics "$var/metrics/indexer.prom" &

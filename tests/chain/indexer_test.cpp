@@ -23,7 +23,21 @@
 //              earnings 25312345.678901 - 25000000 = 312345.678901
 //   Spark (erc4626 on plasma): 5900000 shares x chi 1.023456789012345678901234567 = 6038395.055172
 //   SA-USDT-A (tron) APY = (25312345.678901 x 0.0356... + 6038395.055172 x 0.0449...) / 31350740.734073
-//   6.14 apy = 100 x the same over all four positions = 3.9473555617808897902240392059
+//   bsc's dss-family shapes (issue 28):
+//   LITE-PSM-USDC-A (a dss-lite-psm): minted = Art 100000000.5 - the 20000000 COIN it pre-minted
+//              into itself = 80000000.5 (rate 1: debt the same); locked = the pocket's 80000000.5
+//              USDC x (spot 0.999900009999000099990000999 x par 1.0001 = 0.99999999999999999999999999990
+//              -> 1 at 18 decimals) = 80000000.5
+//   ALLOC-SPARK-A (a dss-allocator AllocatorVault): minted = its urn's art 30000000, debt x 1.01 =
+//              30300000; locked = its buffer's 1000000.25 COIN x par 1.0001 + the positions'
+//              20000000 + 5100000 = 26100100.250025
+//   Aave (a real Aave v3 market, chain/aave.mjs): liquidity rate 0.025e27 a year (borrow rate 5% at
+//              50% use) -> 792744799594114663 per second -> APY 0.025315120514268675324360156365;
+//              the operator's aToken balance is its supply, 20000000 USDC, earnings 1000000
+//   Spark (a Spark Vault V2, rate getter vsr 5%): 5000000 shares x chi 1.02 = 5100000
+//   ALLOC-SPARK-A APY = (20000000 x 0.0253... + 5100000 x 0.0499...) / 25100000
+//              = 0.030330773318142370769345925143; earnings 761302.410285373506310583
+//   6.14 apy = 100 x the same over all six positions = 3.7497702836390202667150403684
 
 #include <gtest/gtest.h>
 
@@ -103,7 +117,9 @@ TEST_F(Indexed, VaultsAreTheDeployedConfiguration) {
             "eth|SA-USDC-A|3|1|0.029999999999999999983543728012|200000000|0|\n"
             "bsc|BNB-A|1|1.7|0.04519999999351671954869451971|100000000|5000|\n"
             "bsc|PSM-USDT-A|2|1|0.004999999999999999968239863477|300000000|0|0\n"
-            "bsc|SA-USDT-A|3|1|0.004999999999999999968239863477|50000000|0|\n");
+            "bsc|SA-USDT-A|3|1|0.004999999999999999968239863477|50000000|0|\n"
+            "bsc|LITE-PSM-USDC-A|2|1|0.004999999999999999968239863477|500000000|0|0\n"
+            "bsc|ALLOC-SPARK-A|3|1|0.025099999996789527367216445995|100000000|0|\n");
   // The contract shown: a PSM Vault's PSM, every other Vault's join; Base58 on tron.
   EXPECT_EQ(query("SELECT string_agg(contract_address, ' ' ORDER BY vault_id) FROM snapshot.vault WHERE chain = 'tron'"),
             address("tron", 0, "join") + " " + address("tron", 1, "psm") + " " + address("tron", 2, "join") + "\n");
@@ -126,7 +142,10 @@ TEST_F(Indexed, VaultStatesAreTheDeployedDebtAndCollateral) {
             "0.043255047655567395127415210549|1735542.035514813194244\n"
             "BNB-A|55555555.555555555555555555|58024691.35802469135802469075308641975308641975308642|153085000||\n"
             "PSM-USDT-A|120000000|120000000|120000000||\n"
-            "SA-USDT-A|20000000|20020000|1000000|0.034999999999999999979829832096|684949.99999999999960527\n");
+            "SA-USDT-A|20000000|20020000|1000000|0.034999999999999999979829832096|684949.99999999999960527\n"
+            "LITE-PSM-USDC-A|80000000.5|80000000.5|80000000.5||\n"
+            "ALLOC-SPARK-A|30000000|30300000|26100100.250025|0.030330773318142370769345925143|"
+            "761302.410285373506310583\n");
 }
 
 TEST_F(Indexed, PositionsAreTheDeployedHoldings) {
@@ -141,7 +160,11 @@ TEST_F(Indexed, PositionsAreTheDeployedHoldings) {
             "Aave|eth|USDC|0xa110c00000000000000000000000000000000003|Investment|Core|40123456.789012|"
             "40123456.789012|0.043255047655567395127415210549|123456.789012\n"
             "Venus|bsc|USDT|0xa110c00000000000000000000000000000000004|Investment|(null)|19570000|19570000|"
-            "0.034999999999999999979829832096|69999.5\n");
+            "0.034999999999999999979829832096|69999.5\n"
+            "Aave|bsc|USDC|0xa110c00000000000000000000000000000000005|Investment|Core|20000000|20000000|"
+            "0.025315120514268675324360156365|1000000\n"
+            "Spark|bsc|USDC|0xa110c00000000000000000000000000000000006|Investment|(null)|5100000|5100000|"
+            "0.049999999999999999965368547801|100000\n");
 }
 
 TEST_F(Indexed, SecondIndexerInTheSameRoundWritesNothing) {
@@ -153,7 +176,7 @@ TEST_F(Indexed, SecondIndexerInTheSameRoundWritesNothing) {
   EXPECT_EQ(query("SELECT (SELECT count(*) FROM snapshot.chain_state) || ' ' || (SELECT count(*) FROM snapshot.vault) "
                   "|| ' ' || (SELECT count(*) FROM snapshot.vault_state) || ' ' || "
                   "(SELECT count(*) FROM snapshot.allocator_position_state)"),
-            "3 9 9 4\n");
+            "3 11 11 6\n");
 }
 
 TEST_F(Indexed, SupplyEndpointsAnswerTheIndexedSupplies) {
@@ -212,26 +235,37 @@ TEST_F(Indexed, VaultEndpointsAnswerTheIndexedVaults) {
 
 TEST_F(Indexed, AllocatorEndpointAnswersTheIndexedPositions) {
   const e2e::Json allocator = data("/api/v1/smart-allocator/detail-overview");  // 6.14
-  EXPECT_EQ(allocator["apy"].number(), "3.9473555617808897902240392059");
+  EXPECT_EQ(allocator["apy"].number(), "3.7497702836390202667150403684");
   // 31382716.045938271604593827136 + 50172839.574500837029164761629231825554031398766651426 + 20020000
-  EXPECT_EQ(allocator["debt"].number(), "101575555.620439108633758588765231825554031398766651426");
+  // + 30300000
+  EXPECT_EQ(allocator["debt"].number(), "131875555.620439108633758588765231825554031398766651426");
   const e2e::Json& positions = allocator["platformSummaryInfos"];
-  ASSERT_EQ(positions.size(), 4u);
+  ASSERT_EQ(positions.size(), 6u);
+  // By platform, then chain: Aave bsc and eth, JustLend tron, Spark bsc and plasma, Venus bsc.
   EXPECT_EQ(positions[0]["platform"].text(), "Aave");
-  EXPECT_EQ(positions[1]["platform"].text(), "JustLend");
-  EXPECT_EQ(positions[1]["operatorAddress"].text(), "TQeqrkh3c5HUrxExdD4Tjk49CXeN2jbCqD");
-  EXPECT_EQ(positions[1]["holdingAmount"].number(), "25312345.678901");
-  EXPECT_EQ(positions[1]["actualEarnings"].number(), "312345.678901");
-  EXPECT_TRUE(positions[1]["tag"].is_null());
-  EXPECT_EQ(positions[2]["chain"].text(), "plasma");
-  EXPECT_EQ(positions[2]["apy"].number(), "0.044999999999999999981066627328");
-  EXPECT_EQ(positions[2]["tag"].text(), "");
-  EXPECT_EQ(positions[3]["platform"].text(), "Venus");
+  EXPECT_EQ(positions[0]["chain"].text(), "bsc");
+  EXPECT_EQ(positions[0]["holdingAmount"].number(), "20000000");
+  EXPECT_EQ(positions[0]["apy"].number(), "0.025315120514268675324360156365");
+  EXPECT_EQ(positions[2]["platform"].text(), "JustLend");
+  EXPECT_EQ(positions[2]["operatorAddress"].text(), "TQeqrkh3c5HUrxExdD4Tjk49CXeN2jbCqD");
+  EXPECT_EQ(positions[2]["holdingAmount"].number(), "25312345.678901");
+  EXPECT_EQ(positions[2]["actualEarnings"].number(), "312345.678901");
+  EXPECT_TRUE(positions[2]["tag"].is_null());
+  EXPECT_EQ(positions[3]["platform"].text(), "Spark");
+  EXPECT_EQ(positions[3]["apy"].number(), "0.049999999999999999965368547801");
+  EXPECT_EQ(positions[4]["chain"].text(), "plasma");
+  EXPECT_EQ(positions[4]["apy"].number(), "0.044999999999999999981066627328");
+  EXPECT_EQ(positions[4]["tag"].text(), "");
+  EXPECT_EQ(positions[5]["platform"].text(), "Venus");
   const e2e::Json& vaults = allocator["vaultInfos"];
-  ASSERT_EQ(vaults.size(), 3u);
+  ASSERT_EQ(vaults.size(), 4u);
   EXPECT_EQ(vaults[0]["vaultType"].text(), "SA-USDT-A");
   EXPECT_EQ(vaults[0]["contractAddress"].text(), address("tron", 2, "join"));
-  EXPECT_EQ(vaults[2]["debt"].number(), "20020000");
+  // bsc's by type: a dss-allocator Vault shows its AllocatorVault.
+  EXPECT_EQ(vaults[2]["vaultType"].text(), "ALLOC-SPARK-A");
+  EXPECT_EQ(vaults[2]["contractAddress"].text(), address("bsc", 4, "allocator_vault"));
+  EXPECT_EQ(vaults[2]["debt"].number(), "30300000");
+  EXPECT_EQ(vaults[3]["debt"].number(), "20020000");
 }
 
 }  // namespace
