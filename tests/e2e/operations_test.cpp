@@ -5,6 +5,9 @@
 //
 // By hand, from tests/sql/fixture.sql: each chain's newest snapshot is tron 2026-05-13 08:00,
 // eth 07:55, bsc 07:50 UTC+8, i.e. 2026-05-13T00:00:00Z, 2026-05-12T23:55:00Z and 23:50:00Z.
+// Each Vault's newest state (api.vault_freshness's order: chain, then vault id): tron TRX-A
+// 08:00 and TRX-B 00:01 UTC+8; eth PSM-USDT-A, SA-USDT-A and WBTC-A 07:55; bsc WBTC-A and
+// SA-USDT-A 07:50, i.e. 2026-05-13T00:00:00Z, 2026-05-12T16:01:00Z, 23:55:00Z and 23:50:00Z.
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -91,12 +94,26 @@ TEST(Healthz, TheFixtureIsTooOldAndSaysWhy) {
     EXPECT_EQ(health["chains"][chain]["snapshotAt"].text(), time) << chain;
     expect_age(number_of(health["chains"][chain]["ageSeconds"]), epoch_of(time), exchange, chain);
   }
+  const std::vector<std::vector<std::string>> vaults = {  // chain, vault, newest state
+      {"tron", "TRX-A", "2026-05-13T00:00:00Z"},     {"tron", "TRX-B", "2026-05-12T16:01:00Z"},
+      {"eth", "PSM-USDT-A", "2026-05-12T23:55:00Z"}, {"eth", "SA-USDT-A", "2026-05-12T23:55:00Z"},
+      {"eth", "WBTC-A", "2026-05-12T23:55:00Z"},     {"bsc", "WBTC-A", "2026-05-12T23:50:00Z"},
+      {"bsc", "SA-USDT-A", "2026-05-12T23:50:00Z"}};
+  for (const std::vector<std::string>& vault : vaults) {
+    const Json& newest_state = health["vaults"][vault[0]][vault[1]];
+    EXPECT_EQ(newest_state["snapshotAt"].text(), vault[2]) << vault[1] << " on " << vault[0];
+    expect_age(number_of(newest_state["ageSeconds"]), epoch_of(vault[2]), exchange, vault[1] + " on " + vault[0]);
+  }
   EXPECT_EQ(health["publisher"]["reachable"].text(), "true");
   EXPECT_EQ(health["publisher"]["snapshotAt"].text(), "2026-05-13T00:00:00Z");
   const Json& problems = health["problems"];
-  ASSERT_EQ(problems.size(), 4u);
-  const std::vector<std::string> starts = {"the newest snapshot of tron is ", "the newest snapshot of eth is ",
-                                           "the newest snapshot of bsc is ", "the published answers are "};
+  ASSERT_EQ(problems.size(), 3u + vaults.size() + 1u);
+  std::vector<std::string> starts = {"the newest snapshot of tron is ", "the newest snapshot of eth is ",
+                                     "the newest snapshot of bsc is "};
+  for (const std::vector<std::string>& vault : vaults) {
+    starts.push_back("the newest state of Vault " + vault[1] + " on " + vault[0] + " is ");
+  }
+  starts.push_back("the published answers are ");
   for (size_t i = 0; i < starts.size(); ++i) {
     EXPECT_EQ(problems[i].text().rfind(starts[i], 0), 0u) << problems[i].text();
     EXPECT_NE(problems[i].text().find(" s old (limit 900 s)"), std::string::npos) << problems[i].text();
@@ -119,13 +136,17 @@ class FreshStack : public testing::Test {
     delete stack;
     stack = nullptr;
   }
-  // Every chain's newest snapshot again, `seconds_ago` seconds ago.
+  // Every chain's newest snapshot and every Vault's newest state again, `seconds_ago` seconds ago.
   static void write_snapshots(int seconds_ago) {
-    ASSERT_TRUE(stack->psql("postgres", "INSERT INTO snapshot.chain_state SELECT chain, now() - interval '" +
-                                            std::to_string(seconds_ago) +
-                                            " seconds', coin_supply, scoin_supply, coin_price, scoin_price, "
+    const std::string taken = "now() - interval '" + std::to_string(seconds_ago) + " seconds'";
+    ASSERT_TRUE(stack->psql("postgres", "INSERT INTO snapshot.chain_state SELECT chain, " + taken +
+                                            ", coin_supply, scoin_supply, coin_price, scoin_price, "
                                             "earn_apy, earn_tvl FROM (SELECT DISTINCT ON (chain) * FROM "
-                                            "snapshot.chain_state ORDER BY chain, taken_at DESC) AS newest"));
+                                            "snapshot.chain_state ORDER BY chain, taken_at DESC) AS newest; "
+                                            "INSERT INTO snapshot.vault_state SELECT vault_id, " + taken +
+                                            ", minted, debt, locked_value, apy, estimated_annual_earnings FROM "
+                                            "(SELECT DISTINCT ON (vault_id) * FROM snapshot.vault_state "
+                                            "ORDER BY vault_id, taken_at DESC) AS newest"));
   }
   static Stack* stack;
 };
@@ -193,6 +214,51 @@ TEST_F(FreshStack, AStoppedPublisherIsReportedWhileItsAnswersAreFresh) {
   EXPECT_EQ(Json::parse(back.body)["publisher"]["reachable"].text(), "true");
 }
 
+// The indexer leaves out of its rounds a Vault it cannot read and writes the rest of the chain:
+// the Vault keeps its last state, which ages into a problem of its own. Here eth's WBTC-A keeps
+// the fixture's, 2026-05-13 07:55 UTC+8 (2026-05-12T23:55:00Z), and all else is fresh.
+TEST_F(FreshStack, AVaultLeftOutOfTheRoundsAgesIntoAProblemOfItsOwn) {
+  const std::time_t asked = std::time(nullptr);
+  write_snapshots(30);
+  ASSERT_TRUE(stack->psql("postgres", "DELETE FROM snapshot.vault_state WHERE taken_at > '2026-05-13 07:55:00+08' "
+                                      "AND vault_id = (SELECT vault_id FROM snapshot.vault "
+                                      "WHERE chain = 'eth' AND vault_type = 'WBTC-A')"));
+  // Until the publisher has published the fresh snapshots: the Vault's is the one problem left.
+  const HttpResponse response = http_until(
+      stack->url("/healthz"), [](const HttpResponse& r) { return Json::parse(r.body)["problems"].size() == 1; });
+  const Exchange exchange{asked, std::time(nullptr)};
+  EXPECT_EQ(response.status, 503);
+  expect_live(response, "/healthz");
+  const Json health = Json::parse(response.body);
+  EXPECT_EQ(health["status"].text(), "failing");
+  const Json& wbtc = health["vaults"]["eth"]["WBTC-A"];
+  EXPECT_EQ(wbtc["snapshotAt"].text(), "2026-05-12T23:55:00Z");
+  expect_age(number_of(wbtc["ageSeconds"]), epoch_of("2026-05-12T23:55:00Z"), exchange, "WBTC-A on eth");
+  ASSERT_EQ(health["problems"].size(), 1u) << response.body;
+  EXPECT_EQ(health["problems"][0].text(),
+            "the newest state of Vault WBTC-A on eth is " + wbtc["ageSeconds"].number() + " s old (limit 900 s)");
+  write_snapshots(30);
+  EXPECT_EQ(http_until(stack->url("/healthz"), is_ok).status, 200) << "healthy again once the Vault is read";
+}
+
+// A Vault configured (in snapshot.vault) but never read is a problem too, with nulls.
+TEST_F(FreshStack, AVaultWithoutStateIsAProblem) {
+  write_snapshots(30);
+  ASSERT_TRUE(stack->psql("postgres",
+                          "INSERT INTO snapshot.vault (chain, vault_type, collateral_type, contract_address, "
+                          "min_collateral_ratio, stability_fee, debt_ceiling, dust) VALUES "
+                          "('eth', 'ETH-A', 1, '0x1111111111111111111111111111111111111111', 1.5, 0.02, 1000000, 100)"));
+  const HttpResponse response = http_until(
+      stack->url("/healthz"), [](const HttpResponse& r) { return Json::parse(r.body)["problems"].size() == 1; });
+  const Json health = Json::parse(response.body);
+  EXPECT_EQ(response.status, 503);
+  EXPECT_EQ(health["problems"][0].text(), "Vault ETH-A on eth has no state") << response.body;
+  EXPECT_TRUE(health["vaults"]["eth"]["ETH-A"]["snapshotAt"].is_null()) << response.body;
+  EXPECT_TRUE(health["vaults"]["eth"]["ETH-A"]["ageSeconds"].is_null()) << response.body;
+  ASSERT_TRUE(stack->psql("postgres", "DELETE FROM snapshot.vault WHERE chain = 'eth' AND vault_type = 'ETH-A'"));
+  EXPECT_EQ(http_until(stack->url("/healthz"), is_ok).status, 200);
+}
+
 TEST_F(FreshStack, MetricsAreForTheAllowedAddressesOnly) {
   // This stack allows 10.0.0.0/8 only; the test asks from 127.0.0.1.
   for (const char* path : {"/metrics", "/stub_status"}) {
@@ -231,6 +297,13 @@ TEST(Metrics, CountEveryProcesssAnswersAndShowTheDataAge) {
   const std::string& text = after.body;
   EXPECT_EQ(sample(text, "coin_snapshot_timestamp_seconds{chain=\"tron\"}"), 1778630400);  // 2026-05-13T00:00:00Z
   EXPECT_EQ(sample(text, "coin_snapshot_timestamp_seconds{chain=\"bsc\"}"), 1778629800);
+  // The fixture's Vaults are as old as their chains, or older: each its series.
+  EXPECT_EQ(sample(text, "coin_vault_snapshot_timestamp_seconds{chain=\"tron\",vault=\"TRX-B\"}"),
+            1778601660);  // 2026-05-12T16:01:00Z
+  EXPECT_EQ(sample(text, "coin_vault_snapshot_timestamp_seconds{chain=\"eth\",vault=\"WBTC-A\"}"),
+            1778630100);  // 2026-05-12T23:55:00Z
+  expect_age(sample(text, "coin_vault_snapshot_age_seconds{chain=\"tron\",vault=\"TRX-B\"}"),
+             epoch_of("2026-05-12T16:01:00Z"), exchange, "TRX-B's age");
   expect_age(sample(text, "coin_snapshot_age_seconds{chain=\"tron\"}"), epoch_of("2026-05-13T00:00:00Z"), exchange,
              "tron's age");
   EXPECT_EQ(sample(text, "coin_health_ok"), 0);
