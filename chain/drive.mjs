@@ -3,7 +3,7 @@
 // with the test contracts' setters, so that the API visibly follows the chain.
 //
 //   node chain/drive.mjs --rpc http://127.0.0.1:8599 --config FILE.json [--every 3]
-//                        [--state chain/demo-state.json]
+//                        [--state chain/demo-state.json [--fail-after SECONDS]]
 //
 // It reads the deployed state once (the values of tick 0); tick t then sets values that are a
 // function of those and t alone: one tick stands for a day, so chi (sCOIN's, Pot's and the
@@ -19,7 +19,8 @@
 // It moves the Vaults held by a join and the positions of the test contracts; a lite PSM, an
 // AllocatorVault and a real Aave market stay as deployed (Aave's balances grow by themselves).
 // With --state, a position there with fails_after_seconds has its contract's code emptied that
-// long after the start (anvil_setCode), so that every read of it fails from then on.
+// long after the start (or --fail-after's seconds), its code emptied (anvil_setCode), so that
+// every read of it fails from then on.
 import { readFileSync } from 'node:fs';
 import { RAY, Rpc, Sender, call, contracts, die, hexOf, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
 
@@ -139,21 +140,21 @@ function tick(base, t) {
 }
 
 // The contracts of the state's positions with fails_after_seconds, and when they fail.
-function failures(state, config) {
+function failures(state, config, after) {
   const found = [];
   for (const [name, chain] of Object.entries(state ? state.chains : {})) {
     (chain.vaults || []).forEach((v, i) => (v.positions || []).forEach((p, j) => {
       if (p.fails_after_seconds === undefined) return;
       const read = config.chains[name].vaults[i].positions[j].read;
-      found.push({ at: Date.now() + p.fails_after_seconds * 1000, address: hexOf(p.chain, read.vault ?? read.pool) });
+      found.push({ at: Date.now() + (after ?? p.fails_after_seconds) * 1000, address: hexOf(p.chain, read.vault ?? read.pool) });
     }));
   }
   return found;
 }
 
 async function main() {
-  const usage = 'node chain/drive.mjs --rpc URL --config FILE.json [--every SECONDS] [--state FILE.json]';
-  const args = parseArgs(process.argv.slice(2), ['rpc', 'config', 'every', 'state'], usage);
+  const usage = 'node chain/drive.mjs --rpc URL --config FILE.json [--every SECONDS] [--state FILE.json [--fail-after SECONDS]]';
+  const args = parseArgs(process.argv.slice(2), ['rpc', 'config', 'every', 'state', 'fail-after'], usage);
   const every = Number(args.every ?? 3);
   if (!args.rpc || !args.config || !(every > 0)) die(`usage: ${usage}`);
   const config = JSON.parse(readFileSync(args.config, 'utf8'));
@@ -167,7 +168,9 @@ async function main() {
   const rpc = new Rpc(args.rpc);
   const sender = await Sender.first(rpc);
   const base = await readBase(rpc, config);
-  const failing = failures(args.state && JSON.parse(readFileSync(args.state, 'utf8')), config);
+  const failAfter = args['fail-after'] === undefined ? undefined : Number(args['fail-after']);
+  if (failAfter !== undefined && !(failAfter >= 0)) die(`usage: ${usage}`);
+  const failing = failures(args.state && JSON.parse(readFileSync(args.state, 'utf8')), config, failAfter);
   // One block per tick where the node lets us mine by hand; else one block per transaction.
   const batched = await rpc.call('evm_setAutomine', [false]).then(() => true, () => false);
   try {

@@ -20,11 +20,15 @@
 #   METRICS_ALLOW="127.0.0.1 ::1"  addresses that may read /metrics (render_nginx's default)
 #   CHAIN_PORT=8545  DATA=chain: the local EVM node's port on 127.0.0.1
 #   INDEX_INTERVAL=3 DATA=chain: seconds between the indexer's rounds
+#   FAIL_AFTER=60    DATA=chain: seconds until the demo's failing position (bsc's Spark Vault in
+#                    ALLOC-SPARK-A, chain/demo-state.json) stops answering
 #
 # DATA=chain starts with empty tables and a local EVM node (anvil, from the npm registry) on
 # 127.0.0.1:CHAIN_PORT (8545) holding the test contracts of chain/ at chain/demo-state.json's
 # values; chain/drive.mjs changes them every few seconds, and coin-indexer reads them into
-# snapshots every INDEX_INTERVAL (3) seconds, so the API follows the chain.
+# snapshots every INDEX_INTERVAL (3) seconds, so the API follows the chain. A minute in, one
+# position stops answering: its Vault keeps its last state, /healthz names it once that state is
+# older than MAX_AGE, and the rest of the chain goes on.
 #
 # Each pool has two handler processes, and each of them, the ops handler (/healthz, /metrics)
 # and the publisher is run by a supervisor that starts it again when it ends (crashed or
@@ -95,7 +99,7 @@ if [ "$data" = chain ]; then
     --out "$var/chain/indexer.json"
   say "the demo chain is at $chain_url; its deployment in $var/chain/indexer.json"
   node "$root_dir/chain/drive.mjs" --rpc "$chain_url" --config "$var/chain/indexer.json" \
-    --state "$root_dir/chain/demo-state.json" &
+    --state "$root_dir/chain/demo-state.json" ${FAIL_AFTER:+--fail-after "$FAIL_AFTER"} &
   children+=($!)
   supervise indexer env PGUSER=coin_indexer PGAPPNAME=coin-indexer "$handlers/coin-indexer" \
     --config "$var/chain/indexer.json" --interval "$index_interval" --metrics "$var/metrics/indexer.prom" &
