@@ -181,10 +181,17 @@ TEST(IndexerConfig, ReadsTheCheckedExample) {
   EXPECT_EQ(allocator.positions[0].platform, "JustLend");
   EXPECT_TRUE(std::holds_alternative<AaveV3Read>(allocator.positions[0].read));
   EXPECT_EQ(allocator.positions[1].chain, "plasma");
-  EXPECT_TRUE(std::holds_alternative<Erc4626Read>(allocator.positions[1].read));
-  EXPECT_TRUE(config.chains[1].pin_block);
+  EXPECT_EQ(std::get<Erc4626Read>(allocator.positions[1].read).rate_getter, std::optional<std::string>("vsr"));
+  EXPECT_EQ(config.symbols.coin, "COIN");
+  const Chain& eth = config.chains[1];
+  EXPECT_TRUE(eth.pin_block);
+  EXPECT_EQ(eth.protocol->savings, Savings::token);
+  EXPECT_TRUE(std::holds_alternative<LitePsmHeld>(eth.protocol->vaults.at(2).holding));
   ASSERT_TRUE(config.chains[2].protocol.has_value());
-  EXPECT_EQ(config.chains[2].protocol->vaults.size(), 2u);
+  const std::vector<Vault>& bsc = config.chains[2].protocol->vaults;
+  ASSERT_EQ(bsc.size(), 3u);
+  EXPECT_TRUE(std::holds_alternative<AllocatorHeld>(bsc[2].holding));
+  EXPECT_EQ(std::get<Erc4626Read>(bsc[2].positions.at(0).read).apy_days, 7);
   EXPECT_FALSE(config.chains[3].protocol.has_value());
 }
 
