@@ -131,10 +131,11 @@ SELECT is(
         UNION
         SELECT unnest(ARRAY['snapshot.descale(numeric,integer)', 'snapshot.apy_of_rate(numeric)',
                             'snapshot.apy_of_annual_rate(numeric)',
+                            'snapshot.apy_of_growth(numeric,numeric,numeric)',
                             'snapshot.price_of_spot(numeric,numeric,numeric)'])
          ORDER BY 1),
   'coin_indexer can execute exactly the functions the snapshot CHECKs call (is_address) and '
-  'the conversions its statements call (chain_units)');
+  'the conversions its statements call (chain_units, growth_apy)');
 SELECT lives_ok(
   'SET LOCAL ROLE coin_api; '
   || (SELECT string_agg(format('SELECT * FROM %s', c.oid::regclass), '; ')

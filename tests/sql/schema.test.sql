@@ -47,7 +47,7 @@ SELECT views_are('api', ARRAY['total_supply', 'circulating_supply', 'earn_apy',
                               'supply_value_history', 'collateral_value_history',
                               'vault_collaterals', 'latest_collateral', 'collateral_history',
                               'allocator_overview', 'last_snapshot', 'chain_freshness',
-                              'vault_history']);
+                              'vault_history', 'vault_freshness']);
 SELECT is(
   ARRAY(SELECT c.oid::regclass::text FROM pg_class c
          WHERE c.relnamespace = 'api'::regnamespace AND c.relkind <> 'v' ORDER BY 1),
