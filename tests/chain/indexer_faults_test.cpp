@@ -230,6 +230,20 @@ TEST_F(IndexerFaults, PotHeldSavingsLeaveEveryTokenInCirculation) {
             "987654321|123456789.5\n");
 }
 
+// Not a fault either: the file's symbols are written with each chain, and 6.4 says them.
+TEST_F(IndexerFaults, TheFilesSymbolsAreTheAnswersSymbols) {
+  Json::Value config = chain_->config();
+  config["symbols"]["coin"] = "USDD";
+  config["symbols"]["scoin"] = "sUSDD";
+  std::string log;
+  EXPECT_EQ(round(config, "symbols", &log), 0) << log;
+  EXPECT_EQ(stack_->query("postgres", "SELECT token, symbol FROM snapshot.token_symbol ORDER BY token"),
+            "coin|USDD\nscoin|sUSDD\n");
+  EXPECT_NE(e2e::http("GET", stack_->url("/api/v1/external/total-supply/coin")).body.find("\"symbol\":\"USDD\""),
+            std::string::npos);
+  ASSERT_TRUE(stack_->psql("postgres", "DELETE FROM snapshot.token_symbol"));
+}
+
 TEST_F(IndexerFaults, ServiceKeepsRunningAndWritingWhatItCan) {
   FakeNode garbage(FakeNode::Behaviour::garbage);
   Json::Value config = config_with("tron", "rpc", urls({dead_url()}));
