@@ -36,11 +36,13 @@ constexpr std::size_t reserve_data_words = 15;  // Aave v3's ReserveData (v3.1+:
 constexpr std::size_t liquidity_rate_word = 2;  // currentLiquidityRate, an annual ray
 constexpr std::size_t a_token_word = 8;         // aTokenAddress
 constexpr std::int64_t seconds_per_day = 86400;
+constexpr const char* wad = "1000000000000000000";  // a PSM's fee of 100%
 
-// A per-second rate in ray is at least one ray (no negative rates) and below two (100% a
-// second): anything else is not a rate, and its APY would not fit a NUMERIC.
+// A per-second rate in ray is at least one ray (no negative rates) and below 1.000001 ray, an
+// APY of about 5 x 10^13: anything else is not a savings rate, and from 1.0096 ray on its APY
+// would not even fit a NUMERIC (131072 digits).
 bool is_per_second_rate(const std::string& decimal) {
-  return decimal.size() == 28 && decimal[0] == '1';
+  return decimal.size() == 28 && decimal.compare(0, 7, "1000000") == 0;
 }
 
 // a > b, for decimal texts without leading zeros.
@@ -239,7 +241,8 @@ PositionReading read_position(const Position& position, Calls& calls) {
 }
 
 // Where the Vault's collateral is held: what it has locked and what of its Art counts as minted.
-void read_holding(const Protocol& protocol, const Vault& vault, Calls& calls, VaultReading& reading) {
+void read_holding(const Protocol& protocol, const ChainReading& chain, const Vault& vault, Calls& calls,
+                  VaultReading& reading) {
   const std::string& ilk = vault.ilk;
   if (const auto* join = std::get_if<JoinHeld>(&vault.holding)) {
     reading.locked_decimals = calls.decimals_of(join->collateral, ilk + " collateral.decimals");
@@ -254,8 +257,7 @@ void read_holding(const Protocol& protocol, const Vault& vault, Calls& calls, Va
     reading.locked_decimals = calls.decimals_of(gem_token, ilk + " gem.decimals");
     reading.locked = calls.uint(gem_token, balance_of, ilk + " gem.balanceOf(pocket)", {address_word(gem_pocket.call)});
     reading.tin = calls.uint(lite->psm, tin, ilk + " LitePsm.tin");
-    reading.premint = calls.uint(protocol.token, balance_of, ilk + " COIN.balanceOf(LitePsm)",
-                                 {address_word(lite->psm.call)});
+    reading.premint = chain.premints.at(&vault);
   } else {
     // dss-allocator: the AllocatorVault draws on its own urn, and what it drew sits in its
     // buffer until the positions take it.
@@ -271,7 +273,8 @@ void read_holding(const Protocol& protocol, const Vault& vault, Calls& calls, Va
   }
 }
 
-VaultReading read_vault(const Protocol& protocol, const Vault& vault, CallsByChain& calls_by_chain, Calls& calls) {
+VaultReading read_vault(const Protocol& protocol, const ChainReading& chain, const Vault& vault,
+                        CallsByChain& calls_by_chain, Calls& calls) {
   VaultReading reading;
   reading.vault = &vault;
   const std::string& ilk = vault.ilk;
@@ -284,7 +287,11 @@ VaultReading read_vault(const Protocol& protocol, const Vault& vault, CallsByCha
   reading.dust = word_to_decimal(vat[4]);
   reading.duty = word_to_decimal(calls.words(protocol.jug, ilk_call, 2, "Jug.ilks(" + ilk + ")")[0]);
   reading.mat = word_to_decimal(calls.words(protocol.spot, ilk_call, 2, "Spot.ilks(" + ilk + ")")[1]);
-  read_holding(protocol, vault, calls, reading);
+  read_holding(protocol, chain, vault, calls, reading);
+  // A fee above 100% is no fee: dss-lite-psm's HALTED (2^256 - 1) stops the swap that way.
+  if (is_more(reading.tin, wad)) {
+    throw ReadError(ilk + ": tin " + reading.tin + " is more than 100%: the PSM is halted, it has no fee to show");
+  }
   if (is_more(reading.premint, reading.art)) {
     throw ReadError(ilk + ": the PSM holds " + reading.premint + " COIN, more than the ilk's Art " + reading.art);
   }
@@ -319,9 +326,18 @@ ChainReading read_chain(const Config& config, const Chain& chain, NodesByChain& 
                  {uint256_word("1" + std::string(std::stoul(reading.scoin_decimals), '0'))});
   reading.par = calls.uint(protocol.spot, par, "Spot.par");
   reading.base = calls.uint(protocol.jug, base, "Jug.base");
-  reading.dsr = calls.uint(protocol.pot, dsr, "Pot.dsr");
-  if (!is_per_second_rate(reading.dsr)) {
-    throw ReadError("Pot.dsr " + reading.dsr + " is not a per-second rate in ray");
+  const std::string rate_call = protocol.savings_rate ? "sCOIN." + *protocol.savings_rate : "Pot.dsr";
+  reading.savings_rate = protocol.savings_rate
+                             ? calls.uint(protocol.staked_token, selector_of(*protocol.savings_rate + "()"), rate_call)
+                             : calls.uint(protocol.pot, dsr, rate_call);
+  if (!is_per_second_rate(reading.savings_rate)) {
+    throw ReadError(rate_call + " " + reading.savings_rate + " is not a per-second rate in ray");
+  }
+  for (const Vault& vault : protocol.vaults) {
+    if (const auto* lite = std::get_if<LitePsmHeld>(&vault.holding)) {
+      reading.premints[&vault] = calls.uint(protocol.token, balance_of, vault.ilk + " COIN.balanceOf(LitePsm)",
+                                            {address_word(lite->psm.call)});
+    }
   }
   if (is_more(reading.coin_staked, reading.coin_supply)) {
     throw ReadError("COIN.balanceOf(sCOIN) " + reading.coin_staked + " is more than COIN.totalSupply " +
@@ -332,7 +348,7 @@ ChainReading read_chain(const Config& config, const Chain& chain, NodesByChain& 
   // loss of this chain's nodes ends the round's reads of it.
   for (const Vault& vault : protocol.vaults) {
     try {
-      reading.vaults.push_back(read_vault(protocol, vault, calls_by_chain, calls));
+      reading.vaults.push_back(read_vault(protocol, reading, vault, calls_by_chain, calls));
     } catch (const NodeError& e) {
       if (e.chain == chain.name) throw;
       reading.skipped.push_back({&vault, e.what()});

@@ -23,7 +23,7 @@ namespace {
 // The chains the protocol is deployed on, in the spec's order.
 constexpr std::array<std::string_view, 3> protocol_chains = {"tron", "eth", "bsc"};
 // The keys of a chain that only they have.
-constexpr std::string_view protocol_keys[] = {"token", "staked_token", "savings", "vat", "jug", "spot", "pot", "vaults"};
+constexpr std::string_view protocol_keys[] = {"token", "staked_token", "savings", "savings_rate", "vat", "jug", "spot", "pot", "vaults"};
 constexpr int most_timeout_seconds = 3600;
 constexpr int most_apy_days = 365;
 
@@ -104,6 +104,15 @@ bool is_function_name(const std::string& name) {
 std::string lower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
   return text;
+}
+
+// The name of a function without arguments at `key`, a rate getter: "ssr".
+std::string getter(const Json::Value& object, const std::string& path, std::string_view key) {
+  const std::string name = required_text(object, path, key);
+  if (!is_function_name(name)) {
+    fail(key_path(path, key), "the name of a function without arguments expected, e.g. \"ssr\"");
+  }
+  return name;
 }
 
 // A whole number from `least` to `most`: 7, not 7.0 or "7".
@@ -250,7 +259,7 @@ Symbols Reader::symbols(const Json::Value& value) {
 Chain Reader::chain(const Json::Value& value, const std::string& name) {
   const std::string path = "chains." + name;
   check_keys(value, path,
-             {"rpc", "pin_block", "token", "staked_token", "savings", "vat", "jug", "spot", "pot", "vaults"});
+             {"rpc", "pin_block", "token", "staked_token", "savings", "savings_rate", "vat", "jug", "spot", "pot", "vaults"});
   Chain chain;
   chain.name = name;
   const Json::Value& rpc = required_array(value, path, "rpc");
@@ -285,6 +294,7 @@ Protocol Reader::protocol(const Json::Value& value, const std::string& path, con
                     address(value, path, "spot", chain),
                     address(value, path, "pot", chain),
                     Savings::token,
+                    std::nullopt,
                     {}};
   if (const Json::Value* savings = optional_key(value, "savings")) {
     if (*savings == "pot") {
@@ -293,6 +303,7 @@ Protocol Reader::protocol(const Json::Value& value, const std::string& path, con
       fail(key_path(path, "savings"), "token or pot expected");
     }
   }
+  if (optional_key(value, "savings_rate") != nullptr) protocol.savings_rate = getter(value, path, "savings_rate");
   const Json::Value& vaults = required_array(value, path, "vaults");
   ilks_.clear();
   for (Json::ArrayIndex i = 0; i < vaults.size(); ++i) {
@@ -400,10 +411,7 @@ PositionRead Reader::position_read(const Json::Value& position, const std::strin
     Erc4626Read read{address(value, where, "vault", chain), std::nullopt, 7};
     if (optional_key(value, "rate") != nullptr) {
       if (optional_key(value, "apy_days") != nullptr) fail(key_path(where, "apy_days"), "only without rate");
-      read.rate_getter = required_text(value, where, "rate");
-      if (!is_function_name(*read.rate_getter)) {
-        fail(key_path(where, "rate"), "the name of a function without arguments expected, e.g. \"ssr\"");
-      }
+      read.rate_getter = getter(value, where, "rate");
     } else {
       if (const Json::Value* days = optional_key(value, "apy_days")) {
         read.apy_days = whole_number(*days, key_path(where, "apy_days"), 1, most_apy_days, "days");

@@ -16,6 +16,8 @@
 //       "token", "staked_token",   COIN (ERC-20) and sCOIN (ERC-4626)
 //       "savings": "token",        optional: "token" (default) when sCOIN holds COIN tokens (sUSDS),
 //                                  "pot" when it holds a Pot balance (sDAI)
+//       "savings_rate": "ssr",     optional: sCOIN's getter of its per-second rate in ray, for a
+//                                  sCOIN that sets its own (sUSDS); default: the Pot's dsr
 //       "vat", "jug", "spot", "pot",
 //       "vaults": [                the Vault types (may be empty)
 //         {"ilk": "ETH-A",         capital letters, digits and '-', not first; at most 32; once a chain
@@ -136,6 +138,7 @@ struct Protocol {
   Address spot;
   Address pot;
   Savings savings = Savings::token;
+  std::optional<std::string> savings_rate;  // sCOIN's rate getter ("ssr"); none: Pot.dsr
   std::vector<Vault> vaults;
 };
 

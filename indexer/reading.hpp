@@ -2,6 +2,7 @@
 // What one round read of a protocol chain, every figure the exact decimal text of the integer
 // the chain returned: no conversion happens on this side (chain_units does them, in SQL).
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -50,7 +51,11 @@ struct ChainReading {
   std::string scoin_decimals, scoin_supply;            // sCOIN: decimals, totalSupply
   std::string scoin_assets;                            // sCOIN totalAssets()
   std::string scoin_share_value;                       // sCOIN convertToAssets(10^decimals)
-  std::string par, base, dsr;                          // Spot.par, Jug.base, Pot.dsr
+  std::string par, base;                               // Spot.par, Jug.base
+  std::string savings_rate;                            // Pot.dsr, or sCOIN's own rate getter
+  // The COIN each lite PSM of the chain pre-minted into itself (its COIN.balanceOf): in no one's
+  // hands, so neither in circulation nor minted.
+  std::map<const Vault*, std::string> premints;
   std::vector<VaultReading> vaults;
   std::vector<SkippedVault> skipped;
 };

@@ -69,11 +69,13 @@ SELECT $1, to_timestamp($2), m.minted, trim_scale(m.minted * snapshot.descale($4
          WHERE s.position_id = ANY ($10::integer[]) AND s.taken_at = to_timestamp($2)) AS e)";
 
 // Last: the chain's row brings derived.hourly_figures up to date, with the Vaults' rows in.
-// COIN in circulation leaves out what sCOIN holds; prices are in COIN x Spot.par (the peg).
+// COIN in circulation leaves out what sCOIN holds and what lite PSMs pre-minted into themselves
+// ($12); prices are in COIN x Spot.par (the peg).
 constexpr const char* insert_chain_state = R"(
 INSERT INTO snapshot.chain_state
        (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
-SELECT $1, to_timestamp($2), snapshot.descale($3::numeric - $4::numeric, $5),
+SELECT $1, to_timestamp($2),
+       snapshot.descale($3::numeric - $4::numeric - (SELECT coalesce(sum(m), 0) FROM unnest($12::numeric[]) AS m), $5),
        snapshot.descale($6, $7), p.price, trim_scale(snapshot.descale($8, $5) * p.price),
        snapshot.apy_of_rate($9), trim_scale(snapshot.descale($10, $5) * p.price)
   FROM (SELECT snapshot.descale($11, 27) AS price) AS p)";
@@ -83,6 +85,13 @@ const Address& vault_contract(const Vault& vault) {
   if (const auto* join = std::get_if<JoinHeld>(&vault.holding)) return join->psm ? *join->psm : join->join;
   if (const auto* lite = std::get_if<LitePsmHeld>(&vault.holding)) return lite->psm;
   return std::get<AllocatorHeld>(vault.holding).vault;
+}
+
+// A PostgreSQL array literal of numbers: "{1,2}".
+std::string array_literal(const std::vector<std::string>& numbers) {
+  std::string array = "{";
+  for (const std::string& number : numbers) array += (array.size() > 1 ? "," : "") + number;
+  return array + "}";
 }
 
 const char* rate_kind(RateKind kind) {
@@ -117,13 +126,10 @@ void write_vault(pqxx::work& work, const std::string& chain, const std::string& 
                         vault_contract(vault).shown, reading.mat, chain_reading.base, reading.duty,
                         reading.line, reading.dust, reading.tin)[0]
           .as<std::string>();
-  std::string positions = "{";
-  for (const PositionReading& position : reading.positions) {
-    positions += (positions.size() > 1 ? "," : "") + write_position(work, taken_at, position);
-  }
-  positions += "}";
+  std::vector<std::string> positions;
+  for (const PositionReading& position : reading.positions) positions.push_back(write_position(work, taken_at, position));
   work.exec_params0(insert_vault_state, id, taken_at, reading.art, reading.rate, reading.locked,
-                    reading.locked_decimals, reading.spot, reading.mat, chain_reading.par, positions,
+                    reading.locked_decimals, reading.spot, reading.mat, chain_reading.par, array_literal(positions),
                     reading.premint, chain_reading.coin_decimals, reading.locked_is_coin);
 }
 
@@ -147,10 +153,13 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
   work.exec_params(lock_chain, chain);
   if (work.exec_params1(chain_written, chain, at)[0].as<bool>()) return false;
   work.exec_params0(upsert_symbols, symbols.coin, symbols.scoin);
+  std::vector<std::string> premints;
+  for (const auto& [vault, premint] : reading.premints) premints.push_back(premint);
   for (const VaultReading& vault : reading.vaults) write_vault(work, chain, at, reading, vault);
   work.exec_params0(insert_chain_state, chain, at, reading.coin_supply, reading.coin_staked,
                     reading.coin_decimals, reading.scoin_supply, reading.scoin_decimals,
-                    reading.scoin_share_value, reading.dsr, reading.scoin_assets, reading.par);
+                    reading.scoin_share_value, reading.savings_rate, reading.scoin_assets, reading.par,
+                    array_literal(premints));
   work.commit();
   return true;
 }

@@ -448,6 +448,14 @@ TEST(IndexerConfig, SavingsAreTokenOrPot) {
   root = valid();
   root["chains"]["plasma"]["savings"] = "pot";
   EXPECT_EQ(error_of(root), "chains.plasma.savings: only tron, eth and bsc hold the protocol");
+  // The savings' rate: the Pot's dsr, or sCOIN's own getter.
+  root = valid();
+  EXPECT_FALSE(parse_config_json(text_of(root)).chains[1].protocol->savings_rate.has_value());
+  eth(root)["savings_rate"] = "ssr";
+  EXPECT_EQ(parse_config_json(text_of(root)).chains[1].protocol->savings_rate, std::optional<std::string>("ssr"));
+  eth(root)["savings_rate"] = "ssr()";
+  EXPECT_EQ(error_of(root),
+            R"(chains.eth.savings_rate: the name of a function without arguments expected, e.g. "ssr")");
 }
 
 TEST(IndexerConfig, SymbolsNameTwoDistinctPaths) {
