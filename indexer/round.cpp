@@ -32,9 +32,14 @@ void report_skipped(pqxx::connection& connection, const std::string& chain, std:
                                       "Vaults left out of a written round because they or a position could not be read");
   const std::string& ilk = skipped.vault->ilk;
   skips.Add({{"chain", chain}, {"vault", ilk}}).Increment();
-  const std::optional<std::int64_t> last = vault_written(connection, chain, ilk);
-  const std::string shown = last ? "its last state is " + std::to_string(taken_at - *last) + " s old (" + utc_time(*last) + ")"
-                                 : "it has no state yet";
+  std::string shown;
+  try {  // the round is written: a failure here only loses the age from the line
+    const std::optional<std::int64_t> last = vault_written(connection, chain, ilk);
+    shown = last ? "its last state is " + std::to_string(taken_at - *last) + " s old (" + utc_time(*last) + ")"
+                 : "it has no state yet";
+  } catch (const std::exception& e) {
+    shown = "the age of its last state unknown (database: " + std::string(e.what()) + ")";
+  }
   log_error(chain + ": Vault " + ilk + " skipped at " + utc_time(taken_at) + ", " + shown + ": " + skipped.reason);
 }
 
