@@ -1,7 +1,6 @@
 #include "indexer/chain_reader.hpp"
 
 #include <cstdint>
-#include <cstdio>
 #include <stdexcept>
 #include <variant>
 #include <vector>
@@ -50,25 +49,26 @@ bool is_more(const std::string& a, const std::string& b) {
   return a.size() != b.size() ? a.size() > b.size() : a > b;
 }
 
-std::string quantity(std::uint64_t number) {
-  char text[24];
-  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(number));
-  return text;
-}
-
-// eth_call on one chain, at one block unless the chain is read at "latest".
+// eth_call on one chain, at one block unless the chain is read at "latest": its newest, or
+// the newest at or before `at`.
 class Calls {
  public:
-  Calls(const Chain& chain, Nodes& nodes) : chain_(chain), nodes_(nodes) {
-    if (chain.pin_block) {
-      const Json::Value number = node_call("eth_blockNumber", Json::Value(Json::arrayValue));
-      block_ = number.isString() ? number.asString() : "";
-      try {
-        block_number_ = quantity_to_decimal(block_);
-      } catch (const AbiError& e) {
-        throw ReadError(chain.name + " eth_blockNumber: " + e.what());
-      }
+  Calls(const Chain& chain, Nodes& nodes, BlockFinder& blocks, std::optional<std::int64_t> at)
+      : chain_(chain), nodes_(nodes), blocks_(blocks) {
+    if (!chain.pin_block) {
+      if (at) throw std::logic_error(chain.name + " is read at latest: no past block");
+      return;
     }
+    const Json::Value number = node_call("eth_blockNumber", Json::Value(Json::arrayValue));
+    std::uint64_t block = 0;
+    try {
+      block = std::stoull(quantity_to_decimal(number.isString() ? number.asString() : ""));
+    } catch (const AbiError& e) {
+      throw ReadError(chain.name + " eth_blockNumber: " + e.what());
+    }
+    if (at) block = blocks_.block_at(*at, block);
+    block_number_ = std::to_string(block);
+    block_ = quantity(block);
   }
 
   const std::string& block_number() const { return block_number_; }
@@ -119,33 +119,10 @@ class Calls {
     return address(words(to, call_data(selector), 1, what)[0], what);
   }
 
-  // The time of a block ("0x..."), in seconds since the epoch.
-  std::int64_t time_of(const std::string& block) {
-    Json::Value params(Json::arrayValue);
-    params.append(block);
-    params.append(false);
-    const Json::Value header = node_call("eth_getBlockByNumber", params);
-    const std::string what = "eth_getBlockByNumber(" + block + ") on " + chain_.name;
-    if (!header.isObject() || !header["timestamp"].isString()) throw ReadError(what + ": no block");
-    try {
-      return std::stoll(quantity_to_decimal(header["timestamp"].asString()));
-    } catch (const std::exception& e) {
-      throw ReadError(what + ": timestamp: " + e.what());
-    }
-  }
-
-  // The newest block at or before `time`, by binary search on block times (which never go
-  // back), from the round's block down to the first.
-  std::string block_at(std::int64_t time) {
-    std::uint64_t newest_before = 0;
-    std::uint64_t oldest_after = std::stoull(block_number_);
-    if (time_of(quantity(0)) > time) throw ReadError("no block on " + chain_.name + " is that old");
-    while (oldest_after - newest_before > 1) {
-      const std::uint64_t middle = newest_before + (oldest_after - newest_before) / 2;
-      (time_of(quantity(middle)) <= time ? newest_before : oldest_after) = middle;
-    }
-    return quantity(newest_before);
-  }
+  // The time of the round's block, and the newest block at or before a time (pinned chains).
+  std::int64_t time() { return blocks_.time_of(std::stoull(block_number_)); }
+  std::uint64_t block_at(std::int64_t time) { return blocks_.block_at(time, std::stoull(block_number_)); }
+  std::int64_t time_of(std::uint64_t block) { return blocks_.time_of(block); }
 
  private:
   Json::Value node_call(const std::string& method, const Json::Value& params) {
@@ -166,26 +143,31 @@ class Calls {
 
   const Chain& chain_;
   Nodes& nodes_;
+  BlockFinder& blocks_;
   std::string block_ = "latest";
   std::string block_number_ = "latest";
 };
 
-// The round's calls on each chain it reads, made on first use.
+// The round's calls on each chain it reads, made on first use, all at one time.
 class CallsByChain {
  public:
-  CallsByChain(const Config& config, NodesByChain& nodes) : config_(config), nodes_(nodes) {}
+  CallsByChain(const Config& config, ChainAccess& access, std::optional<std::int64_t> at)
+      : config_(config), access_(access), at_(at) {}
 
   Calls& on(const std::string& name) {
     if (const auto found = calls_.find(name); found != calls_.end()) return found->second;
     for (const Chain& chain : config_.chains) {
-      if (chain.name == name) return calls_.try_emplace(name, chain, nodes_.at(name)).first->second;
+      if (chain.name == name) {
+        return calls_.try_emplace(name, chain, access_.nodes(name), access_.blocks(name), at_).first->second;
+      }
     }
     throw std::logic_error("no chain " + name);  // load_config checked every position's chain
   }
 
  private:
   const Config& config_;
-  NodesByChain& nodes_;
+  ChainAccess& access_;
+  std::optional<std::int64_t> at_;
   std::map<std::string, Calls> calls_;
 };
 
@@ -202,11 +184,12 @@ void read_rate(const Erc4626Read& read, const std::string& name, Calls& calls, P
   // block apy_days before the round's to the round's, over the time between the two.
   reading.rate_kind = RateKind::growth;
   const Word share = uint256_word("1" + std::string(std::stoul(calls.decimals_of(read.vault, name + ": vault.decimals")), '0'));
-  const std::int64_t now = calls.time_of(calls.block());
-  const std::string then = calls.block_at(now - read.apy_days * seconds_per_day);
+  const std::int64_t now = calls.time();
+  const std::uint64_t then = calls.block_at(now - read.apy_days * seconds_per_day);
   reading.share_value = calls.uint(read.vault, convert_to_assets, name + ": vault.convertToAssets", {share});
   reading.share_value_then = calls.uint(read.vault, convert_to_assets,
-                                        name + ": vault.convertToAssets at block " + then, {share}, then);
+                                        name + ": vault.convertToAssets at block " + std::to_string(then),
+                                        {share}, quantity(then));
   reading.seconds = std::to_string(now - calls.time_of(then));
   if (reading.share_value_then == "0" || reading.seconds == "0") {
     throw ReadError(name + ": no share price " + std::to_string(read.apy_days) + " days before block " +
@@ -303,9 +286,23 @@ VaultReading read_vault(const Protocol& protocol, const ChainReading& chain, con
 
 }  // namespace
 
-ChainReading read_chain(const Config& config, const Chain& chain, NodesByChain& nodes) {
+ChainAccess::ChainAccess(const Config& config, double max_rps) {
+  for (const Chain& chain : config.chains) {
+    Nodes& nodes = nodes_.try_emplace(chain.name, chain.rpc, std::chrono::seconds(config.timeout_seconds), max_rps)
+                       .first->second;
+    finders_.try_emplace(chain.name, chain.name, nodes);
+  }
+}
+
+long long ChainAccess::requests() const {
+  long long total = 0;
+  for (const auto& [name, nodes] : nodes_) total += nodes.requests();
+  return total;
+}
+
+ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& access, std::optional<std::int64_t> at) {
   const Protocol& protocol = *chain.protocol;
-  CallsByChain calls_by_chain(config, nodes);
+  CallsByChain calls_by_chain(config, access, at);
   Calls& calls = calls_by_chain.on(chain.name);
 
   // What every figure of the chain rests on: a failure here skips the chain.

@@ -46,17 +46,14 @@ void report_skipped(pqxx::connection& connection, const std::string& chain, std:
 }  // namespace
 
 RoundOutcome run_round(const Config& config, const std::string& database, std::int64_t taken_at) {
-  NodesByChain nodes;
-  for (const Chain& chain : config.chains) {
-    nodes.try_emplace(chain.name, chain.rpc, std::chrono::seconds(config.timeout_seconds));
-  }
+  ChainAccess access(config);
   std::unique_ptr<pqxx::connection> connection;  // opened on the first chain read
   const std::string at = " at " + utc_time(taken_at);
   RoundOutcome outcome;
   for (const Chain& chain : config.chains) {
     if (!chain.protocol) continue;
     try {
-      const ChainReading reading = read_chain(config, chain, nodes);
+      const ChainReading reading = read_chain(config, chain, access);
       if (!connection || !connection->is_open()) connection = std::make_unique<pqxx::connection>(database);
       const bool written = write_snapshot(*connection, chain.name, taken_at, reading, config.symbols);
       log_info(chain.name + (written ? ": written" + at + ", block " + reading.block

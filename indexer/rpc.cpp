@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <sstream>
+#include <thread>
 
 #include <json/reader.h>
 #include <json/writer.h>
@@ -30,9 +31,12 @@ std::string to_json(const Json::Value& value) {
 
 }  // namespace
 
-Nodes::Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout)
+Nodes::Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout, double max_rps)
     : urls_(std::move(urls)), timeout_(timeout), curl_(curl_easy_init()) {
   if (curl_ == nullptr) throw std::runtime_error("libcurl: cannot create a handle");
+  if (max_rps > 0) {
+    spacing_ = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(1 / max_rps));
+  }
 }
 
 Nodes::~Nodes() { curl_easy_cleanup(curl_); }
@@ -62,6 +66,9 @@ Json::Value Nodes::call(const std::string& method, const Json::Value& params) {
 }
 
 Json::Value Nodes::call_at(const std::string& url, const std::string& body) {
+  std::this_thread::sleep_until(next_request_);
+  next_request_ = std::chrono::steady_clock::now() + spacing_;
+  ++requests_;
   CURL* curl = static_cast<CURL*>(curl_);
   std::string answer;
   std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(

@@ -29,7 +29,8 @@ struct NodeError : ReadError {
 
 class Nodes {
  public:
-  Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout);
+  // `max_rps`: at most that many requests a second, spaced evenly (0: as fast as they answer).
+  Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout, double max_rps = 0);
   ~Nodes();
   Nodes(const Nodes&) = delete;
   Nodes& operator=(const Nodes&) = delete;
@@ -38,12 +39,18 @@ class Nodes {
   // with every node's failure when none does: NodeError unless one answered with an error.
   Json::Value call(const std::string& method, const Json::Value& params);
 
+  // Requests sent so far (each URL tried counts).
+  long long requests() const { return requests_; }
+
  private:
   Json::Value call_at(const std::string& url, const std::string& body);
 
   std::vector<std::string> urls_;
   std::size_t current_ = 0;  // the node that answered last
   std::chrono::milliseconds timeout_;
+  std::chrono::steady_clock::duration spacing_{};          // 1 / max_rps
+  std::chrono::steady_clock::time_point next_request_{};  // the earliest the next may go
+  long long requests_ = 0;
   void* curl_;               // CURL*, kept for its connection
 };
 

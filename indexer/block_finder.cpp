@@ -1,0 +1,64 @@
+#include "indexer/block_finder.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "indexer/abi.hpp"
+
+namespace coin::indexer {
+
+std::string quantity(std::uint64_t number) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(number));
+  return text;
+}
+
+std::int64_t BlockFinder::time_of(std::uint64_t block) {
+  if (const auto known = times_.find(block); known != times_.end()) return known->second;
+  Json::Value params(Json::arrayValue);
+  params.append(quantity(block));
+  params.append(false);
+  const std::string what = "eth_getBlockByNumber(" + std::to_string(block) + ") on " + chain_;
+  Json::Value header;
+  try {
+    header = nodes_.call("eth_getBlockByNumber", params);
+  } catch (const NodeError& e) {
+    throw NodeError(what + ": " + e.what(), chain_);
+  }
+  if (!header.isObject() || !header["timestamp"].isString()) throw ReadError(what + ": no block");
+  try {
+    return times_[block] = std::stoll(quantity_to_decimal(header["timestamp"].asString()));
+  } catch (const std::exception& e) {
+    throw ReadError(what + ": timestamp: " + e.what());
+  }
+}
+
+std::uint64_t BlockFinder::block_at(std::int64_t time, std::uint64_t newest) {
+  if (time_of(newest) <= time) return newest;
+  // Bounds from what is known: the oldest block after `time`, and the newest at or before it.
+  const auto after_known = std::partition_point(times_.begin(), times_.end(),
+                                                [time](const auto& known) { return known.second <= time; });
+  std::uint64_t after = std::min(after_known->first, newest);  // newest is known and after
+  std::uint64_t before = 0;
+  bool bounded = after_known != times_.begin();
+  if (bounded) before = std::prev(after_known)->first;
+  // Gallop down from `after` until a block at or before `time`.
+  for (std::uint64_t step = 1; !bounded; step *= 2) {
+    const std::uint64_t probe = after > step ? after - step : 0;
+    if (time_of(probe) <= time) {
+      before = probe;
+      bounded = true;
+    } else if (probe == 0) {
+      throw ReadError("no block on " + chain_ + " is that old");
+    } else {
+      after = probe;
+    }
+  }
+  while (after - before > 1) {
+    const std::uint64_t middle = before + (after - before) / 2;
+    (time_of(middle) <= time ? before : after) = middle;
+  }
+  return before;
+}
+
+}  // namespace coin::indexer

@@ -1,0 +1,35 @@
+#pragma once
+// The newest block at or before a time on one chain, by search on block times
+// (eth_getBlockByNumber), which never go back. It keeps every block time it has read, so that
+// searches for nearby times (a backfill's grid, newest first) start from what it knows and
+// gallop from there: a few calls each, not a search of the whole chain.
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "indexer/rpc.hpp"
+
+namespace coin::indexer {
+
+class BlockFinder {
+ public:
+  BlockFinder(std::string chain, Nodes& nodes) : chain_(std::move(chain)), nodes_(nodes) {}
+
+  // A block's time, in seconds since the epoch. Throws ReadError.
+  std::int64_t time_of(std::uint64_t block);
+
+  // The newest block at or below `newest` whose time is at or before `time`. Throws ReadError,
+  // "no block on <chain> is that old", when block 0 is younger.
+  std::uint64_t block_at(std::int64_t time, std::uint64_t newest);
+
+ private:
+  std::string chain_;
+  Nodes& nodes_;
+  std::map<std::uint64_t, std::int64_t> times_;  // by block; so by time too
+};
+
+// A block number as a JSON-RPC quantity: "0x1b4".
+std::string quantity(std::uint64_t number);
+
+}  // namespace coin::indexer
