@@ -10,10 +10,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "indexer/backfill.hpp"
 #include "indexer/config.hpp"
 #include "indexer/round.hpp"
 #include "shared/command_line.hpp"
@@ -41,6 +43,14 @@ constexpr std::string_view usage =
     "                           of several hosts (PGHOST=standby,primary), the primary:\n"
     "                           PGTARGETSESSIONATTRS defaults to read-write\n"
     "  --check                  load and check FILE, then exit: 0 when it is good\n"
+    "  --backfill FROM..TO      fill the past instead (README, \"Backfilling history\"): every\n"
+    "                           time of the grid from FROM to TO (2025-11-26, 2025-11-26T12:00:00Z,\n"
+    "                           or block numbers of the file's first chain that pins its block),\n"
+    "                           newest first, each chain read at the newest block at or before\n"
+    "                           it; a time already written is skipped; then exit: 0 when every\n"
+    "                           one was written or there, 1 if not\n"
+    "  --every DURATION         the backfill's grid (default 1h): 300, 5m, 1h, 1d\n"
+    "  --max-rps N              at most N requests a second to each chain's nodes (backfill)\n"
     "  --metrics FILE           write its metrics to FILE every second, in Prometheus' text\n"
     "                           format; the file's name without .prom is the label process\n"
     "  --help                   print this text and exit\n"
@@ -56,18 +66,65 @@ struct Flags {
   int interval = 300;
   bool once = false;
   bool check = false;
+  std::optional<coin::indexer::BackfillPlan> backfill;
 };
+
+// --backfill FROM..TO, --every and --max-rps.
+coin::indexer::BackfillPlan backfill_plan(const coin::CommandLine& command_line) {
+  coin::indexer::BackfillPlan plan;
+  const std::string range = command_line.value("--backfill");
+  const std::size_t dots = range.find("..");
+  const std::string from = range.substr(0, dots);
+  const std::string to = dots == std::string::npos ? "" : range.substr(dots + 2);
+  const auto digits = [](const std::string& text) {
+    return !text.empty() && text.size() <= 15 && text.find_first_not_of("0123456789") == std::string::npos;
+  };
+  if (digits(from) && digits(to)) {
+    plan.from = std::stoll(from);
+    plan.to = std::stoll(to);
+    plan.blocks = true;
+  } else {
+    const std::optional<std::int64_t> oldest = coin::indexer::parse_utc(from);
+    const std::optional<std::int64_t> newest = coin::indexer::parse_utc(to);
+    if (!oldest || !newest) {
+      coin::fail("coin-indexer", "--backfill: FROM..TO expected, both dates (2025-11-26), times "
+                                 "(2025-11-26T12:00:00Z) or block numbers");
+    }
+    plan.from = *oldest;
+    plan.to = *newest;
+  }
+  if (plan.from > plan.to) coin::fail("coin-indexer", "--backfill: FROM is after TO");
+  if (command_line.has("--every")) {
+    const std::optional<std::int64_t> every = coin::indexer::parse_every(command_line.value("--every"));
+    if (!every) coin::fail("coin-indexer", "--every: a duration expected: 300, 5m, 1h or 1d");
+    plan.every = *every;
+  }
+  if (command_line.has("--max-rps")) {
+    plan.max_rps = coin::parse_count("coin-indexer", "--max-rps", command_line.value("--max-rps"), 100000);
+  }
+  return plan;
+}
 
 Flags parse_flags(const std::vector<std::string_view>& args) {
   const coin::CommandLine command_line = coin::parse_command_line(
-      args, "coin-indexer", std::string(usage), {"--once", "--check"}, {"--config", "--database", "--interval", "--metrics"});
+      args, "coin-indexer", std::string(usage), {"--once", "--check"},
+      {"--config", "--database", "--interval", "--metrics", "--backfill", "--every", "--max-rps"});
   if (!command_line.has("--config")) coin::fail("coin-indexer", "--config is required");
-  Flags flags{command_line.value("--config"), command_line.value("--database"), command_line.value("--metrics")};
+  Flags flags;
+  flags.config = command_line.value("--config");
+  flags.database = command_line.value("--database");
+  flags.metrics = command_line.value("--metrics");
   if (command_line.has("--interval")) {
     flags.interval = coin::parse_count("coin-indexer", "--interval", command_line.value("--interval"), 86400);
   }
   flags.once = command_line.has("--once");
   flags.check = command_line.has("--check");
+  if (command_line.has("--backfill")) {
+    if (flags.once) coin::fail("coin-indexer", "--backfill and --once: one or the other");
+    flags.backfill = backfill_plan(command_line);
+  } else if (command_line.has("--every") || command_line.has("--max-rps")) {
+    coin::fail("coin-indexer", "--every and --max-rps go with --backfill");
+  }
   return flags;
 }
 
@@ -102,10 +159,19 @@ int main(int argc, char** argv) {
   sigaddset(&stop_signals, SIGINT);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // taken only by sigtimedwait below
   const coin::MetricsFile metrics_file(flags.metrics);
+  coin::indexer::Database database(flags.database);
 
+  if (flags.backfill) {
+    const auto stopping = [&stop_signals] {
+      const timespec now{0, 0};
+      return sigtimedwait(&stop_signals, nullptr, &now) > 0;
+    };
+    const coin::indexer::BackfillOutcome outcome = coin::indexer::run_backfill(config, database, *flags.backfill, stopping);
+    return outcome.failed == 0 ? 0 : 1;
+  }
   while (true) {
     const std::int64_t round = now_seconds() / flags.interval * flags.interval;
-    const coin::indexer::RoundOutcome outcome = coin::indexer::run_round(config, flags.database, round);
+    const coin::indexer::RoundOutcome outcome = coin::indexer::run_round(config, database, round);
     if (flags.once) return outcome.skipped == 0 && outcome.vaults_skipped == 0 ? 0 : 1;
     // Sleep until the next round's start, or a stop signal.
     const std::int64_t wait = std::max<std::int64_t>(round + flags.interval - now_seconds(), 0);

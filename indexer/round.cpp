@@ -22,7 +22,11 @@ void count_chain(const std::string& chain, std::string_view outcome, std::int64_
   static auto& last_written = gauge_family("coin_indexer_last_written_timestamp_seconds",
                                            "taken_at of the chain's last written round, in seconds since the epoch");
   rounds.Add({{"chain", chain}, {"outcome", std::string(outcome)}}).Increment();
-  if (outcome == "written") last_written.Add({{"chain", chain}}).Set(static_cast<double>(taken_at));
+  if (outcome != "written") return;
+  // A backfill writes the past: the gauge keeps the newest.
+  auto& newest = last_written.Add({{"chain", chain}});
+  const auto time = static_cast<double>(taken_at);
+  if (time > newest.Value()) newest.Set(time);
 }
 
 // A Vault left out of a written round, with how old what the answers still show of it is.
@@ -45,35 +49,49 @@ void report_skipped(pqxx::connection& connection, const std::string& chain, std:
 
 }  // namespace
 
-RoundOutcome run_round(const Config& config, const std::string& database, std::int64_t taken_at) {
+pqxx::connection& Database::connection() {
+  if (!connection_ || !connection_->is_open()) connection_ = std::make_unique<pqxx::connection>(conninfo_);
+  return *connection_;
+}
+
+ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& access, Database& database,
+                         std::int64_t taken_at, std::optional<std::int64_t> at, bool quiet, int* vaults_skipped) {
+  const std::string when = " at " + utc_time(taken_at);
+  try {
+    const ChainReading reading = read_chain(config, chain, access, at);
+    const bool written = write_snapshot(database.connection(), chain.name, taken_at, reading, config.symbols);
+    if (!written) {
+      log_info(chain.name + ": already written" + when + " by another indexer");
+      count_chain(chain.name, "written", taken_at);
+      return ChainOutcome::present;
+    }
+    if (!quiet) log_info(chain.name + ": written" + when + ", block " + reading.block);
+    for (const SkippedVault& skipped : reading.skipped) {
+      report_skipped(database.connection(), chain.name, taken_at, skipped);
+    }
+    *vaults_skipped += static_cast<int>(reading.skipped.size());
+    count_chain(chain.name, "written", taken_at);
+    return ChainOutcome::written;
+  } catch (const ReadError& e) {
+    log_error(chain.name + ": skipped" + when + ": " + e.what());
+    count_chain(chain.name, "read_failed", taken_at);
+    return ChainOutcome::read_failed;
+  } catch (const std::exception& e) {  // the database: down, or refusing a value
+    log_error(chain.name + ": not written" + when + ": database: " + e.what());
+    database.reset();
+    count_chain(chain.name, "write_failed", taken_at);
+    return ChainOutcome::write_failed;
+  }
+}
+
+RoundOutcome run_round(const Config& config, Database& database, std::int64_t taken_at) {
   ChainAccess access(config);
-  std::unique_ptr<pqxx::connection> connection;  // opened on the first chain read
-  const std::string at = " at " + utc_time(taken_at);
   RoundOutcome outcome;
   for (const Chain& chain : config.chains) {
     if (!chain.protocol) continue;
-    try {
-      const ChainReading reading = read_chain(config, chain, access);
-      if (!connection || !connection->is_open()) connection = std::make_unique<pqxx::connection>(database);
-      const bool written = write_snapshot(*connection, chain.name, taken_at, reading, config.symbols);
-      log_info(chain.name + (written ? ": written" + at + ", block " + reading.block
-                                     : ": already written" + at + " by another indexer"));
-      if (written) {
-        for (const SkippedVault& skipped : reading.skipped) report_skipped(*connection, chain.name, taken_at, skipped);
-        outcome.vaults_skipped += static_cast<int>(reading.skipped.size());
-      }
-      ++outcome.written;
-      count_chain(chain.name, "written", taken_at);
-    } catch (const ReadError& e) {
-      log_error(chain.name + ": skipped" + at + ": " + e.what());
-      ++outcome.skipped;
-      count_chain(chain.name, "read_failed", taken_at);
-    } catch (const std::exception& e) {  // the database: down, or refusing a value
-      log_error(chain.name + ": not written" + at + ": database: " + e.what());
-      connection.reset();
-      ++outcome.skipped;
-      count_chain(chain.name, "write_failed", taken_at);
-    }
+    const ChainOutcome done =
+        index_chain(config, chain, access, database, taken_at, std::nullopt, false, &outcome.vaults_skipped);
+    ++(done == ChainOutcome::written || done == ChainOutcome::present ? outcome.written : outcome.skipped);
   }
   return outcome;
 }

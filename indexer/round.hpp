@@ -5,8 +5,12 @@
 // that cannot be read (it, or one of its positions) is left out with a line of its own.
 
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <pqxx/connection>
 #include <string>
 
+#include "indexer/chain_reader.hpp"
 #include "indexer/config.hpp"
 
 namespace coin::indexer {
@@ -17,7 +21,28 @@ struct RoundOutcome {
   int vaults_skipped = 0;  // Vaults left out of a written chain (one of their reads failed)
 };
 
-// `database`: a libpq connection string ("" for libpq's PG* variables). Never throws.
-RoundOutcome run_round(const Config& config, const std::string& database, std::int64_t taken_at);
+// The database a round writes to: one connection, opened when first needed and again after a
+// failure. `conninfo`: a libpq connection string ("" for libpq's PG* variables).
+class Database {
+ public:
+  explicit Database(std::string conninfo) : conninfo_(std::move(conninfo)) {}
+  pqxx::connection& connection();
+  void reset() { connection_.reset(); }
+
+ private:
+  std::string conninfo_;
+  std::unique_ptr<pqxx::connection> connection_;
+};
+
+enum class ChainOutcome { written, present, read_failed, write_failed };
+
+// Reads `chain` (at its newest block, or at `at`'s) and writes it as its snapshot at
+// `taken_at`, counting and logging the outcome; `quiet` leaves out the line of a chain written.
+// Never throws. *vaults_skipped counts the Vaults left out.
+ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& access, Database& database,
+                         std::int64_t taken_at, std::optional<std::int64_t> at, bool quiet, int* vaults_skipped);
+
+// Never throws.
+RoundOutcome run_round(const Config& config, Database& database, std::int64_t taken_at);
 
 }  // namespace coin::indexer

@@ -164,6 +164,11 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
   return true;
 }
 
+bool snapshot_written(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at) {
+  pqxx::read_transaction read(connection);
+  return read.exec_params1(chain_written, chain, std::to_string(taken_at))[0].as<bool>();
+}
+
 std::optional<std::int64_t> vault_written(pqxx::connection& connection, const std::string& chain,
                                           const std::string& ilk) {
   pqxx::read_transaction read(connection);

@@ -22,6 +22,9 @@ namespace coin::indexer {
 bool write_snapshot(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at,
                     const ChainReading& reading, const Symbols& symbols);
 
+// Whether `chain` has a snapshot at `taken_at` (epoch seconds).
+bool snapshot_written(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at);
+
 // The taken_at (epoch seconds) of the newest state of `chain`'s Vault `ilk`; none if it has none.
 std::optional<std::int64_t> vault_written(pqxx::connection& connection, const std::string& chain,
                                           const std::string& ilk);

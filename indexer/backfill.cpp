@@ -1,0 +1,142 @@
+#include "indexer/backfill.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <vector>
+
+#include "indexer/snapshot_writer.hpp"
+#include "shared/log.hpp"
+
+namespace coin::indexer {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr auto progress_every = std::chrono::seconds(5);
+
+std::string duration_text(double seconds) {
+  const long long whole = static_cast<long long>(seconds);
+  if (whole < 120) return std::to_string(whole) + " s";
+  if (whole < 7200) return std::to_string(whole / 60) + " min";
+  return std::to_string(whole / 3600) + " h " + std::to_string(whole / 60 % 60) + " min";
+}
+
+// The chains a backfill reads: those of the protocol that pin their block.
+std::vector<const Chain*> pinned_chains(const Config& config) {
+  std::vector<const Chain*> chains;
+  for (const Chain& chain : config.chains) {
+    if (!chain.protocol) continue;
+    if (chain.pin_block) {
+      chains.push_back(&chain);
+    } else {
+      log_info(chain.name + ": read at latest only (pin_block false): no past to backfill");
+    }
+  }
+  return chains;
+}
+
+// The plan's range in epoch seconds: its times, or its blocks' times on the first chain.
+std::pair<std::int64_t, std::int64_t> time_range(const BackfillPlan& plan, const std::vector<const Chain*>& chains,
+                                                 ChainAccess& access) {
+  if (!plan.blocks) return {plan.from, plan.to};
+  BlockFinder& blocks = access.blocks(chains.front()->name);
+  return {blocks.time_of(static_cast<std::uint64_t>(plan.from)), blocks.time_of(static_cast<std::uint64_t>(plan.to))};
+}
+
+class Progress {
+ public:
+  explicit Progress(long long times) : times_(times) {}
+
+  void step(const BackfillOutcome& outcome, long long requests) {
+    ++done_;
+    const Clock::time_point now = Clock::now();
+    if (now - shown_ < progress_every && done_ < times_) return;
+    shown_ = now;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    log_info("backfill: " + std::to_string(done_) + " of " + std::to_string(times_) + " grid times, " +
+             std::to_string(outcome.written) + " snapshots written, " + std::to_string(outcome.present) +
+             " already there, " + std::to_string(outcome.failed) + " failed; " + std::to_string(requests) +
+             " requests (" + std::to_string(static_cast<long long>(static_cast<double>(requests) / std::max(seconds, 1e-3))) + "/s); " +
+             (done_ < times_ ? "about " + duration_text(seconds / static_cast<double>(done_) * static_cast<double>(times_ - done_)) + " left"
+                             : "done in " + duration_text(seconds)));
+  }
+
+ private:
+  long long times_;
+  long long done_ = 0;
+  Clock::time_point start_ = Clock::now();
+  Clock::time_point shown_ = Clock::now();
+};
+
+}  // namespace
+
+BackfillOutcome run_backfill(const Config& config, Database& database, const BackfillPlan& plan,
+                             const std::function<bool()>& stopping) {
+  BackfillOutcome outcome;
+  const std::vector<const Chain*> chains = pinned_chains(config);
+  if (chains.empty()) return outcome;
+  ChainAccess access(config, plan.max_rps);
+  std::int64_t from = 0;
+  std::int64_t to = 0;
+  try {
+    std::tie(from, to) = time_range(plan, chains, access);
+  } catch (const ReadError& e) {
+    log_error("backfill: the range's blocks: " + std::string(e.what()));
+    ++outcome.failed;
+    return outcome;
+  }
+  const std::int64_t newest = to / plan.every * plan.every;
+  const std::int64_t oldest = (from + plan.every - 1) / plan.every * plan.every;
+  if (newest < oldest) return outcome;
+  log_info("backfill: " + utc_time(oldest) + " to " + utc_time(newest) + " every " + std::to_string(plan.every) +
+           " s, newest first, on " + std::to_string(chains.size()) + " chains");
+  Progress progress((newest - oldest) / plan.every + 1);
+  for (std::int64_t at = newest; at >= oldest && !stopping(); at -= plan.every) {
+    for (const Chain* chain : chains) {
+      try {
+        if (snapshot_written(database.connection(), chain->name, at)) {
+          ++outcome.present;
+          continue;
+        }
+      } catch (const std::exception& e) {
+        log_error(chain->name + ": not written at " + utc_time(at) + ": database: " + e.what());
+        database.reset();
+        ++outcome.failed;
+        continue;
+      }
+      int vaults_skipped = 0;
+      switch (index_chain(config, *chain, access, database, at, at, true, &vaults_skipped)) {
+        case ChainOutcome::written: ++outcome.written; break;
+        case ChainOutcome::present: ++outcome.present; break;
+        case ChainOutcome::read_failed:
+        case ChainOutcome::write_failed: ++outcome.failed; break;
+      }
+    }
+    progress.step(outcome, access.requests());
+  }
+  return outcome;
+}
+
+std::optional<std::int64_t> parse_utc(const std::string& text) {
+  std::tm parts{};
+  const char* end = nullptr;
+  for (const char* format : {"%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%d"}) {
+    parts = std::tm{};
+    end = strptime(text.c_str(), format, &parts);
+    if (end != nullptr && *end == '\0') return static_cast<std::int64_t>(timegm(&parts));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int64_t> parse_every(const std::string& text) {
+  if (text.empty() || text.size() > 9) return std::nullopt;
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == 0) return std::nullopt;
+  const std::int64_t number = std::stoll(text.substr(0, digits));
+  const std::string unit = text.substr(digits);
+  const std::int64_t seconds = unit.empty() ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : unit == "d" ? 86400 : 0;
+  if (seconds == 0 || number == 0) return std::nullopt;
+  return number * seconds;
+}
+
+}  // namespace coin::indexer
