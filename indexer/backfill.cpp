@@ -1,9 +1,9 @@
 #include "indexer/backfill.hpp"
 
 #include <chrono>
-#include <ctime>
 #include <vector>
 
+#include "indexer/grid.hpp"
 #include "indexer/snapshot_writer.hpp"
 #include "shared/log.hpp"
 
@@ -84,8 +84,7 @@ BackfillOutcome run_backfill(const Config& config, Database& database, const Bac
     ++outcome.failed;
     return outcome;
   }
-  const std::int64_t newest = to / plan.every * plan.every;
-  const std::int64_t oldest = (from + plan.every - 1) / plan.every * plan.every;
+  const auto [oldest, newest] = grid_bounds(from, to, plan.every);
   if (newest < oldest) return outcome;
   log_info("backfill: " + utc_time(oldest) + " to " + utc_time(newest) + " every " + std::to_string(plan.every) +
            " s, newest first, on " + std::to_string(chains.size()) + " chains");
@@ -114,29 +113,6 @@ BackfillOutcome run_backfill(const Config& config, Database& database, const Bac
     progress.step(outcome, access.requests());
   }
   return outcome;
-}
-
-std::optional<std::int64_t> parse_utc(const std::string& text) {
-  std::tm parts{};
-  const char* end = nullptr;
-  for (const char* format : {"%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%d"}) {
-    parts = std::tm{};
-    end = strptime(text.c_str(), format, &parts);
-    if (end != nullptr && *end == '\0') return static_cast<std::int64_t>(timegm(&parts));
-  }
-  return std::nullopt;
-}
-
-std::optional<std::int64_t> parse_every(const std::string& text) {
-  if (text.empty() || text.size() > 9) return std::nullopt;
-  std::size_t digits = 0;
-  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
-  if (digits == 0) return std::nullopt;
-  const std::int64_t number = std::stoll(text.substr(0, digits));
-  const std::string unit = text.substr(digits);
-  const std::int64_t seconds = unit.empty() ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : unit == "d" ? 86400 : 0;
-  if (seconds == 0 || number == 0) return std::nullopt;
-  return number * seconds;
 }
 
 }  // namespace coin::indexer

@@ -39,10 +39,4 @@ struct BackfillOutcome {
 BackfillOutcome run_backfill(const Config& config, Database& database, const BackfillPlan& plan,
                              const std::function<bool()>& stopping);
 
-// "2025-11-26" (00:00 UTC) or "2025-11-26T12:00:00Z", as epoch seconds; nullopt if neither.
-std::optional<std::int64_t> parse_utc(const std::string& text);
-
-// "300", "5m", "1h", "1d": seconds; nullopt if not one of those, or not positive.
-std::optional<std::int64_t> parse_every(const std::string& text);
-
 }  // namespace coin::indexer

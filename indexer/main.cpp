@@ -17,6 +17,7 @@
 
 #include "indexer/backfill.hpp"
 #include "indexer/config.hpp"
+#include "indexer/grid.hpp"
 #include "indexer/round.hpp"
 #include "shared/command_line.hpp"
 #include "shared/log.hpp"

@@ -103,12 +103,14 @@ TEST_F(Backfill, KilledItGoesOnWhereItStopped) {
 }
 
 TEST_F(Backfill, TwoAtOnceWriteEachSnapshotOnce) {
-  IndexerProcess first(*stack_, args(year));
-  IndexerProcess second(*stack_, args(year));
-  ASSERT_TRUE(e2e::eventually([&] { return !first.running() && !second.running(); }, 2 * e2e::patience));
-  EXPECT_EQ(snapshots(), "eth 52\nbsc 52\n") << first.log() << second.log();
-  // 52 times x (eth's 3 Vaults + bsc's 5)
-  EXPECT_EQ(query("SELECT count(*) FROM snapshot.vault_state"), "416\n");
+  // A quarter: 2100-01-07 to 2100-03-25, 12 weeks.
+  const std::vector<std::string> quarter = {"--backfill", "2100-01-01..2100-03-31", "--every", "7d"};
+  IndexerProcess first(*stack_, args(quarter));
+  IndexerProcess second(*stack_, args(quarter));
+  ASSERT_TRUE(e2e::eventually([&] { return !first.running() && !second.running(); })) << first.log() << second.log();
+  EXPECT_EQ(snapshots(), "eth 12\nbsc 12\n") << first.log() << second.log();
+  // 12 times x (eth's 3 Vaults + bsc's 5)
+  EXPECT_EQ(query("SELECT count(*) FROM snapshot.vault_state"), "96\n");
 }
 
 }  // namespace
