@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const RAY = 10n ** 27n;
+const GAS_LIMIT = '0x17d7840';  // 25,000,000: below anvil's block gas limit (30,000,000)
 
 export function die(message) {
   process.stderr.write(`${message}\n`);
@@ -236,7 +237,10 @@ export class Sender {
   }
 
   async send(tx, what) {
-    const hash = await this.rpc.call('eth_sendTransaction', [{ from: this.from, ...tx }]);
+    // A fixed, ample gas limit, not the node's estimate: the estimate is made at the pending
+    // block's time, and a transaction mined a second later can need more (Aave's borrow accrues
+    // interest when time has passed), so under load an estimated one ran out of gas.
+    const hash = await this.rpc.call('eth_sendTransaction', [{ from: this.from, gas: GAS_LIMIT, ...tx }]);
     // anvil mines at once, but its receipt can lag the answer by a few milliseconds.
     const deadline = Date.now() + 10000;
     let receipt = null;
@@ -244,7 +248,13 @@ export class Sender {
       if (Date.now() > deadline) throw new Error(`${what}: transaction ${hash} not mined after 10 s`);
       await new Promise((r) => setTimeout(r, 5));
     }
-    if (receipt.status !== '0x1') throw new Error(`${what}: transaction ${hash} reverted`);
+    if (receipt.status !== '0x1') {
+      // Its reason: the same call replayed on the state it was mined on.
+      const parent = `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`;
+      const reason = await this.rpc.call('eth_call', [{ from: this.from, gas: GAS_LIMIT, ...tx }, parent])
+        .then(() => 'it succeeds replayed', (e) => e.message);
+      throw new Error(`${what}: transaction ${hash} reverted (gas used ${BigInt(receipt.gasUsed)}): ${reason}`);
+    }
     return receipt;
   }
 

@@ -54,7 +54,8 @@ class Progress {
     const double seconds = std::chrono::duration<double>(now - start_).count();
     log_info("backfill: " + std::to_string(done_) + " of " + std::to_string(times_) + " grid times, " +
              std::to_string(outcome.written) + " snapshots written, " + std::to_string(outcome.present) +
-             " already there, " + std::to_string(outcome.failed) + " failed; " + std::to_string(requests) +
+             " already there, " + std::to_string(outcome.failed) + " failed, " +
+             std::to_string(outcome.vaults_left_out) + " Vaults left out; " + std::to_string(requests) +
              " requests (" + std::to_string(static_cast<long long>(static_cast<double>(requests) / std::max(seconds, 1e-3))) + "/s); " +
              (done_ < times_ ? "about " + duration_text(seconds / static_cast<double>(done_) * static_cast<double>(times_ - done_)) + " left"
                              : "done in " + duration_text(seconds)));
@@ -89,7 +90,7 @@ BackfillOutcome run_backfill(const Config& config, Database& database, const Bac
   log_info("backfill: " + utc_time(oldest) + " to " + utc_time(newest) + " every " + std::to_string(plan.every) +
            " s, newest first, on " + std::to_string(chains.size()) + " chains");
   Progress progress((newest - oldest) / plan.every + 1);
-  for (std::int64_t at = newest; at >= oldest && !stopping(); at -= plan.every) {
+  for (std::int64_t at = newest; at >= oldest; at -= plan.every) {
     for (const Chain* chain : chains) {
       try {
         if (snapshot_written(database.connection(), chain->name, at)) {
@@ -103,7 +104,9 @@ BackfillOutcome run_backfill(const Config& config, Database& database, const Bac
         continue;
       }
       int vaults_skipped = 0;
-      switch (index_chain(config, *chain, access, database, at, at, true, &vaults_skipped)) {
+      const ChainOutcome done = index_chain(config, *chain, access, database, at, at, true, &vaults_skipped);
+      outcome.vaults_left_out += vaults_skipped;
+      switch (done) {
         case ChainOutcome::written: ++outcome.written; break;
         case ChainOutcome::present: ++outcome.present; break;
         case ChainOutcome::read_failed:
@@ -111,6 +114,10 @@ BackfillOutcome run_backfill(const Config& config, Database& database, const Bac
       }
     }
     progress.step(outcome, access.requests());
+    if (at - plan.every >= oldest && stopping()) {
+      log_info("backfill: stopped before " + utc_time(at - plan.every) + "; run it again to go on");
+      break;
+    }
   }
   return outcome;
 }

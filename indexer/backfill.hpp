@@ -30,12 +30,14 @@ struct BackfillOutcome {
   long long written = 0;  // (chain, time)s written
   long long present = 0;  // already there
   long long failed = 0;   // not read or not written: run the backfill again
+  long long vaults_left_out = 0;  // Vaults left out of a written snapshot (their reads failed)
 };
 
 // Runs the plan on every chain that pins its block (a chain read at "latest", TRON, has no
 // past to read: said once, and left out). Logs progress every few seconds: the grid times done,
 // rows, requests a second, the time left. Stops between two grid times once `stopping` says so.
-// Never throws.
+// A Vault left out of a snapshot (as in a live round) stays out of that time: the answers show
+// its state before. Never throws.
 BackfillOutcome run_backfill(const Config& config, Database& database, const BackfillPlan& plan,
                              const std::function<bool()>& stopping);
 

@@ -49,7 +49,7 @@ constexpr std::string_view usage =
     "                           or block numbers of the file's first chain that pins its block),\n"
     "                           newest first, each chain read at the newest block at or before\n"
     "                           it; a time already written is skipped; then exit: 0 when every\n"
-    "                           one was written or there, 1 if not\n"
+    "                           one was written whole or there, 1 if not\n"
     "  --every DURATION         the backfill's grid (default 1h): 300, 5m, 1h, 1d\n"
     "  --max-rps N              at most N requests a second to each chain's nodes (backfill)\n"
     "  --metrics FILE           write its metrics to FILE every second, in Prometheus' text\n"
@@ -168,7 +168,7 @@ int main(int argc, char** argv) {
       return sigtimedwait(&stop_signals, nullptr, &now) > 0;
     };
     const coin::indexer::BackfillOutcome outcome = coin::indexer::run_backfill(config, database, *flags.backfill, stopping);
-    return outcome.failed == 0 ? 0 : 1;
+    return outcome.failed == 0 && outcome.vaults_left_out == 0 ? 0 : 1;
   }
   while (true) {
     const std::int64_t round = now_seconds() / flags.interval * flags.interval;
