@@ -1,6 +1,7 @@
 #include "indexer/block_finder.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "indexer/abi.hpp"
@@ -13,8 +14,8 @@ std::string quantity(std::uint64_t number) {
   return text;
 }
 
-std::int64_t BlockFinder::time_of(std::uint64_t block) {
-  if (const auto known = times_.find(block); known != times_.end()) return known->second;
+const BlockHeader& BlockFinder::header(std::uint64_t block) {
+  if (const auto known = headers_.find(block); known != headers_.end()) return known->second;
   Json::Value params(Json::arrayValue);
   params.append(quantity(block));
   params.append(false);
@@ -25,9 +26,17 @@ std::int64_t BlockFinder::time_of(std::uint64_t block) {
   } catch (const NodeError& e) {
     throw NodeError(what + ": " + e.what(), chain_);
   }
-  if (!header.isObject() || !header["timestamp"].isString()) throw ReadError(what + ": no block");
+  if (!header.isObject() || !header["timestamp"].isString() || !header["hash"].isString()) {
+    throw ReadError(what + ": no block");
+  }
+  std::string hash = header["hash"].asString();
+  std::transform(hash.begin(), hash.end(), hash.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (hash.size() != 66 || hash.compare(0, 2, "0x") != 0 ||
+      hash.find_first_not_of("0123456789abcdef", 2) != std::string::npos) {
+    throw ReadError(what + ": the hash is not 0x and 64 hex digits");
+  }
   try {
-    return times_[block] = std::stoll(quantity_to_decimal(header["timestamp"].asString()));
+    return headers_[block] = {std::stoll(quantity_to_decimal(header["timestamp"].asString())), hash};
   } catch (const std::exception& e) {
     throw ReadError(what + ": timestamp: " + e.what());
   }
@@ -36,11 +45,11 @@ std::int64_t BlockFinder::time_of(std::uint64_t block) {
 std::uint64_t BlockFinder::block_at(std::int64_t time, std::uint64_t newest) {
   if (time_of(newest) <= time) return newest;
   // Bounds from what is known: the oldest block after `time`, and the newest at or before it.
-  const auto after_known = std::partition_point(times_.begin(), times_.end(),
-                                                [time](const auto& known) { return known.second <= time; });
+  const auto after_known = std::partition_point(headers_.begin(), headers_.end(),
+                                                [time](const auto& known) { return known.second.time <= time; });
   std::uint64_t after = std::min(after_known->first, newest);  // newest is known and after
   std::uint64_t before = 0;
-  bool bounded = after_known != times_.begin();
+  bool bounded = after_known != headers_.begin();
   if (bounded) before = std::prev(after_known)->first;
   // Gallop down from `after` until a block at or before `time`.
   for (std::uint64_t step = 1; !bounded; step *= 2) {

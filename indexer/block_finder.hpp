@@ -12,12 +12,18 @@
 
 namespace coin::indexer {
 
+struct BlockHeader {
+  std::int64_t time = 0;  // seconds since the epoch
+  std::string hash;       // "0x" and 64 lowercase hex digits
+};
+
 class BlockFinder {
  public:
   BlockFinder(std::string chain, Nodes& nodes) : chain_(std::move(chain)), nodes_(nodes) {}
 
-  // A block's time, in seconds since the epoch. Throws ReadError.
-  std::int64_t time_of(std::uint64_t block);
+  // A block's time and hash. Throws ReadError.
+  const BlockHeader& header(std::uint64_t block);
+  std::int64_t time_of(std::uint64_t block) { return header(block).time; }
 
   // The newest block at or below `newest` whose time is at or before `time`. Throws ReadError,
   // "no block on <chain> is that old", when block 0 is younger.
@@ -26,7 +32,7 @@ class BlockFinder {
  private:
   std::string chain_;
   Nodes& nodes_;
-  std::map<std::uint64_t, std::int64_t> times_;  // by block; so by time too
+  std::map<std::uint64_t, BlockHeader> headers_;  // by block; so by time too
 };
 
 // A block number as a JSON-RPC quantity: "0x1b4".

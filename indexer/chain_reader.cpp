@@ -72,6 +72,12 @@ class Calls {
   }
 
   const std::string& block_number() const { return block_number_; }
+  // The round's block, number, hash and time; empty on a chain read at "latest".
+  Block provenance() {
+    if (!chain_.pin_block) return {};
+    const BlockHeader& header = blocks_.header(std::stoull(block_number_));
+    return {block_number_, header.hash, std::to_string(header.time)};
+  }
   const std::string& block() const { return block_; }
 
   // The call's words, `expected` of them, at `block` (the round's by default); `what` names the
@@ -200,6 +206,7 @@ void read_rate(const Erc4626Read& read, const std::string& name, Calls& calls, P
 PositionReading read_position(const Position& position, Calls& calls) {
   PositionReading reading;
   reading.position = &position;
+  reading.block = calls.provenance();
   const std::string name = position.platform + " " + position.asset + " position";
   const Word holder = address_word(position.operator_address.call);
   if (const auto* aave = std::get_if<AaveV3Read>(&position.read)) {
@@ -308,6 +315,7 @@ ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& a
   // What every figure of the chain rests on: a failure here skips the chain.
   ChainReading reading;
   reading.block = calls.block_number();
+  reading.provenance = calls.provenance();
   reading.coin_decimals = calls.decimals_of(protocol.token, "COIN.decimals");
   reading.coin_supply = calls.uint(protocol.token, total_supply, "COIN.totalSupply");
   // A Pot-holding sCOIN holds no COIN token: every token circulates.

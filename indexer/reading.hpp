@@ -16,8 +16,14 @@ enum class RateKind {
   growth,      // the share price's growth: share_value_then to share_value over `seconds`
 };
 
+// The block a reading rests on: its number, hash and time (empty on a chain read at "latest").
+struct Block {
+  std::string number, hash, time;  // time: epoch seconds
+};
+
 struct PositionReading {
   const Position* position = nullptr;
+  Block block;           // of the position's chain
   std::string decimals;  // the asset's decimals()
   std::string balance;   // what the operator holds, in the asset's base units
   RateKind rate_kind = RateKind::per_second;
@@ -47,6 +53,7 @@ struct SkippedVault {
 
 struct ChainReading {
   std::string block;                                   // the block read at: a number, or "latest"
+  Block provenance;                                    // its number, hash and time
   std::string coin_decimals, coin_supply, coin_staked; // COIN: decimals, totalSupply, what sCOIN holds
   std::string scoin_decimals, scoin_supply;            // sCOIN: decimals, totalSupply
   std::string scoin_assets;                            // sCOIN totalAssets()

@@ -36,15 +36,18 @@ RETURNING position_id)";
 
 // The whole holding earns the position's APY; earnings are what it holds above its principal.
 // The APY is of a per-second rate, an annual one ($5), or the share price's growth ($8 to $6
-// over $9 seconds).
+// over $9 seconds). Every state row keeps the block it was read at (the last three parameters,
+// empty on a chain read at "latest").
 constexpr const char* insert_position_state = R"(
 INSERT INTO snapshot.allocator_position_state
-       (position_id, taken_at, holding_amount, apy_holding_amount, apy, actual_earnings)
+       (position_id, taken_at, holding_amount, apy_holding_amount, apy, actual_earnings,
+        block_number, block_hash, block_time)
 SELECT $1, to_timestamp($2), h.amount, h.amount,
        CASE $5 WHEN 'annual' THEN snapshot.apy_of_annual_rate($6::numeric)
                WHEN 'growth' THEN snapshot.apy_of_growth($6::numeric, $8::numeric, $9::numeric)
                ELSE snapshot.apy_of_rate($6::numeric) END,
-       h.amount - $7::numeric
+       h.amount - $7::numeric,
+       nullif($10, '')::bigint, nullif($11, ''), to_timestamp(nullif($12, '')::bigint)
   FROM (SELECT snapshot.descale($3, $4) AS amount) AS h)";
 
 // minted = Art (wad) less what a lite PSM pre-minted into itself ($11, in COIN's $12 decimals);
@@ -55,11 +58,13 @@ SELECT $1, to_timestamp($2), h.amount, h.amount,
 // earnings their holdings x APYs. Other Vaults pass no positions, and get null for both.
 constexpr const char* insert_vault_state = R"(
 INSERT INTO snapshot.vault_state
-       (vault_id, taken_at, minted, debt, locked_value, apy, estimated_annual_earnings)
+       (vault_id, taken_at, minted, debt, locked_value, apy, estimated_annual_earnings,
+        block_number, block_hash, block_time)
 SELECT $1, to_timestamp($2), m.minted, trim_scale(m.minted * snapshot.descale($4, 27)),
        trim_scale(round(CASE WHEN $13 THEN snapshot.descale($5, $6) * snapshot.descale($9, 27) + coalesce(e.holding, 0)
                              ELSE snapshot.descale($5, $6) * snapshot.price_of_spot($7, $8, $9) END, 18)),
-       e.apy, e.earnings
+       e.apy, e.earnings,
+       nullif($14, '')::bigint, nullif($15, ''), to_timestamp(nullif($16, '')::bigint)
   FROM (SELECT snapshot.descale($3, 18) - snapshot.descale($11, $12) AS minted) AS m,
        (SELECT trim_scale(round(round(sum(s.apy_holding_amount * s.apy), 30)
                                 / nullif(sum(s.apy_holding_amount), 0), 30)) AS apy,
@@ -73,11 +78,13 @@ SELECT $1, to_timestamp($2), m.minted, trim_scale(m.minted * snapshot.descale($4
 // ($12); prices are in COIN x Spot.par (the peg).
 constexpr const char* insert_chain_state = R"(
 INSERT INTO snapshot.chain_state
-       (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
+       (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl,
+        block_number, block_hash, block_time)
 SELECT $1, to_timestamp($2),
        snapshot.descale($3::numeric - $4::numeric - (SELECT coalesce(sum(m), 0) FROM unnest($12::numeric[]) AS m), $5),
        snapshot.descale($6, $7), p.price, trim_scale(snapshot.descale($8, $5) * p.price),
-       snapshot.apy_of_rate($9), trim_scale(snapshot.descale($10, $5) * p.price)
+       snapshot.apy_of_rate($9), trim_scale(snapshot.descale($10, $5) * p.price),
+       nullif($13, '')::bigint, nullif($14, ''), to_timestamp(nullif($15, '')::bigint)
   FROM (SELECT snapshot.descale($11, 27) AS price) AS p)";
 
 // The Vault's contract shown: a PSM's, an AllocatorVault, or the join.
@@ -114,7 +121,8 @@ std::string write_position(pqxx::work& work, const std::string& taken_at, const 
   const bool growth = reading.rate_kind == RateKind::growth;
   work.exec_params0(insert_position_state, id, taken_at, reading.balance, reading.decimals,
                     rate_kind(reading.rate_kind), growth ? reading.share_value : reading.rate, position.principal,
-                    growth ? reading.share_value_then : "1", growth ? reading.seconds : "1");
+                    growth ? reading.share_value_then : "1", growth ? reading.seconds : "1", reading.block.number,
+                    reading.block.hash, reading.block.time);
   return id;
 }
 
@@ -130,7 +138,8 @@ void write_vault(pqxx::work& work, const std::string& chain, const std::string& 
   for (const PositionReading& position : reading.positions) positions.push_back(write_position(work, taken_at, position));
   work.exec_params0(insert_vault_state, id, taken_at, reading.art, reading.rate, reading.locked,
                     reading.locked_decimals, reading.spot, reading.mat, chain_reading.par, array_literal(positions),
-                    reading.premint, chain_reading.coin_decimals, reading.locked_is_coin);
+                    reading.premint, chain_reading.coin_decimals, reading.locked_is_coin,
+                    chain_reading.provenance.number, chain_reading.provenance.hash, chain_reading.provenance.time);
 }
 
 // The deployment's names of its tokens (the file's "symbols"); a row left as it is stays quiet.
@@ -159,7 +168,8 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
   work.exec_params0(insert_chain_state, chain, at, reading.coin_supply, reading.coin_staked,
                     reading.coin_decimals, reading.scoin_supply, reading.scoin_decimals,
                     reading.scoin_share_value, reading.savings_rate, reading.scoin_assets, reading.par,
-                    array_literal(premints));
+                    array_literal(premints), reading.provenance.number, reading.provenance.hash,
+                    reading.provenance.time);
   work.commit();
   return true;
 }

@@ -71,6 +71,12 @@ TEST_F(Backfill, AYearWeeklyIsEveryGridTimeAtItsBlock) {
                   "('2100-01-07Z', '2100-03-18Z', '2100-12-30Z') ORDER BY taken_at"),
             "2100-01-07 00:00:00+00|2416789015\n2100-03-18 00:00:00+00|2416789062\n2100-12-30 00:00:00+00|2416789253\n");
   EXPECT_EQ(query("SELECT DISTINCT coin_supply FROM snapshot.chain_state WHERE chain = 'bsc'"), "842345679.6575\n");
+  // Each rests on its block: on 2100-03-18 block k = 50, mined at 4102444800 + 50 x 129600 + 1234
+  // = 4108926034, 47 blocks after 2100-01-07's (k = 3).
+  EXPECT_EQ(query("SELECT extract(epoch FROM block_time)::bigint, block_number - (SELECT block_number "
+                  "FROM snapshot.chain_state WHERE chain = 'eth' AND taken_at = '2100-01-07Z') "
+                  "FROM snapshot.chain_state WHERE chain = 'eth' AND taken_at = '2100-03-18Z'"),
+            "4108926034|47\n");
   EXPECT_NE(log.find("tron: read at latest only (pin_block false): no past to backfill"), std::string::npos) << log;
   EXPECT_NE(log.find("backfill: 52 of 52 grid times, 104 snapshots written, 0 already there, 0 failed, 0 Vaults left out"),
             std::string::npos)

@@ -48,6 +48,7 @@
 #include "tests/chain/local_chain.hpp"
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/json.hpp"
+#include "tests/e2e/node_script.hpp"
 #include "tests/e2e/stack.hpp"
 
 namespace coin::chain_test {
@@ -166,6 +167,28 @@ TEST_F(Indexed, PositionsAreTheDeployedHoldings) {
             "0.025315120514268675324360156365|1000000\n"
             "Spark|bsc|USDC|0xa110c00000000000000000000000000000000006|Investment|(null)|5100000|5100000|"
             "0.049999999999999999965368547801|100000\n");
+}
+
+// Every row keeps the block it was read at (issue 29): the node's newest, as read here apart
+// from the indexer (nothing is mined after the deploy); tron's rows, read at "latest", none.
+// tron's Spark position is on plasma, which pins its block like every chain but tron.
+TEST_F(Indexed, EveryRowKeepsTheBlockItWasReadAt) {
+  std::string latest;
+  ASSERT_EQ(e2e::run_node_script("tests/chain/latest_block.mjs", "--rpc " + chain_->url(), &latest), 0) << latest;
+  const std::string block =
+      "SELECT DISTINCT block_number || '|' || block_hash || '|' || extract(epoch FROM block_time)::bigint ";
+  EXPECT_EQ(query(block + "FROM (SELECT * FROM snapshot.chain_state WHERE chain <> 'tron') AS s"), latest);
+  EXPECT_EQ(query(block + "FROM snapshot.vault_state JOIN snapshot.vault USING (vault_id) WHERE chain <> 'tron'"), latest);
+  EXPECT_EQ(query(block + "FROM snapshot.allocator_position_state JOIN snapshot.allocator_position USING (position_id) "
+                          "WHERE chain <> 'tron'"),
+            latest);
+  EXPECT_EQ(query("SELECT count(*) FROM snapshot.chain_state WHERE chain = 'tron' AND block_number IS NULL"), "1\n");
+  EXPECT_EQ(query("SELECT count(*) FROM snapshot.vault_state JOIN snapshot.vault USING (vault_id) "
+                  "WHERE chain = 'tron' AND block_number IS NULL"),
+            "3\n");
+  EXPECT_EQ(query("SELECT platform || ' ' || (block_number IS NULL) FROM snapshot.allocator_position_state "
+                  "JOIN snapshot.allocator_position USING (position_id) WHERE chain IN ('tron', 'plasma') ORDER BY 1"),
+            "JustLend true\nSpark false\n");
 }
 
 TEST_F(Indexed, SecondIndexerInTheSameRoundWritesNothing) {
