@@ -1,13 +1,9 @@
 -- A committed DDL command on api or derived announces itself on snapshot_written (sql/deploy/
 -- ddl_notify.sql), with the command's tag; one on another schema, or rolled back, does not.
 --
--- NOTIFY is delivered at commit, and this test's own transaction never commits: the commands
--- run in a second session that commits them (dblink), and a third session LISTENs. After each
--- command that session also sends NOTIFY snapshot_written, 'end', and everything the listener
--- received before that marker is what the command announced (a session's notifications arrive
--- in commit order). Every object a command creates is dropped again.
+-- Each command runs in a session that commits it, and pg_temp.announced (announcements.sql)
+-- says what it announced. Every object a command creates is dropped again.
 BEGIN;
-CREATE EXTENSION dblink;
 
 SELECT plan(13);
 
@@ -19,41 +15,7 @@ SELECT results_eq(
            ('notify_ddl_drop', 'sql_drop', 'O', 'derived.notify_ddl()', true)$$,
   'the event triggers: notify_ddl on ddl_command_end, notify_ddl_drop on sql_drop, enabled, every tag');
 
--- Both sessions on this cluster's own socket, as the superuser running the test.
-DO $$
-BEGIN
-  PERFORM dblink_connect(name, format('host=%s port=%s dbname=%s user=%s',
-                                      split_part(current_setting('unix_socket_directories'), ',', 1),
-                                      current_setting('port'), current_database(), current_user))
-     FROM unnest(ARRAY['listener', 'ddl']) AS name;
-  PERFORM dblink_exec('listener', 'LISTEN snapshot_written');
-END
-$$;
-
--- What `commands`, committed by the second session, made the listener receive (payloads in
--- order). Gives up after 5 s without the marker.
-CREATE FUNCTION pg_temp.announced(commands text) RETURNS text[] LANGUAGE plpgsql AS $$
-DECLARE
-  payloads text[] := '{}';
-  payload text;
-  deadline timestamptz := clock_timestamp() + interval '5 s';
-BEGIN
-  PERFORM dblink_exec('ddl', commands);
-  PERFORM dblink_exec('ddl', $sql$NOTIFY snapshot_written, 'end'$sql$);
-  LOOP
-    FOR payload IN SELECT extra FROM dblink_get_notify('listener') WHERE notify_name = 'snapshot_written' LOOP
-      IF payload = 'end' THEN
-        RETURN payloads;
-      END IF;
-      payloads := payloads || payload;
-    END LOOP;
-    IF clock_timestamp() > deadline THEN
-      RAISE 'no NOTIFY snapshot_written, ''end'' within 5 s';
-    END IF;
-    PERFORM pg_sleep(0.01);
-  END LOOP;
-END
-$$;
+\ir announcements.sql
 
 SELECT is(pg_temp.announced('CREATE VIEW api.ddl_probe AS SELECT 1 AS one'), '{"CREATE VIEW"}',
           'CREATE VIEW in api announces CREATE VIEW');

@@ -10,7 +10,6 @@
 -- Refused: a symbol that is not a letter and up to 15 letters or digits; coin's symbol scoin
 -- in any case, or scoin's coin (the other token's path); the two equal in lower case.
 BEGIN;
-CREATE EXTENSION dblink;
 \ir fixture.sql
 \ir helpers.sql
 
@@ -43,40 +42,9 @@ SELECT columns_are('api', 'scoin_supply', ARRAY['symbol', 'totalSupply', 'tron',
                    'scoin_supply keeps its columns');
 
 -- ---------------------------------------------------------------------------------------------
--- NOTIFY: committed by a second session (dblink), heard by a third, as ddl_notify.test.sql
--- does; first, before this transaction reads the table (TRUNCATE would wait for its lock). What
--- `statements`, committed, made the listener receive, up to the marker 'end'.
-DO $$
-BEGIN
-  PERFORM dblink_connect(name, format('host=%s port=%s dbname=%s user=%s',
-                                      split_part(current_setting('unix_socket_directories'), ',', 1),
-                                      current_setting('port'), current_database(), current_user))
-     FROM unnest(ARRAY['listener', 'writer']) AS name;
-  PERFORM dblink_exec('listener', 'LISTEN snapshot_written');
-END
-$$;
-CREATE FUNCTION pg_temp.announced(statements text) RETURNS text[] LANGUAGE plpgsql AS $$
-DECLARE
-  payloads text[] := '{}';
-  payload text;
-  deadline timestamptz := clock_timestamp() + interval '5 s';
-BEGIN
-  PERFORM dblink_exec('writer', statements);
-  PERFORM dblink_exec('writer', $sql$NOTIFY snapshot_written, 'end'$sql$);
-  LOOP
-    FOR payload IN SELECT extra FROM dblink_get_notify('listener') WHERE notify_name = 'snapshot_written' LOOP
-      IF payload = 'end' THEN
-        RETURN payloads;
-      END IF;
-      payloads := payloads || payload;
-    END LOOP;
-    IF clock_timestamp() > deadline THEN
-      RAISE 'no NOTIFY snapshot_written, ''end'' within 5 s';
-    END IF;
-    PERFORM pg_sleep(0.01);
-  END LOOP;
-END
-$$;
+-- NOTIFY, through announcements.sql's sessions; first, before this transaction reads the table
+-- (TRUNCATE would wait for its lock).
+\ir announcements.sql
 -- The indexer's statement (indexer/), for both tokens in one transaction.
 CREATE FUNCTION pg_temp.upsert(coin text, scoin text) RETURNS text LANGUAGE sql RETURN format(
   'BEGIN; SET LOCAL ROLE coin_indexer; PREPARE upsert (text, text) AS
