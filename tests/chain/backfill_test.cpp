@@ -41,11 +41,7 @@ class Backfill : public ::testing::Test {
     delete stack_;
     delete chain_;
   }
-  void SetUp() override {
-    ASSERT_TRUE(stack_->psql("postgres",
-                             "TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position, "
-                             "snapshot.vault_state, snapshot.vault, snapshot.chain_state RESTART IDENTITY"));
-  }
+  void SetUp() override { ASSERT_TRUE(empty_snapshot_tables(*stack_)); }
 
   static std::vector<std::string> args(std::vector<std::string> more) {
     std::vector<std::string> all = {"--config", chain_->config_path()};

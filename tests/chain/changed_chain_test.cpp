@@ -56,15 +56,13 @@ TEST_F(ChangedChain, ASavingsRateOfItsOwnIsTheEarnApy) {
   std::string log;
   ASSERT_EQ(round(config, "dsr", &log), 0) << log;
   EXPECT_EQ(query("SELECT earn_apy FROM snapshot.chain_state WHERE chain = 'bsc'"), "0.059999999999999999953368072466\n");
-  ASSERT_TRUE(stack_.psql("postgres", "TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position, "
-                                      "snapshot.vault_state, snapshot.vault, snapshot.chain_state"));
+  ASSERT_TRUE(empty_snapshot_tables(stack_));
   config["chains"]["bsc"]["savings_rate"] = "ssr";
   ASSERT_EQ(round(config, "ssr", &log), 0) << log;
   EXPECT_EQ(query("SELECT earn_apy FROM snapshot.chain_state WHERE chain = 'bsc'"), "0.049999999999999999965368547801\n");
   // A getter that answers something else than a per-second rate (chi: 1.015 ray) skips the chain.
   config["chains"]["bsc"]["savings_rate"] = "chi";
-  ASSERT_TRUE(stack_.psql("postgres", "TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position, "
-                                      "snapshot.vault_state, snapshot.vault, snapshot.chain_state"));
+  ASSERT_TRUE(empty_snapshot_tables(stack_));
   EXPECT_EQ(round(config, "chi", &log), 1) << log;
   EXPECT_NE(log.find("sCOIN.chi 1015000000000000000000000000 is not a per-second rate in ray"), std::string::npos) << log;
 }

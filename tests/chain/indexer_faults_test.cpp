@@ -30,11 +30,7 @@ class IndexerFaults : public ::testing::Test {
     delete stack_;
     delete chain_;
   }
-  void SetUp() override {
-    ASSERT_TRUE(stack_->psql("postgres",
-                             "TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position, "
-                             "snapshot.vault_state, snapshot.vault, snapshot.chain_state RESTART IDENTITY"));
-  }
+  void SetUp() override { ASSERT_TRUE(empty_snapshot_tables(*stack_)); }
 
   // One round with `config`; its exit status, its log in *log, its metrics in <var>/<name>.prom.
   static int round(const Json::Value& config, const std::string& name, std::string* log) {

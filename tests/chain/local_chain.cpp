@@ -85,6 +85,12 @@ std::string LocalChain::write_config(const Json::Value& config, const std::strin
   return path;
 }
 
+bool empty_snapshot_tables(const e2e::Stack& stack) {
+  return stack.psql("postgres",
+                    "TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position, "
+                    "snapshot.vault_state, snapshot.vault, snapshot.chain_state RESTART IDENTITY");
+}
+
 int run_indexer(const e2e::Stack& stack, const std::vector<std::string>& args, std::string* log) {
   const std::string log_path = stack.var() + "/indexer-once.log";
   const int status = wait_status(spawn(indexer_argv(args), indexer_environment(stack), log_path));

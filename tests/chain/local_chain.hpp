@@ -37,6 +37,10 @@ class LocalChain {
   pid_t pid_ = -1;
 };
 
+// Empties the stack's snapshot tables (and restarts their ids), for a round from nothing; true
+// when it did.
+bool empty_snapshot_tables(const e2e::Stack& stack);
+
 // coin-indexer (the Debug build's) run to its end with `args` on the stack's database as
 // coin_indexer. Returns its exit status; what it wrote on stderr goes to *log.
 int run_indexer(const e2e::Stack& stack, const std::vector<std::string>& args, std::string* log);

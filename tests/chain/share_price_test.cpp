@@ -51,8 +51,7 @@ TEST(SharePrice, AVaultWithoutARateGetterEarnsItsSharePricesGrowth) {
   // The block 7 days back must exist: with 30 days, the chain (minutes old) has none, and the
   // Vault is skipped with the reason.
   config["chains"]["bsc"]["vaults"][4]["positions"][2]["read"]["apy_days"] = 30;
-  ASSERT_TRUE(stack.psql("postgres", "TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position, "
-                                     "snapshot.vault_state, snapshot.vault, snapshot.chain_state"));
+  ASSERT_TRUE(empty_snapshot_tables(stack));
   EXPECT_EQ(run_indexer(stack, {"--config", chain.write_config(config, "too-old"), "--once"}, &log), 1) << log;
   EXPECT_NE(log.find("bsc: Vault ALLOC-SPARK-A skipped at "), std::string::npos) << log;
   EXPECT_NE(log.find("no block on bsc is that old"), std::string::npos) << log;
