@@ -7,14 +7,15 @@
 // The node must have an unlocked account (anvil's first one sends everything). Every chain of
 // the state (tron, eth, bsc, and the chains of allocator positions, such as plasma) is deployed
 // to this one node; the configuration gives each chain the same RPC URL, tron's addresses in
-// Base58Check and pin_block false, as on TRON. On a fresh anvil the same state gives the same
+// Base58Check and pin_block false, as on TRON, the others read at "latest". On a fresh anvil the same state gives the same
 // addresses and the same file every run. Then it reads back, with eth_call, every figure the
 // indexer reads, and fails if one is not the state's. Prints nothing unless it fails.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deployAave } from './aave.mjs';
-import { RAY, Rpc, Sender, addressOf, call, die, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
+import { RAY, Rpc, Sender, addressOf, call, contracts, die, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
 
 const PROTOCOL_CHAINS = ['tron', 'eth', 'bsc'];
+const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';  // its address on every chain
 
 // The fields of Aave's ReserveData that the indexer does not read hold these decoys, so that a
 // read of the wrong word gets a wrong number rather than a zero.
@@ -41,12 +42,21 @@ async function main() {
   const rpc = new Rpc(args.rpc);
   try {
     const sender = await Sender.first(rpc);
+    await placeMulticall3(rpc);
     const deployment = await deploy(sender, rpc, state);
     await verify(rpc, state, deployment);
     writeFileSync(args.out, `${JSON.stringify(config(args.rpc, state, deployment), null, 2)}\n`);
   } finally {
     rpc.close();
   }
+}
+
+// Multicall3 at its address, as on a real chain: its runtime code (what its creation code
+// returns) set there with anvil_setCode, which sends no transaction, so that every other
+// contract keeps its address.
+async function placeMulticall3(rpc) {
+  const code = await rpc.call('eth_call', [{ data: contracts.Multicall3.deployData() }, 'latest']);
+  await rpc.call('anvil_setCode', [MULTICALL3, code]);
 }
 
 // Deploys and sets everything, in the state's order, Aave's markets last (their balances grow
@@ -240,6 +250,10 @@ async function verify(rpc, state, deployment) {
 }
 
 // The indexer's configuration (the format of deploy/indexer.example.json).
+// Where each chain is read: tron at latest, as on TRON; the others pinned at the newest block,
+// since a local node's "finalized" block is 64 behind its head, before the state was set.
+const readAt = (name) => (name === 'tron' ? { pin_block: false } : { read_at: 'latest' });
+
 function config(url, state, deployment) {
   const chains = {};
   for (const name of PROTOCOL_CHAINS) {
@@ -249,7 +263,7 @@ function config(url, state, deployment) {
     const a = (hex) => addressOf(name, hex);
     chains[name] = {
       rpc: [url],
-      ...(name === 'tron' ? { pin_block: false } : {}),
+      ...readAt(name),
       token: a(c.token), staked_token: a(c.staked),
       vat: a(c.vat), jug: a(c.jug), spot: a(c.spot), pot: a(c.pot),
       vaults: s.vaults.map((v, i) => {
@@ -276,7 +290,7 @@ function config(url, state, deployment) {
     };
   }
   for (const name of Object.keys(deployment).sort())
-    if (!chains[name]) chains[name] = { rpc: [url], ...(name === 'tron' ? { pin_block: false } : {}) };
+    if (!chains[name]) chains[name] = { rpc: [url], ...readAt(name) };
   return { chains };
 }
 

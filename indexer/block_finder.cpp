@@ -14,19 +14,9 @@ std::string quantity(std::uint64_t number) {
   return text;
 }
 
-const BlockHeader& BlockFinder::header(std::uint64_t block) {
-  if (const auto known = headers_.find(block); known != headers_.end()) return known->second;
-  Json::Value params(Json::arrayValue);
-  params.append(quantity(block));
-  params.append(false);
-  const std::string what = "eth_getBlockByNumber(" + std::to_string(block) + ") on " + chain_;
-  Json::Value header;
-  try {
-    header = nodes_.call("eth_getBlockByNumber", params);
-  } catch (const NodeError& e) {
-    throw NodeError(what + ": " + e.what(), chain_);
-  }
-  if (!header.isObject() || !header["timestamp"].isString() || !header["hash"].isString()) {
+std::pair<std::uint64_t, BlockHeader> parse_header(const Json::Value& header, const std::string& what) {
+  if (!header.isObject() || !header["timestamp"].isString() || !header["hash"].isString() ||
+      !header["number"].isString()) {
     throw ReadError(what + ": no block");
   }
   std::string hash = header["hash"].asString();
@@ -36,10 +26,45 @@ const BlockHeader& BlockFinder::header(std::uint64_t block) {
     throw ReadError(what + ": the hash is not 0x and 64 hex digits");
   }
   try {
-    return headers_[block] = {std::stoll(quantity_to_decimal(header["timestamp"].asString())), hash};
+    return {std::stoull(quantity_to_decimal(header["number"].asString())),
+            {std::stoll(quantity_to_decimal(header["timestamp"].asString())), hash}};
   } catch (const std::exception& e) {
-    throw ReadError(what + ": timestamp: " + e.what());
+    throw ReadError(what + ": number or timestamp: " + e.what());
   }
+}
+
+const BlockHeader& BlockFinder::header(std::uint64_t block) {
+  if (const auto known = headers_.find(block); known != headers_.end()) return known->second;
+  Json::Value params(Json::arrayValue);
+  params.append(quantity(block));
+  params.append(false);
+  const std::string what = "eth_getBlockByNumber(" + std::to_string(block) + ") on " + chain_;
+  try {
+    const auto [number, header] = parse_header(nodes_.call("eth_getBlockByNumber", params), what);
+    if (number != block) throw ReadError(what + ": the node answered block " + std::to_string(number));
+    return headers_[block] = header;
+  } catch (const NodeError& e) {
+    throw NodeError(what + ": " + e.what(), chain_);
+  }
+}
+
+std::optional<std::uint64_t> BlockFinder::tagged(const std::string& tag) {
+  Json::Value params(Json::arrayValue);
+  params.append(tag);
+  params.append(false);
+  const std::string what = "eth_getBlockByNumber(\"" + tag + "\") on " + chain_;
+  Json::Value header;
+  try {
+    header = nodes_.call("eth_getBlockByNumber", params);
+  } catch (const NodeError& e) {
+    throw NodeError(what + ": " + e.what(), chain_);
+  } catch (const ReadError&) {
+    return std::nullopt;  // a node that does not know the tag
+  }
+  if (header.isNull()) return std::nullopt;
+  const auto [number, parsed] = parse_header(header, what);
+  headers_[number] = parsed;
+  return number;
 }
 
 std::uint64_t BlockFinder::block_at(std::int64_t time, std::uint64_t newest) {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "indexer/rpc.hpp"
@@ -23,6 +24,9 @@ class BlockFinder {
 
   // A block's time and hash. Throws ReadError.
   const BlockHeader& header(std::uint64_t block);
+  // The number of the block the node calls `tag` ("finalized", "safe"), its header kept; none
+  // when the node names no such block (an error answer, or null). Throws NodeError.
+  std::optional<std::uint64_t> tagged(const std::string& tag);
   std::int64_t time_of(std::uint64_t block) { return header(block).time; }
 
   // The newest block at or below `newest` whose time is at or before `time`. Throws ReadError,
@@ -34,6 +38,10 @@ class BlockFinder {
   Nodes& nodes_;
   std::map<std::uint64_t, BlockHeader> headers_;  // by block; so by time too
 };
+
+// A block header as eth_getBlockByNumber answers it: its number, time and hash. Throws
+// ReadError, naming `what`.
+std::pair<std::uint64_t, BlockHeader> parse_header(const Json::Value& header, const std::string& what);
 
 // A block number as a JSON-RPC quantity: "0x1b4".
 std::string quantity(std::uint64_t number);

@@ -1,12 +1,16 @@
 #include "indexer/chain_reader.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <exception>
+#include <memory>
 #include <stdexcept>
 #include <variant>
 #include <vector>
 
 #include "indexer/abi.hpp"
 #include "indexer/base58.hpp"
+#include "indexer/multicall.hpp"
 #include "indexer/selector.hpp"
 
 namespace coin::indexer {
@@ -49,23 +53,42 @@ bool is_more(const std::string& a, const std::string& b) {
   return a.size() != b.size() ? a.size() > b.size() : a > b;
 }
 
-// eth_call on one chain, at one block unless the chain is read at "latest": its newest, or
-// the newest at or before `at`.
+// One eth_call's answer, there once its step's calls are sent.
+class Answer {
+ public:
+  struct Slot {
+    bool sent = false;
+    std::vector<Word> words;
+    std::exception_ptr error;  // ReadError, or NodeError when no node answered
+  };
+
+  Answer() = default;
+  explicit Answer(std::shared_ptr<Slot> slot) : slot_(std::move(slot)) {}
+
+  // The words answered; throws the call's error.
+  const std::vector<Word>& words() const {
+    if (!slot_ || !slot_->sent) throw std::logic_error("an answer taken before its call was sent");
+    if (slot_->error) std::rethrow_exception(slot_->error);
+    return slot_->words;
+  }
+  std::string uint() const { return word_to_decimal(words()[0]); }
+
+ private:
+  std::shared_ptr<Slot> slot_;
+};
+
+// eth_call on one chain, at one block unless the chain is read at "latest": the block of its
+// read_at, the newest at or before a time, or a given one. Calls are asked first and sent
+// together (send), then their answers taken.
 class Calls {
  public:
-  Calls(const Chain& chain, Nodes& nodes, BlockFinder& blocks, std::optional<std::int64_t> at)
-      : chain_(chain), nodes_(nodes), blocks_(blocks) {
+  Calls(const Chain& chain, ChainAccess& access, std::optional<std::int64_t> at, std::optional<std::uint64_t> at_block)
+      : chain_(chain), access_(access), nodes_(access.nodes(chain.name)), blocks_(access.blocks(chain.name)) {
     if (!chain.pin_block) {
-      if (at) throw std::logic_error(chain.name + " is read at latest: no past block");
+      if (at || at_block) throw std::logic_error(chain.name + " is read at latest: no past block");
       return;
     }
-    const Json::Value number = node_call("eth_blockNumber", Json::Value(Json::arrayValue));
-    std::uint64_t block = 0;
-    try {
-      block = std::stoull(quantity_to_decimal(number.isString() ? number.asString() : ""));
-    } catch (const AbiError& e) {
-      throw ReadError(chain.name + " eth_blockNumber: " + e.what());
-    }
+    std::uint64_t block = at_block ? *at_block : read_at_block();
     if (at) block = blocks_.block_at(*at, block);
     block_number_ = std::to_string(block);
     block_ = quantity(block);
@@ -78,40 +101,31 @@ class Calls {
     const BlockHeader& header = blocks_.header(std::stoull(block_number_));
     return {block_number_, header.hash, std::to_string(header.time)};
   }
-  const std::string& block() const { return block_; }
 
-  // The call's words, `expected` of them, at `block` (the round's by default); `what` names the
-  // call in an error.
-  std::vector<Word> words(const Address& to, const std::string& data, std::size_t expected,
-                          const std::string& what, const std::string& block = "") {
-    Json::Value call(Json::objectValue);
-    call["to"] = to.call;
-    call["data"] = data;
-    Json::Value params(Json::arrayValue);
-    params.append(call);
-    params.append(block.empty() ? block_ : block);
+  // A call returning `expected` words, at `block` (the round's by default), sent with the step's
+  // others; `what` names it in an error.
+  Answer ask(const Address& to, std::string data, std::size_t expected, std::string what, std::string block = "") {
+    auto slot = std::make_shared<Answer::Slot>();
+    asked_.push_back({to, std::move(data), expected, std::move(what), block.empty() ? block_ : std::move(block), slot});
+    return Answer(slot);
+  }
+  // A call of `selector` with `arguments` answering one word.
+  Answer ask(const Address& to, std::uint32_t selector, std::string what, std::initializer_list<Word> arguments = {},
+             std::string block = "") {
+    return ask(to, call_data(selector, arguments), 1, std::move(what), std::move(block));
+  }
+
+  // Sends every call asked since the last send, in as few requests as the chain allows.
+  void send();
+
+  // Answers read as decimals() and as an address of this chain; `what` names the call.
+  std::string decimals(const Answer& answer, const std::string& what) {
     try {
-      const Json::Value result = node_call("eth_call", params);
-      if (!result.isString()) throw AbiError("the result is not a string");
-      return split_words(result.asString(), expected);
-    } catch (const NodeError& e) {
-      throw NodeError(what + " at " + to.shown + " on " + chain_.name + ": " + e.what(), chain_.name);
-    } catch (const std::exception& e) {
-      throw ReadError(what + " at " + to.shown + " on " + chain_.name + ": " + e.what());
+      return std::to_string(word_to_small(answer.words()[0], 77));
+    } catch (const AbiError& e) {
+      throw ReadError(what + " on " + chain_.name + ": " + e.what());
     }
   }
-
-  // A call that answers one uint256, as decimal text.
-  std::string uint(const Address& to, std::uint32_t selector, const std::string& what,
-                   std::initializer_list<Word> arguments = {}, const std::string& block = "") {
-    return word_to_decimal(words(to, call_data(selector, arguments), 1, what, block)[0]);
-  }
-
-  std::string decimals_of(const Address& token, const std::string& what) {
-    return std::to_string(small(words(token, call_data(decimals), 1, what)[0], what));
-  }
-
-  // An address a contract answered, in this chain's forms; `what` names the call.
   Address address(const Word& word, const std::string& what) {
     try {
       const std::string hex = word_to_address(word);
@@ -120,10 +134,7 @@ class Calls {
       throw ReadError(what + " on " + chain_.name + ": " + e.what());
     }
   }
-
-  Address address_of(const Address& to, std::uint32_t selector, const std::string& what) {
-    return address(words(to, call_data(selector), 1, what)[0], what);
-  }
+  Address address(const Answer& answer, const std::string& what) { return address(answer.words()[0], what); }
 
   // The time of the round's block, and the newest block at or before a time (pinned chains).
   std::int64_t time() { return blocks_.time_of(std::stoull(block_number_)); }
@@ -131,28 +142,161 @@ class Calls {
   std::int64_t time_of(std::uint64_t block) { return blocks_.time_of(block); }
 
  private:
-  Json::Value node_call(const std::string& method, const Json::Value& params) {
+  struct Asked {
+    Address to;
+    std::string data;
+    std::size_t expected;
+    std::string what;
+    std::string block;
+    std::shared_ptr<Answer::Slot> slot;
+  };
+
+  // The number of the block of the chain's read_at.
+  std::uint64_t read_at_block() {
+    const ReadAt& read_at = chain_.read_at;
+    if (read_at.tag != "latest") {
+      if (const std::optional<std::uint64_t> tagged = blocks_.tagged(read_at.tag)) return *tagged;
+      if (read_at.chosen) throw ReadError(chain_.name + ": the node names no \"" + read_at.tag + "\" block");
+    }
+    Json::Value number;
     try {
-      return nodes_.call(method, params);
+      number = nodes_.call("eth_blockNumber", Json::Value(Json::arrayValue));
     } catch (const NodeError& e) {
       throw NodeError(e.what(), chain_.name);
     }
+    std::uint64_t head = 0;
+    try {
+      head = std::stoull(quantity_to_decimal(number.isString() ? number.asString() : ""));
+    } catch (const AbiError& e) {
+      throw ReadError(chain_.name + " eth_blockNumber: " + e.what());
+    }
+    const auto confirmations = static_cast<std::uint64_t>(read_at.confirmations);
+    if (head < confirmations) {
+      throw ReadError(chain_.name + ": block " + std::to_string(head) + " has fewer than " +
+                      std::to_string(confirmations) + " confirmations behind it");
+    }
+    return head - confirmations;
   }
 
-  unsigned small(const Word& word, const std::string& what) {
-    try {
-      return word_to_small(word, 77);
-    } catch (const AbiError& e) {
-      throw ReadError(what + " on " + chain_.name + ": " + e.what());
+  bool multicall_at(const std::string& block) {
+    if (chain_.calls != CallMode::multicall) return false;
+    if (block != "latest") return access_.has_multicall(chain_.name, std::stoull(quantity_to_decimal(block)));
+    try {  // a chain read at latest: asked each round
+      return nodes_.call("eth_getCode", eth_call_params(multicall3_address, "latest")).asString().size() > 2;
+    } catch (const ReadError&) {
+      return false;
     }
   }
 
+  static Json::Value eth_call_params(const std::string& to, const std::string& block, const std::string& data = "") {
+    Json::Value params(Json::arrayValue);
+    if (data.empty()) {  // eth_getCode
+      params.append(to);
+    } else {
+      Json::Value call(Json::objectValue);
+      call["to"] = to;
+      call["data"] = data;
+      params.append(call);
+    }
+    params.append(block);
+    return params;
+  }
+
+  // The call's answer: its result data, or the error of its request, named.
+  void settle(const Asked& call, const Json::Value& result, const std::exception_ptr& error) {
+    Answer::Slot& slot = *call.slot;
+    slot.sent = true;
+    const std::string what = call.what + " at " + call.to.shown + " on " + chain_.name + ": ";
+    try {
+      if (error) std::rethrow_exception(error);
+      if (!result.isString()) throw AbiError("the result is not a string");
+      slot.words = split_words(result.asString(), call.expected);
+    } catch (const NodeError& e) {
+      slot.error = std::make_exception_ptr(NodeError(what + e.what(), chain_.name));
+    } catch (const std::exception& e) {
+      slot.error = std::make_exception_ptr(ReadError(what + e.what()));
+    }
+  }
+
+  // Sends `calls` of asked_ one eth_call each.
+  void send_each(const std::vector<Asked>& asked, const std::vector<std::size_t>& calls) {
+    std::vector<Request> requests;
+    for (const std::size_t i : calls) {
+      requests.push_back({"eth_call", eth_call_params(asked[i].to.call, asked[i].block, asked[i].data)});
+    }
+    const std::vector<Reply> replies = nodes_.call_all(requests);
+    for (std::size_t r = 0; r < calls.size(); ++r) settle(asked[calls[r]], replies[r].result, replies[r].error);
+  }
+
   const Chain& chain_;
+  ChainAccess& access_;
   Nodes& nodes_;
   BlockFinder& blocks_;
   std::string block_ = "latest";
   std::string block_number_ = "latest";
+  std::vector<Asked> asked_;
 };
+
+void Calls::send() {
+  const std::vector<Asked> asked = std::move(asked_);
+  asked_.clear();
+  constexpr std::size_t most_per_multicall = 100;  // well inside a node's gas cap for eth_call
+  // One request per block's calls (up to 100) where Multicall3 is there, else one per call.
+  std::map<std::string, std::vector<std::size_t>> by_block;
+  for (std::size_t i = 0; i < asked.size(); ++i) by_block[asked[i].block].push_back(i);
+  std::vector<Request> requests;
+  std::vector<std::vector<std::size_t>> carried;  // the calls of each multicall request
+  std::vector<std::size_t> each;                  // the calls sent on their own
+  for (const auto& [block, calls] : by_block) {
+    if (calls.size() < 2 || !multicall_at(block)) {
+      each.insert(each.end(), calls.begin(), calls.end());
+      continue;
+    }
+    for (std::size_t from = 0; from < calls.size(); from += most_per_multicall) {
+      std::vector<std::size_t> part;
+      std::vector<Call3> call3s;
+      for (std::size_t k = from; k < std::min(calls.size(), from + most_per_multicall); ++k) {
+        part.push_back(calls[k]);
+        call3s.push_back({asked[calls[k]].to.call, asked[calls[k]].data});
+      }
+      requests.push_back({"eth_call", eth_call_params(multicall3_address, block, aggregate3_data(call3s))});
+      carried.push_back(std::move(part));
+    }
+  }
+  // The multicalls and the single calls, in one batch where the node takes batches.
+  for (const std::size_t i : each) {
+    requests.push_back({"eth_call", eth_call_params(asked[i].to.call, asked[i].block, asked[i].data)});
+  }
+  const std::vector<Reply> replies = nodes_.call_all(requests);
+  std::vector<std::size_t> again;  // the calls of a multicall that failed whole (out of gas, say)
+  for (std::size_t r = 0; r < carried.size(); ++r) {
+    const std::vector<std::size_t>& calls = carried[r];
+    std::vector<Call3Result> results;
+    try {
+      if (replies[r].error) std::rethrow_exception(replies[r].error);
+      results = aggregate3_results(replies[r].result.isString() ? replies[r].result.asString() : "", calls.size());
+    } catch (const NodeError&) {
+      for (const std::size_t i : calls) settle(asked[i], {}, replies[r].error);
+      continue;
+    } catch (const std::exception&) {
+      again.insert(again.end(), calls.begin(), calls.end());
+      continue;
+    }
+    for (std::size_t k = 0; k < calls.size(); ++k) {
+      const Asked& call = asked[calls[k]];
+      if (results[k].success) {
+        settle(call, results[k].data, nullptr);
+      } else {
+        settle(call, {}, std::make_exception_ptr(ReadError("reverted in Multicall3 (" + results[k].data + ")")));
+      }
+    }
+  }
+  for (std::size_t e = 0; e < each.size(); ++e) {
+    const Reply& reply = replies[carried.size() + e];
+    settle(asked[each[e]], reply.result, reply.error);
+  }
+  if (!again.empty()) send_each(asked, again);
+}
 
 // The round's calls on each chain it reads, made on first use, all at one time.
 class CallsByChain {
@@ -160,14 +304,21 @@ class CallsByChain {
   CallsByChain(const Config& config, ChainAccess& access, std::optional<std::int64_t> at)
       : config_(config), access_(access), at_(at) {}
 
-  Calls& on(const std::string& name) {
+  // `chain`'s calls; the first use may name its block.
+  Calls& on(const std::string& name, std::optional<std::uint64_t> block = std::nullopt) {
     if (const auto found = calls_.find(name); found != calls_.end()) return found->second;
     for (const Chain& chain : config_.chains) {
-      if (chain.name == name) {
-        return calls_.try_emplace(name, chain, access_.nodes(name), access_.blocks(name), at_).first->second;
-      }
+      if (chain.name == name) return calls_.try_emplace(name, chain, access_, at_, block).first->second;
     }
     throw std::logic_error("no chain " + name);  // load_config checked every position's chain
+  }
+
+  // Reads every other chain at the newest block at or before `time`.
+  void read_at(std::int64_t time) { at_ = time; }
+
+  // Sends what every chain was asked.
+  void send() {
+    for (auto& [name, calls] : calls_) calls.send();
   }
 
  private:
@@ -177,125 +328,206 @@ class CallsByChain {
   std::map<std::string, Calls> calls_;
 };
 
-void read_rate(const Erc4626Read& read, const std::string& name, Calls& calls, PositionReading& reading) {
-  if (read.rate_getter) {
-    const std::string getter = "vault." + *read.rate_getter;
-    reading.rate = calls.uint(read.vault, selector_of(*read.rate_getter + "()"), name + ": " + getter);
-    if (!is_per_second_rate(reading.rate)) {
-      throw ReadError(name + ": " + getter + " " + reading.rate + " is not a per-second rate in ray");
+// A position's reads: what needs no other answer, then the rest (ask_more), then the reading.
+class PositionRead {
+ public:
+  PositionRead(const Position& position, Calls& calls)
+      : position_(position), calls_(calls), name_(position.platform + " " + position.asset + " position") {
+    const Word holder = address_word(position.operator_address.call);
+    if (const auto* aave = std::get_if<AaveV3Read>(&position.read)) {
+      reserve_ = calls.ask(aave->pool, call_data(get_reserve_data, {address_word(aave->reserve.call)}),
+                           reserve_data_words, name_ + ": Pool.getReserveData");
+      return;
     }
-    return;
-  }
-  // No rate getter: the growth of one share's assets (convertToAssets(10^decimals)) from the
-  // block apy_days before the round's to the round's, over the time between the two.
-  reading.rate_kind = RateKind::growth;
-  const Word share = uint256_word("1" + std::string(std::stoul(calls.decimals_of(read.vault, name + ": vault.decimals")), '0'));
-  const std::int64_t now = calls.time();
-  const std::uint64_t then = calls.block_at(now - read.apy_days * seconds_per_day);
-  reading.share_value = calls.uint(read.vault, convert_to_assets, name + ": vault.convertToAssets", {share});
-  reading.share_value_then = calls.uint(read.vault, convert_to_assets,
-                                        name + ": vault.convertToAssets at block " + std::to_string(then),
-                                        {share}, quantity(then));
-  reading.seconds = std::to_string(now - calls.time_of(then));
-  if (reading.share_value_then == "0" || reading.seconds == "0") {
-    throw ReadError(name + ": no share price " + std::to_string(read.apy_days) + " days before block " +
-                    calls.block_number());
-  }
-}
-
-PositionReading read_position(const Position& position, Calls& calls) {
-  PositionReading reading;
-  reading.position = &position;
-  reading.block = calls.provenance();
-  const std::string name = position.platform + " " + position.asset + " position";
-  const Word holder = address_word(position.operator_address.call);
-  if (const auto* aave = std::get_if<AaveV3Read>(&position.read)) {
-    const std::string data = call_data(get_reserve_data, {address_word(aave->reserve.call)});
-    const std::vector<Word> reserve =
-        calls.words(aave->pool, data, reserve_data_words, name + ": Pool.getReserveData");
-    reading.rate_kind = RateKind::annual;
-    reading.rate = word_to_decimal(reserve[liquidity_rate_word]);
-    const Address a_token = calls.address(reserve[a_token_word], name + ": Pool.getReserveData aTokenAddress");
-    reading.decimals = calls.decimals_of(a_token, name + ": aToken.decimals");
-    reading.balance = calls.uint(a_token, balance_of, name + ": aToken.balanceOf", {holder});
-  } else {
     const Erc4626Read& read = std::get<Erc4626Read>(position.read);
-    const std::string shares = calls.uint(read.vault, balance_of, name + ": vault.balanceOf", {holder});
-    reading.balance = calls.uint(read.vault, convert_to_assets, name + ": vault.convertToAssets",
-                                 {uint256_word(shares)});
-    const Address underlying = calls.address_of(read.vault, asset, name + ": vault.asset");
-    reading.decimals = calls.decimals_of(underlying, name + ": asset.decimals");
-    read_rate(read, name, calls, reading);
+    shares_ = calls.ask(read.vault, balance_of, name_ + ": vault.balanceOf", {holder});
+    asset_ = calls.ask(read.vault, asset, name_ + ": vault.asset");
+    if (read.rate_getter) {
+      rate_ = calls.ask(read.vault, selector_of(*read.rate_getter + "()"), name_ + ": vault." + *read.rate_getter);
+    } else {
+      share_decimals_ = calls.ask(read.vault, decimals, name_ + ": vault.decimals");
+    }
   }
-  return reading;
-}
 
-// Where the Vault's collateral is held: what it has locked and what of its Art counts as minted.
-void read_holding(const Protocol& protocol, const ChainReading& chain, const Vault& vault, Calls& calls,
-                  VaultReading& reading) {
-  const std::string& ilk = vault.ilk;
-  if (const auto* join = std::get_if<JoinHeld>(&vault.holding)) {
-    reading.locked_decimals = calls.decimals_of(join->collateral, ilk + " collateral.decimals");
-    reading.locked = calls.uint(join->collateral, balance_of, ilk + " collateral.balanceOf(join)",
-                                {address_word(join->join.call)});
-    if (join->psm) reading.tin = calls.uint(*join->psm, tin, ilk + " Psm.tin");
-  } else if (const auto* lite = std::get_if<LitePsmHeld>(&vault.holding)) {
-    // dss-lite-psm: the gem sits in the pocket; the COIN that fill() pre-minted into the PSM
-    // itself is part of the ilk's Art but held by no one.
-    const Address gem_token = calls.address_of(lite->psm, gem, ilk + " LitePsm.gem");
-    const Address gem_pocket = calls.address_of(lite->psm, pocket, ilk + " LitePsm.pocket");
-    reading.locked_decimals = calls.decimals_of(gem_token, ilk + " gem.decimals");
-    reading.locked = calls.uint(gem_token, balance_of, ilk + " gem.balanceOf(pocket)", {address_word(gem_pocket.call)});
-    reading.tin = calls.uint(lite->psm, tin, ilk + " LitePsm.tin");
-    reading.premint = chain.premints.at(&vault);
-  } else {
-    // dss-allocator: the AllocatorVault draws on its own urn, and what it drew sits in its
-    // buffer until the positions take it.
-    const Address& allocator = std::get<AllocatorHeld>(vault.holding).vault;
-    const std::vector<Word> urn = calls.words(protocol.vat, call_data(urns, {ilk_word(ilk), address_word(allocator.call)}),
-                                              2, "Vat.urns(" + ilk + ", AllocatorVault)");
-    reading.art = word_to_decimal(urn[1]);
-    const Address vault_buffer = calls.address_of(allocator, buffer, ilk + " AllocatorVault.buffer");
-    reading.locked_decimals = calls.decimals_of(protocol.token, ilk + " COIN.decimals");
-    reading.locked = calls.uint(protocol.token, balance_of, ilk + " COIN.balanceOf(buffer)",
-                                {address_word(vault_buffer.call)});
-    reading.locked_is_coin = true;
+  void ask_more() {
+    if (std::holds_alternative<AaveV3Read>(position_.read)) {
+      const Address a_token = calls_.address(reserve_.words()[a_token_word], name_ + ": Pool.getReserveData aTokenAddress");
+      decimals_ = calls_.ask(a_token, decimals, name_ + ": aToken.decimals");
+      balance_ = calls_.ask(a_token, balance_of, name_ + ": aToken.balanceOf",
+                            {address_word(position_.operator_address.call)});
+      return;
+    }
+    const Erc4626Read& read = std::get<Erc4626Read>(position_.read);
+    balance_ = calls_.ask(read.vault, convert_to_assets, name_ + ": vault.convertToAssets", {uint256_word(shares_.uint())});
+    decimals_ = calls_.ask(calls_.address(asset_, name_ + ": vault.asset"), decimals, name_ + ": asset.decimals");
+    if (read.rate_getter) return;
+    // No rate getter: the growth of one share's assets (convertToAssets(10^decimals)) from the
+    // block apy_days before the round's to the round's, over the time between the two.
+    const Word share = uint256_word("1" + std::string(std::stoul(calls_.decimals(share_decimals_, name_ + ": vault.decimals")), '0'));
+    now_ = calls_.time();
+    then_ = calls_.block_at(now_ - read.apy_days * seconds_per_day);
+    share_value_ = calls_.ask(read.vault, convert_to_assets, name_ + ": vault.convertToAssets", {share});
+    share_value_then_ = calls_.ask(read.vault, convert_to_assets,
+                                   name_ + ": vault.convertToAssets at block " + std::to_string(then_), {share},
+                                   quantity(then_));
   }
-}
 
-VaultReading read_vault(const Protocol& protocol, const ChainReading& chain, const Vault& vault,
-                        CallsByChain& calls_by_chain, Calls& calls) {
-  VaultReading reading;
-  reading.vault = &vault;
-  const std::string& ilk = vault.ilk;
-  const std::string ilk_call = call_data(ilks, {ilk_word(ilk)});
-  const std::vector<Word> vat = calls.words(protocol.vat, ilk_call, 5, "Vat.ilks(" + ilk + ")");
-  reading.art = word_to_decimal(vat[0]);
-  reading.rate = word_to_decimal(vat[1]);
-  reading.spot = word_to_decimal(vat[2]);
-  reading.line = word_to_decimal(vat[3]);
-  reading.dust = word_to_decimal(vat[4]);
-  reading.duty = word_to_decimal(calls.words(protocol.jug, ilk_call, 2, "Jug.ilks(" + ilk + ")")[0]);
-  reading.mat = word_to_decimal(calls.words(protocol.spot, ilk_call, 2, "Spot.ilks(" + ilk + ")")[1]);
-  read_holding(protocol, chain, vault, calls, reading);
-  // A fee above 100% is no fee: dss-lite-psm's HALTED (2^256 - 1) stops the swap that way.
-  if (is_more(reading.tin, wad)) {
-    throw ReadError(ilk + ": tin " + reading.tin + " is more than 100%: the PSM is halted, it has no fee to show");
+  PositionReading take() {
+    PositionReading reading;
+    reading.position = &position_;
+    reading.block = calls_.provenance();
+    reading.decimals = calls_.decimals(decimals_, name_ + ": asset.decimals");
+    reading.balance = balance_.uint();
+    if (std::holds_alternative<AaveV3Read>(position_.read)) {
+      reading.rate_kind = RateKind::annual;
+      reading.rate = word_to_decimal(reserve_.words()[liquidity_rate_word]);
+      return reading;
+    }
+    const Erc4626Read& read = std::get<Erc4626Read>(position_.read);
+    if (read.rate_getter) {
+      reading.rate = rate_.uint();
+      if (!is_per_second_rate(reading.rate)) {
+        throw ReadError(name_ + ": vault." + *read.rate_getter + " " + reading.rate + " is not a per-second rate in ray");
+      }
+      return reading;
+    }
+    reading.rate_kind = RateKind::growth;
+    reading.share_value = share_value_.uint();
+    reading.share_value_then = share_value_then_.uint();
+    reading.seconds = std::to_string(now_ - calls_.time_of(then_));
+    if (reading.share_value_then == "0" || reading.seconds == "0") {
+      throw ReadError(name_ + ": no share price " + std::to_string(read.apy_days) + " days before block " +
+                      calls_.block_number());
+    }
+    return reading;
   }
-  if (is_more(reading.premint, reading.art)) {
-    throw ReadError(ilk + ": the PSM holds " + reading.premint + " COIN, more than the ilk's Art " + reading.art);
+
+ private:
+  const Position& position_;
+  Calls& calls_;
+  std::string name_;
+  Answer reserve_;                                    // aave-v3: the reserve's data
+  Answer shares_, asset_, rate_, share_decimals_;     // erc4626: the holder's shares, asset(), the rate
+  Answer decimals_, balance_;                         // the asset's decimals, the holding in it
+  Answer share_value_, share_value_then_;             // erc4626 without a rate getter
+  std::int64_t now_ = 0;
+  std::uint64_t then_ = 0;
+};
+
+// A Vault's reads, with its positions': what needs no other answer, then the rest (ask_more),
+// then the reading.
+class VaultRead {
+ public:
+  VaultRead(const Protocol& protocol, const Vault& vault, Calls& calls, CallsByChain& calls_by_chain)
+      : protocol_(protocol), vault_(vault), calls_(calls) {
+    const std::string& ilk = vault.ilk;
+    const std::string ilk_call = call_data(ilks, {ilk_word(ilk)});
+    vat_ = calls.ask(protocol.vat, ilk_call, 5, "Vat.ilks(" + ilk + ")");
+    jug_ = calls.ask(protocol.jug, ilk_call, 2, "Jug.ilks(" + ilk + ")");
+    spot_ = calls.ask(protocol.spot, ilk_call, 2, "Spot.ilks(" + ilk + ")");
+    if (const auto* join = std::get_if<JoinHeld>(&vault.holding)) {
+      locked_decimals_ = calls.ask(join->collateral, decimals, ilk + " collateral.decimals");
+      locked_ = calls.ask(join->collateral, balance_of, ilk + " collateral.balanceOf(join)", {address_word(join->join.call)});
+      if (join->psm) tin_ = calls.ask(*join->psm, tin, ilk + " Psm.tin");
+    } else if (const auto* lite = std::get_if<LitePsmHeld>(&vault.holding)) {
+      gem_ = calls.ask(lite->psm, gem, ilk + " LitePsm.gem");
+      pocket_ = calls.ask(lite->psm, pocket, ilk + " LitePsm.pocket");
+      tin_ = calls.ask(lite->psm, tin, ilk + " LitePsm.tin");
+    } else {
+      const Address& allocator = std::get<AllocatorHeld>(vault.holding).vault;
+      urn_ = calls.ask(protocol.vat, call_data(urns, {ilk_word(ilk), address_word(allocator.call)}), 2,
+                       "Vat.urns(" + ilk + ", AllocatorVault)");
+      buffer_ = calls.ask(allocator, buffer, ilk + " AllocatorVault.buffer");
+    }
+    for (const Position& position : vault.positions) positions_.emplace_back(position, calls_by_chain.on(position.chain));
   }
-  for (const Position& position : vault.positions) {
-    reading.positions.push_back(read_position(position, calls_by_chain.on(position.chain)));
+
+  void ask_more() {
+    const std::string& ilk = vault_.ilk;
+    if (std::holds_alternative<LitePsmHeld>(vault_.holding)) {
+      // dss-lite-psm: the gem sits in the pocket.
+      const Address gem_token = calls_.address(gem_, ilk + " LitePsm.gem");
+      const Address gem_pocket = calls_.address(pocket_, ilk + " LitePsm.pocket");
+      locked_decimals_ = calls_.ask(gem_token, decimals, ilk + " gem.decimals");
+      locked_ = calls_.ask(gem_token, balance_of, ilk + " gem.balanceOf(pocket)", {address_word(gem_pocket.call)});
+    } else if (std::holds_alternative<AllocatorHeld>(vault_.holding)) {
+      // dss-allocator: what the AllocatorVault drew sits in its buffer until the positions take it.
+      const Address vault_buffer = calls_.address(buffer_, ilk + " AllocatorVault.buffer");
+      locked_ = calls_.ask(protocol_.token, balance_of, ilk + " COIN.balanceOf(buffer)", {address_word(vault_buffer.call)});
+    }
+    for (PositionRead& position : positions_) position.ask_more();
   }
-  return reading;
+
+  VaultReading take(const ChainReading& chain) {
+    VaultReading reading;
+    reading.vault = &vault_;
+    const std::string& ilk = vault_.ilk;
+    const std::vector<Word>& vat = vat_.words();
+    reading.art = word_to_decimal(vat[0]);
+    reading.rate = word_to_decimal(vat[1]);
+    reading.spot = word_to_decimal(vat[2]);
+    reading.line = word_to_decimal(vat[3]);
+    reading.dust = word_to_decimal(vat[4]);
+    reading.duty = word_to_decimal(jug_.words()[0]);
+    reading.mat = word_to_decimal(spot_.words()[1]);
+    reading.locked = locked_.uint();
+    if (std::holds_alternative<AllocatorHeld>(vault_.holding)) {
+      reading.art = word_to_decimal(urn_.words()[1]);  // the AllocatorVault's own urn's
+      reading.locked_decimals = chain.coin_decimals;
+      reading.locked_is_coin = true;
+    } else {
+      reading.locked_decimals = calls_.decimals(locked_decimals_, ilk + " collateral.decimals");
+    }
+    const bool has_tin = std::holds_alternative<LitePsmHeld>(vault_.holding) ||
+                         (std::holds_alternative<JoinHeld>(vault_.holding) && std::get<JoinHeld>(vault_.holding).psm);
+    if (has_tin) reading.tin = tin_.uint();
+    // The COIN that a lite PSM's fill() pre-minted into itself is part of the ilk's Art but held by no one.
+    if (std::holds_alternative<LitePsmHeld>(vault_.holding)) reading.premint = chain.premints.at(&vault_);
+    // A fee above 100% is no fee: dss-lite-psm's HALTED (2^256 - 1) stops the swap that way.
+    if (is_more(reading.tin, wad)) {
+      throw ReadError(ilk + ": tin " + reading.tin + " is more than 100%: the PSM is halted, it has no fee to show");
+    }
+    if (is_more(reading.premint, reading.art)) {
+      throw ReadError(ilk + ": the PSM holds " + reading.premint + " COIN, more than the ilk's Art " + reading.art);
+    }
+    for (PositionRead& position : positions_) reading.positions.push_back(position.take());
+    return reading;
+  }
+
+ private:
+  const Protocol& protocol_;
+  const Vault& vault_;
+  Calls& calls_;
+  Answer vat_, jug_, spot_;           // ilks(ilk) of each
+  Answer locked_, locked_decimals_;   // what is locked, and its token's decimals
+  Answer tin_;                        // a PSM's fee
+  Answer gem_, pocket_;               // dss-lite-psm
+  Answer urn_, buffer_;               // dss-allocator
+  std::vector<PositionRead> positions_;
+};
+
+// Runs one step of a Vault's reads: a Vault that cannot be read, or one of whose positions
+// cannot, is left out alone; only the loss of this chain's nodes ends the round's reads of it.
+template <typename Step>
+bool vault_step(const std::string& chain, const Vault& vault, ChainReading& reading, Step step) {
+  try {
+    step();
+    return true;
+  } catch (const NodeError& e) {
+    if (e.chain == chain) throw;
+    reading.skipped.push_back({&vault, e.what()});
+  } catch (const ReadError& e) {
+    reading.skipped.push_back({&vault, e.what()});
+  }
+  return false;
 }
 
 }  // namespace
 
 ChainAccess::ChainAccess(const Config& config, double max_rps) {
   for (const Chain& chain : config.chains) {
-    Nodes& nodes = nodes_.try_emplace(chain.name, chain.rpc, std::chrono::seconds(config.timeout_seconds), max_rps)
+    Nodes& nodes = nodes_.try_emplace(chain.name, chain.rpc, std::chrono::seconds(config.timeout_seconds), max_rps,
+                                      chain.calls != CallMode::single)
                        .first->second;
     finders_.try_emplace(chain.name, chain.name, nodes);
   }
@@ -307,59 +539,99 @@ long long ChainAccess::requests() const {
   return total;
 }
 
-ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& access, std::optional<std::int64_t> at) {
+bool ChainAccess::has_multicall(const std::string& chain, std::uint64_t block) {
+  MulticallSeen& seen = multicall_[chain];
+  if (seen.with && block >= *seen.with) return true;
+  if (seen.without && block <= *seen.without) return false;
+  Json::Value params(Json::arrayValue);
+  params.append(multicall3_address);
+  params.append(quantity(block));
+  try {
+    const Json::Value code = nodes(chain).call("eth_getCode", params);
+    const bool there = code.isString() && code.asString().size() > 2;  // "0x": no code
+    (there ? seen.with : seen.without) = block;
+    return there;
+  } catch (const ReadError&) {
+    return false;  // its calls go one by one, and say what is wrong
+  }
+}
+
+ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& access, std::optional<std::int64_t> at,
+                        std::optional<std::uint64_t> block) {
   const Protocol& protocol = *chain.protocol;
   CallsByChain calls_by_chain(config, access, at);
-  Calls& calls = calls_by_chain.on(chain.name);
+  Calls& calls = calls_by_chain.on(chain.name, block);
+  if (block) calls_by_chain.read_at(calls.time());
 
-  // What every figure of the chain rests on: a failure here skips the chain.
+  // What every figure of the chain rests on (a failure here skips the chain), and each Vault's
+  // first calls.
   ChainReading reading;
   reading.block = calls.block_number();
   reading.provenance = calls.provenance();
-  reading.coin_decimals = calls.decimals_of(protocol.token, "COIN.decimals");
-  reading.coin_supply = calls.uint(protocol.token, total_supply, "COIN.totalSupply");
+  const Answer coin_decimals = calls.ask(protocol.token, decimals, "COIN.decimals");
+  const Answer coin_supply = calls.ask(protocol.token, total_supply, "COIN.totalSupply");
   // A Pot-holding sCOIN holds no COIN token: every token circulates.
-  reading.coin_staked = protocol.savings == Savings::pot
-                            ? "0"
-                            : calls.uint(protocol.token, balance_of, "COIN.balanceOf(sCOIN)",
-                                         {address_word(protocol.staked_token.call)});
-  reading.scoin_decimals = calls.decimals_of(protocol.staked_token, "sCOIN.decimals");
-  reading.scoin_supply = calls.uint(protocol.staked_token, total_supply, "sCOIN.totalSupply");
-  reading.scoin_assets = calls.uint(protocol.staked_token, total_assets, "sCOIN.totalAssets");
-  reading.scoin_share_value =
-      calls.uint(protocol.staked_token, convert_to_assets, "sCOIN.convertToAssets",
-                 {uint256_word("1" + std::string(std::stoul(reading.scoin_decimals), '0'))});
-  reading.par = calls.uint(protocol.spot, par, "Spot.par");
-  reading.base = calls.uint(protocol.jug, base, "Jug.base");
+  const Answer coin_staked = protocol.savings == Savings::pot
+                                 ? Answer()
+                                 : calls.ask(protocol.token, balance_of, "COIN.balanceOf(sCOIN)",
+                                             {address_word(protocol.staked_token.call)});
+  const Answer scoin_decimals = calls.ask(protocol.staked_token, decimals, "sCOIN.decimals");
+  const Answer scoin_supply = calls.ask(protocol.staked_token, total_supply, "sCOIN.totalSupply");
+  const Answer scoin_assets = calls.ask(protocol.staked_token, total_assets, "sCOIN.totalAssets");
+  const Answer par_answer = calls.ask(protocol.spot, par, "Spot.par");
+  const Answer base_answer = calls.ask(protocol.jug, base, "Jug.base");
   const std::string rate_call = protocol.savings_rate ? "sCOIN." + *protocol.savings_rate : "Pot.dsr";
-  reading.savings_rate = protocol.savings_rate
-                             ? calls.uint(protocol.staked_token, selector_of(*protocol.savings_rate + "()"), rate_call)
-                             : calls.uint(protocol.pot, dsr, rate_call);
+  const Answer savings_rate = protocol.savings_rate
+                                  ? calls.ask(protocol.staked_token, selector_of(*protocol.savings_rate + "()"), rate_call)
+                                  : calls.ask(protocol.pot, dsr, rate_call);
+  std::map<const Vault*, Answer> premints;
+  for (const Vault& vault : protocol.vaults) {
+    if (const auto* lite = std::get_if<LitePsmHeld>(&vault.holding)) {
+      premints[&vault] = calls.ask(protocol.token, balance_of, vault.ilk + " COIN.balanceOf(LitePsm)",
+                                   {address_word(lite->psm.call)});
+    }
+  }
+  // A Vault whose step fails is left out of the next ones (reset).
+  std::vector<std::optional<VaultRead>> vaults(protocol.vaults.size());
+  for (std::size_t i = 0; i < vaults.size(); ++i) {
+    const Vault& vault = protocol.vaults[i];
+    vault_step(chain.name, vault, reading, [&] { vaults[i].emplace(protocol, vault, calls, calls_by_chain); });
+  }
+  calls_by_chain.send();
+
+  reading.coin_decimals = calls.decimals(coin_decimals, "COIN.decimals");
+  reading.coin_supply = coin_supply.uint();
+  reading.coin_staked = protocol.savings == Savings::pot ? "0" : coin_staked.uint();
+  reading.scoin_decimals = calls.decimals(scoin_decimals, "sCOIN.decimals");
+  reading.scoin_supply = scoin_supply.uint();
+  reading.scoin_assets = scoin_assets.uint();
+  reading.par = par_answer.uint();
+  reading.base = base_answer.uint();
+  reading.savings_rate = savings_rate.uint();
   if (!is_per_second_rate(reading.savings_rate)) {
     throw ReadError(rate_call + " " + reading.savings_rate + " is not a per-second rate in ray");
   }
-  for (const Vault& vault : protocol.vaults) {
-    if (const auto* lite = std::get_if<LitePsmHeld>(&vault.holding)) {
-      reading.premints[&vault] = calls.uint(protocol.token, balance_of, vault.ilk + " COIN.balanceOf(LitePsm)",
-                                            {address_word(lite->psm.call)});
-    }
-  }
+  for (const auto& [vault, premint] : premints) reading.premints[vault] = premint.uint();
   if (is_more(reading.coin_staked, reading.coin_supply)) {
     throw ReadError("COIN.balanceOf(sCOIN) " + reading.coin_staked + " is more than COIN.totalSupply " +
                     reading.coin_supply);
   }
 
-  // A Vault that cannot be read, or one of whose positions cannot, is left out alone; only the
-  // loss of this chain's nodes ends the round's reads of it.
-  for (const Vault& vault : protocol.vaults) {
-    try {
-      reading.vaults.push_back(read_vault(protocol, reading, vault, calls_by_chain, calls));
-    } catch (const NodeError& e) {
-      if (e.chain == chain.name) throw;
-      reading.skipped.push_back({&vault, e.what()});
-    } catch (const ReadError& e) {
-      reading.skipped.push_back({&vault, e.what()});
+  // The calls that needed those answers.
+  const Answer scoin_share_value =
+      calls.ask(protocol.staked_token, convert_to_assets, "sCOIN.convertToAssets",
+                {uint256_word("1" + std::string(std::stoul(reading.scoin_decimals), '0'))});
+  for (std::size_t i = 0; i < vaults.size(); ++i) {
+    if (vaults[i] && !vault_step(chain.name, protocol.vaults[i], reading, [&] { vaults[i]->ask_more(); })) {
+      vaults[i].reset();
     }
+  }
+  calls_by_chain.send();
+
+  reading.scoin_share_value = scoin_share_value.uint();
+  for (std::size_t i = 0; i < vaults.size(); ++i) {
+    if (!vaults[i]) continue;
+    vault_step(chain.name, protocol.vaults[i], reading, [&] { reading.vaults.push_back(vaults[i]->take(reading)); });
   }
   return reading;
 }

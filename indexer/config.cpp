@@ -259,7 +259,8 @@ Symbols Reader::symbols(const Json::Value& value) {
 Chain Reader::chain(const Json::Value& value, const std::string& name) {
   const std::string path = "chains." + name;
   check_keys(value, path,
-             {"rpc", "pin_block", "token", "staked_token", "savings", "savings_rate", "vat", "jug", "spot", "pot", "vaults"});
+             {"rpc", "pin_block", "read_at", "calls", "token", "staked_token", "savings", "savings_rate", "vat", "jug",
+              "spot", "pot", "vaults"});
   Chain chain;
   chain.name = name;
   const Json::Value& rpc = required_array(value, path, "rpc");
@@ -273,6 +274,31 @@ Chain Reader::chain(const Json::Value& value, const std::string& name) {
   if (const Json::Value* pin_block = optional_key(value, "pin_block")) {
     if (!pin_block->isBool()) fail(key_path(path, "pin_block"), "true or false expected");
     chain.pin_block = pin_block->asBool();
+  }
+  if (const Json::Value* read_at = optional_key(value, "read_at")) {
+    const std::string where = key_path(path, "read_at");
+    if (!chain.pin_block) fail(where, "a chain read with \"pin_block\": false reads only \"latest\"");
+    chain.read_at.chosen = true;
+    if (read_at->isString()) {
+      chain.read_at.tag = read_at->asString();
+      if (chain.read_at.tag != "finalized" && chain.read_at.tag != "safe" && chain.read_at.tag != "latest") {
+        fail(where, "\"finalized\", \"safe\", \"latest\" or a number of confirmations expected");
+      }
+    } else {
+      chain.read_at.tag = "latest";
+      chain.read_at.confirmations = whole_number(*read_at, where, 1, 100000, "confirmations");
+    }
+  }
+  if (const Json::Value* calls = optional_key(value, "calls")) {
+    if (*calls == "multicall") {
+      chain.calls = CallMode::multicall;
+    } else if (*calls == "batch") {
+      chain.calls = CallMode::batch;
+    } else if (*calls == "single") {
+      chain.calls = CallMode::single;
+    } else {
+      fail(key_path(path, "calls"), "\"multicall\", \"batch\" or \"single\" expected");
+    }
   }
   if (is_protocol_chain(name)) {
     chain.protocol = protocol(value, path, name);

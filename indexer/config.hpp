@@ -12,6 +12,14 @@
 //       "rpc": ["https://..."],    one or more http:// or https:// URLs, tried in order
 //       "pin_block": true,         optional (default true): each round reads every figure at one
 //                                  block number; false reads "latest" (TRON's eth_call takes no other)
+//       "read_at": "finalized",    optional, pinned chains only: the block a round reads, "finalized",
+//                                  "safe", "latest", or a number N of confirmations (1 to 100000):
+//                                  the head less N. Default "finalized", or "latest" where the node
+//                                  names no finalized block
+//       "calls": "multicall",      optional: how a round's calls are sent: "multicall" (default) in
+//                                  Multicall3 aggregate3 calls where its address has code, each
+//                                  request in JSON-RPC batches where the node takes them; "batch":
+//                                  JSON-RPC batches only; "single": one call per request
 //       On tron, eth and bsc, and only there, the protocol (all required but "savings"):
 //       "token", "staked_token",   COIN (ERC-20) and sCOIN (ERC-4626)
 //       "savings": "token",        optional: "token" (default) when sCOIN holds COIN tokens (sUSDS),
@@ -142,10 +150,21 @@ struct Protocol {
   std::vector<Vault> vaults;
 };
 
+enum class CallMode { multicall, batch, single };
+
+// The block a pinned chain's round reads.
+struct ReadAt {
+  std::string tag = "finalized";  // what eth_getBlockByNumber is asked: "finalized", "safe" or "latest"
+  int confirmations = 0;          // with "latest": that many blocks below the head
+  bool chosen = false;            // false (the default): "latest" where the node has no "finalized"
+};
+
 struct Chain {
   std::string name;
   std::vector<std::string> rpc;
   bool pin_block = true;
+  ReadAt read_at;
+  CallMode calls = CallMode::multicall;
   std::optional<Protocol> protocol;  // tron, eth and bsc; none on a chain that only holds positions
 };
 

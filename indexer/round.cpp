@@ -58,14 +58,19 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
                          std::int64_t taken_at, std::optional<std::int64_t> at, bool quiet, int* vaults_skipped) {
   const std::string when = " at " + utc_time(taken_at);
   try {
+    const long long requests_before = access.requests();
     const ChainReading reading = read_chain(config, chain, access, at);
+    const long long requests = access.requests() - requests_before;
     const bool written = write_snapshot(database.connection(), chain.name, taken_at, reading, config.symbols);
     if (!written) {
       log_info(chain.name + ": already written" + when + " by another indexer");
       count_chain(chain.name, "written", taken_at);
       return ChainOutcome::present;
     }
-    if (!quiet) log_info(chain.name + ": written" + when + ", block " + reading.block);
+    if (!quiet) {
+      log_info(chain.name + ": written" + when + ", block " + reading.block + ", " + std::to_string(requests) +
+               " JSON-RPC requests");
+    }
     for (const SkippedVault& skipped : reading.skipped) {
       report_skipped(database.connection(), chain.name, taken_at, skipped);
     }

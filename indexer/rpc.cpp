@@ -2,6 +2,7 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
 #include <memory>
 #include <sstream>
 #include <thread>
@@ -23,16 +24,50 @@ std::size_t append(char* data, std::size_t size, std::size_t count, void* answer
   return size * count;
 }
 
+constexpr std::size_t max_batch = 100;  // requests in one JSON-RPC batch: most providers take this many
+
+Json::Value request_object(const std::string& method, const Json::Value& params, int id) {
+  Json::Value request(Json::objectValue);
+  request["jsonrpc"] = "2.0";
+  request["id"] = id;
+  request["method"] = method;
+  request["params"] = params;
+  return request;
+}
+
+bool parse(const std::string& text, Json::Value& value) {
+  Json::CharReaderBuilder builder;
+  std::string error;
+  std::istringstream stream(text);
+  return Json::parseFromStream(builder, stream, &value, &error);
+}
+
 std::string to_json(const Json::Value& value) {
   Json::StreamWriterBuilder builder;
   builder["indentation"] = "";
   return Json::writeString(builder, value);
 }
 
+// A JSON-RPC answer's result; throws ReadError for an error answer, NodeError for one that is
+// not JSON-RPC.
+Json::Value result_of(const Json::Value& reply, int id) {
+  if (!reply.isObject()) throw NodeError("not a JSON-RPC answer");
+  if (reply.isMember("error")) {
+    const Json::Value& error = reply["error"];
+    throw ReadError("error answer: " + (error.isObject() && error["message"].isString()
+                                            ? error["message"].asString()
+                                            : std::string("(no message)")));
+  }
+  if (reply["jsonrpc"] != "2.0" || reply["id"] != id || !reply.isMember("result")) {
+    throw NodeError("not a JSON-RPC answer");
+  }
+  return reply["result"];
+}
+
 }  // namespace
 
-Nodes::Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout, double max_rps)
-    : urls_(std::move(urls)), timeout_(timeout), curl_(curl_easy_init()) {
+Nodes::Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout, double max_rps, bool batches)
+    : urls_(std::move(urls)), timeout_(timeout), batches_(batches), curl_(curl_easy_init()) {
   if (curl_ == nullptr) throw std::runtime_error("libcurl: cannot create a handle");
   if (max_rps > 0) {
     spacing_ = std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(1 / max_rps));
@@ -42,13 +77,7 @@ Nodes::Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout, d
 Nodes::~Nodes() { curl_easy_cleanup(curl_); }
 
 Json::Value Nodes::call(const std::string& method, const Json::Value& params) {
-  Json::Value request(Json::objectValue);
-  request["jsonrpc"] = "2.0";
-  request["id"] = 1;
-  request["method"] = method;
-  request["params"] = params;
-  const std::string body = to_json(request);
-
+  const std::string body = to_json(request_object(method, params, 1));
   std::string failures;
   bool answered = false;  // by a node, with an error
   for (std::size_t tried = 0; tried < urls_.size(); ++tried) {
@@ -65,12 +94,76 @@ Json::Value Nodes::call(const std::string& method, const Json::Value& params) {
   throw NodeError(method + " " + failures);
 }
 
-Json::Value Nodes::call_at(const std::string& url, const std::string& body) {
+std::vector<Reply> Nodes::call_all(const std::vector<Request>& requests) {
+  std::vector<Reply> replies(requests.size());
+  for (std::size_t from = 0; from < requests.size(); from += max_batch) {
+    const std::size_t count = std::min(max_batch, requests.size() - from);
+    if (batches_ && count > 1 && call_batch(requests, from, count, replies)) continue;
+    for (std::size_t i = from; i < from + count; ++i) {
+      try {
+        replies[i].result = call(requests[i].method, requests[i].params);
+      } catch (const ReadError&) {
+        replies[i].error = std::current_exception();
+      }
+    }
+  }
+  return replies;
+}
+
+bool Nodes::call_batch(const std::vector<Request>& requests, std::size_t from, std::size_t count,
+                       std::vector<Reply>& replies) {
+  Json::Value batch(Json::arrayValue);
+  for (std::size_t i = 0; i < count; ++i) {
+    batch.append(request_object(requests[from + i].method, requests[from + i].params, static_cast<int>(i)));
+  }
+  const std::string body = to_json(batch);
+  const std::string what = "a batch of " + std::to_string(count) + " requests";
+  std::string failures;
+  for (std::size_t tried = 0; tried < urls_.size(); ++tried) {
+    const std::string& url = urls_[current_];
+    try {
+      const Posted posted = post(url, body);
+      Json::Value answer;
+      if (posted.status != 200 || !parse(posted.body, answer) || !answer.isArray()) {
+        if (posted.status >= 500) throw NodeError("HTTP status " + std::to_string(posted.status));
+        batches_ = false;  // answered, but not as a batch: this node takes none
+        return false;
+      }
+      std::vector<bool> seen(count);
+      for (const Json::Value& item : answer) {
+        const Json::Value& id = item.isObject() ? item["id"] : Json::Value();
+        if (!id.isInt() || id.asInt() < 0 || static_cast<std::size_t>(id.asInt()) >= count || seen[id.asUInt()]) {
+          throw NodeError("an answer in the batch with an unknown or repeated id");
+        }
+        seen[id.asUInt()] = true;
+        Reply& reply = replies[from + id.asUInt()];
+        try {
+          reply.result = result_of(item, id.asInt());
+        } catch (const ReadError&) {
+          reply.error = std::current_exception();
+        }
+      }
+      for (std::size_t i = 0; i < count; ++i) {
+        if (!seen[i]) replies[from + i].error = std::make_exception_ptr(ReadError(requests[from + i].method + ": no answer in the batch"));
+      }
+      return true;
+    } catch (const NodeError& e) {
+      failures += (failures.empty() ? "" : "; ") + url + ": " + e.what();
+      current_ = (current_ + 1) % urls_.size();
+    }
+  }
+  for (std::size_t i = from; i < from + count; ++i) {
+    replies[i].error = std::make_exception_ptr(NodeError(requests[i].method + " in " + what + " " + failures));
+  }
+  return true;
+}
+
+Nodes::Posted Nodes::post(const std::string& url, const std::string& body) {
   std::this_thread::sleep_until(next_request_);
   next_request_ = std::chrono::steady_clock::now() + spacing_;
   ++requests_;
   CURL* curl = static_cast<CURL*>(curl_);
-  std::string answer;
+  Posted posted;
   std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(
       curl_slist_append(nullptr, "Content-Type: application/json"), &curl_slist_free_all);
   curl_easy_reset(curl);
@@ -79,33 +172,22 @@ Json::Value Nodes::call_at(const std::string& url, const std::string& body) {
   curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.c_str());
   curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &append);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &answer);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &posted.body);
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(timeout_.count()));
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
   const CURLcode sent = curl_easy_perform(curl);
   if (sent != CURLE_OK) throw NodeError(curl_easy_strerror(sent));
-  long status = 0;
-  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-  if (status != 200) throw NodeError("HTTP status " + std::to_string(status));
+  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &posted.status);
+  return posted;
+}
 
+Json::Value Nodes::call_at(const std::string& url, const std::string& body) {
+  const Posted posted = post(url, body);
+  if (posted.status != 200) throw NodeError("HTTP status " + std::to_string(posted.status));
   Json::Value reply;
-  Json::CharReaderBuilder builder;
-  std::string parse_error;
-  std::istringstream stream(answer);
-  if (!Json::parseFromStream(builder, stream, &reply, &parse_error) || !reply.isObject()) {
-    throw NodeError("not a JSON-RPC answer");
-  }
-  if (reply.isMember("error")) {
-    const Json::Value& error = reply["error"];
-    throw ReadError("error answer: " + (error.isObject() && error["message"].isString()
-                                            ? error["message"].asString()
-                                            : std::string("(no message)")));
-  }
-  if (reply["jsonrpc"] != "2.0" || reply["id"] != 1 || !reply.isMember("result")) {
-    throw NodeError("not a JSON-RPC answer");
-  }
-  return reply["result"];
+  if (!parse(posted.body, reply)) throw NodeError("not a JSON-RPC answer");
+  return result_of(reply, 1);
 }
 
 }  // namespace coin::indexer

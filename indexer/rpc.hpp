@@ -1,9 +1,10 @@
 #pragma once
-// A chain's JSON-RPC nodes: Ethereum JSON-RPC 2.0 over HTTP POST (libcurl), asked one call at a
-// time over a kept-alive connection. A chain lists one or more URLs; a call goes to the one
-// that answered last and, when it fails, to the others in order.
+// A chain's JSON-RPC nodes: Ethereum JSON-RPC 2.0 over HTTP POST (libcurl), over a kept-alive
+// connection, one call a request or many in a JSON-RPC batch. A chain lists one or more URLs; a
+// request goes to the one that answered last and, when it fails, to the others in order.
 
 #include <chrono>
+#include <exception>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -27,10 +28,22 @@ struct NodeError : ReadError {
   std::string chain;
 };
 
+struct Request {
+  std::string method;
+  Json::Value params;
+};
+
+// A request's result, or why there is none: a ReadError, or a NodeError.
+struct Reply {
+  Json::Value result;
+  std::exception_ptr error;
+};
+
 class Nodes {
  public:
   // `max_rps`: at most that many requests a second, spaced evenly (0: as fast as they answer).
-  Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout, double max_rps = 0);
+  // `batches`: whether call_all may send JSON-RPC batches.
+  Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout, double max_rps = 0, bool batches = true);
   ~Nodes();
   Nodes(const Nodes&) = delete;
   Nodes& operator=(const Nodes&) = delete;
@@ -39,11 +52,24 @@ class Nodes {
   // with every node's failure when none does: NodeError unless one answered with an error.
   Json::Value call(const std::string& method, const Json::Value& params);
 
-  // Requests sent so far (each URL tried counts).
+  // Each request's reply, in order: in JSON-RPC batches of at most 100 where the nodes take
+  // them, else one request each. A node that answers a batch with anything but an array (an
+  // error, an HTTP error status) takes none: it is asked one call at a time from then on.
+  std::vector<Reply> call_all(const std::vector<Request>& requests);
+
+  // Requests sent so far (each URL tried counts; a batch is one).
   long long requests() const { return requests_; }
 
  private:
+  struct Posted {
+    long status = 0;
+    std::string body;
+  };
+  Posted post(const std::string& url, const std::string& body);  // throws NodeError: no answer
   Json::Value call_at(const std::string& url, const std::string& body);
+  // Replies to requests[from, from + count) from one batch; false if the nodes take no batches.
+  bool call_batch(const std::vector<Request>& requests, std::size_t from, std::size_t count,
+                  std::vector<Reply>& replies);
 
   std::vector<std::string> urls_;
   std::size_t current_ = 0;  // the node that answered last
@@ -51,6 +77,7 @@ class Nodes {
   std::chrono::steady_clock::duration spacing_{};          // 1 / max_rps
   std::chrono::steady_clock::time_point next_request_{};  // the earliest the next may go
   long long requests_ = 0;
+  bool batches_;
   void* curl_;               // CURL*, kept for its connection
 };
 
