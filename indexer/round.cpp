@@ -6,6 +6,7 @@
 #include <pqxx/pqxx>
 
 #include "indexer/chain_reader.hpp"
+#include "indexer/reorg.hpp"
 #include "indexer/snapshot_writer.hpp"
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
@@ -94,6 +95,7 @@ RoundOutcome run_round(const Config& config, Database& database, std::int64_t ta
   RoundOutcome outcome;
   for (const Chain& chain : config.chains) {
     if (!chain.protocol) continue;
+    correct_reorganised(config, chain, access, database);
     const ChainOutcome done =
         index_chain(config, chain, access, database, taken_at, std::nullopt, false, &outcome.vaults_skipped);
     ++(done == ChainOutcome::written || done == ChainOutcome::present ? outcome.written : outcome.skipped);

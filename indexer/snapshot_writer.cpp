@@ -148,6 +148,36 @@ INSERT INTO snapshot.token_symbol AS t (token, symbol) VALUES ('coin', $1), ('sc
     ON CONFLICT (token) DO UPDATE SET symbol = excluded.symbol
  WHERE t.symbol IS DISTINCT FROM excluded.symbol)";
 
+// A snapshot written over: its states go first, the position's with each position of the
+// chain's Vaults.
+constexpr const char* delete_position_state = R"(
+DELETE FROM snapshot.allocator_position_state AS s
+ USING snapshot.allocator_position AS p
+ WHERE s.position_id = p.position_id AND s.taken_at = to_timestamp($1)
+   AND (p.platform, p.chain, p.gem_symbol, p.operator_address) = ($2, $3, $4, $5))";
+
+constexpr const char* delete_vault_states = R"(
+DELETE FROM snapshot.vault_state AS s
+ USING snapshot.vault AS v
+ WHERE s.vault_id = v.vault_id AND v.chain = $1::snapshot.chain AND s.taken_at = to_timestamp($2))";
+
+constexpr const char* delete_chain_state =
+    "DELETE FROM snapshot.chain_state WHERE chain = $1::snapshot.chain AND taken_at = to_timestamp($2)";
+
+void delete_snapshot(pqxx::work& work, const std::string& chain, const std::string& taken_at,
+                     const ChainReading& reading) {
+  std::vector<const Vault*> vaults;
+  for (const VaultReading& vault : reading.vaults) vaults.push_back(vault.vault);
+  for (const SkippedVault& skipped : reading.skipped) vaults.push_back(skipped.vault);
+  for (const Vault* vault : vaults) {
+    for (const Position& p : vault->positions) {
+      work.exec_params0(delete_position_state, taken_at, p.platform, p.chain, p.asset, p.operator_address.shown);
+    }
+  }
+  work.exec_params0(delete_vault_states, chain, taken_at);
+  work.exec_params0(delete_chain_state, chain, taken_at);
+}
+
 constexpr const char* newest_vault_state = R"(
 SELECT extract(epoch FROM max(s.taken_at))::bigint
   FROM snapshot.vault_state AS s JOIN snapshot.vault AS v USING (vault_id)
@@ -156,11 +186,15 @@ SELECT extract(epoch FROM max(s.taken_at))::bigint
 }  // namespace
 
 bool write_snapshot(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at,
-                    const ChainReading& reading, const Symbols& symbols) {
+                    const ChainReading& reading, const Symbols& symbols, Write write) {
   const std::string at = std::to_string(taken_at);
   pqxx::work work(connection);
   work.exec_params(lock_chain, chain);
-  if (work.exec_params1(chain_written, chain, at)[0].as<bool>()) return false;
+  if (write == Write::replace) {
+    delete_snapshot(work, chain, at, reading);
+  } else if (work.exec_params1(chain_written, chain, at)[0].as<bool>()) {
+    return false;
+  }
   work.exec_params0(upsert_symbols, symbols.coin, symbols.scoin);
   std::vector<std::string> premints;
   for (const auto& [vault, premint] : reading.premints) premints.push_back(premint);

@@ -19,8 +19,11 @@ namespace coin::indexer {
 // connection lost); the transaction is then rolled back whole.
 // A Vault in `reading.skipped` is not written; the others and the chain's state are, and the
 // deployment's token symbols.
+// Write::replace writes it over the chain's snapshot at `taken_at` (its chain, Vault and position
+// states), which a reorganisation undid, and always returns true.
+enum class Write { once, replace };
 bool write_snapshot(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at,
-                    const ChainReading& reading, const Symbols& symbols);
+                    const ChainReading& reading, const Symbols& symbols, Write write = Write::once);
 
 // Whether `chain` has a snapshot at `taken_at` (epoch seconds).
 bool snapshot_written(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at);

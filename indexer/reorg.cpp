@@ -1,0 +1,94 @@
+#include "indexer/reorg.hpp"
+
+#include <pqxx/pqxx>
+
+#include "indexer/block_finder.hpp"
+#include "indexer/snapshot_writer.hpp"
+#include "shared/log.hpp"
+#include "shared/metrics.hpp"
+
+namespace coin::indexer {
+
+namespace {
+
+constexpr int snapshots_checked = 64;
+
+constexpr const char* recorded_blocks = R"(
+SELECT extract(epoch FROM taken_at)::bigint, block_number, block_hash
+  FROM snapshot.chain_state
+ WHERE chain = $1::snapshot.chain AND block_number > $2
+ ORDER BY taken_at DESC
+ LIMIT $3)";
+
+struct Recorded {
+  std::int64_t taken_at = 0;
+  std::uint64_t block = 0;
+  std::string hash;
+};
+
+std::vector<Recorded> recorded(Database& database, const std::string& chain, std::uint64_t finalized) {
+  pqxx::read_transaction read(database.connection());
+  std::vector<Recorded> rows;
+  for (const pqxx::row& row : read.exec_params(recorded_blocks, chain, finalized, snapshots_checked)) {
+    rows.push_back({row[0].as<std::int64_t>(), row[1].as<std::uint64_t>(), row[2].as<std::string>()});
+  }
+  return rows;
+}
+
+// The hash of each recorded block's number on the chain now, in one batch; empty where the
+// chain has no such block (any more).
+std::vector<std::string> hashes_now(const std::string& chain, Nodes& nodes, const std::vector<Recorded>& rows) {
+  std::vector<Request> requests;
+  for (const Recorded& row : rows) {
+    Json::Value params(Json::arrayValue);
+    params.append(quantity(row.block));
+    params.append(false);
+    requests.push_back({"eth_getBlockByNumber", params});
+  }
+  const std::vector<Reply> replies = nodes.call_all(requests);
+  std::vector<std::string> hashes;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (replies[i].error) std::rethrow_exception(replies[i].error);
+    const std::string what = "eth_getBlockByNumber(" + std::to_string(rows[i].block) + ") on " + chain;
+    hashes.push_back(replies[i].result.isNull() ? "" : parse_header(replies[i].result, what).second.hash);
+  }
+  return hashes;
+}
+
+}  // namespace
+
+int correct_reorganised(const Config& config, const Chain& chain, ChainAccess& access, Database& database) {
+  static auto& corrected = counter_family("coin_indexer_reorganised_snapshots_total",
+                                          "Snapshots read again because a reorganisation replaced their block");
+  if (!chain.pin_block) return 0;
+  int count = 0;
+  try {
+    const std::uint64_t finalized = access.blocks(chain.name).tagged("finalized").value_or(0);
+    const std::vector<Recorded> rows = recorded(database, chain.name, finalized);
+    const std::vector<std::string> hashes = hashes_now(chain.name, access.nodes(chain.name), rows);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const Recorded& row = rows[i];
+      if (hashes[i] == row.hash) continue;
+      const std::string which = chain.name + ": the snapshot at " + utc_time(row.taken_at) + " read block " +
+                                std::to_string(row.block) + " " + row.hash;
+      if (hashes[i].empty()) {
+        log_error(which + ", which is no longer on the chain, and the chain has no block " + std::to_string(row.block) +
+                  " now: checked again next round");
+        continue;
+      }
+      log_error(which + ", which a reorganisation replaced with " + hashes[i] + ": read again at that number");
+      const ChainReading reading = read_chain(config, chain, access, std::nullopt, row.block);
+      write_snapshot(database.connection(), chain.name, row.taken_at, reading, config.symbols, Write::replace);
+      corrected.Add({{"chain", chain.name}}).Increment();
+      ++count;
+    }
+  } catch (const ReadError& e) {
+    log_error(chain.name + ": the check for reorganised blocks failed, made again next round: " + e.what());
+  } catch (const std::exception& e) {  // the database
+    log_error(chain.name + ": the check for reorganised blocks failed, made again next round: database: " + e.what());
+    database.reset();
+  }
+  return count;
+}
+
+}  // namespace coin::indexer

@@ -1,0 +1,18 @@
+#pragma once
+// A reorganisation undoes blocks near a chain's head. Before each live round, the chain's newest
+// snapshots whose blocks are above its finalized block (the last 64 at most) are checked: where
+// the hash recorded is no longer the hash of the block at that number, the snapshot is read
+// again at that number and written over the old one, and the rollups and answers follow.
+
+#include "indexer/chain_reader.hpp"
+#include "indexer/config.hpp"
+#include "indexer/round.hpp"
+
+namespace coin::indexer {
+
+// Checks and corrects `chain`'s snapshots (a chain read at "latest" has no block to check),
+// logging each one read again. Returns how many were. Never throws: a check that fails is
+// logged and made again next round.
+int correct_reorganised(const Config& config, const Chain& chain, ChainAccess& access, Database& database);
+
+}  // namespace coin::indexer
