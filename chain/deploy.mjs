@@ -7,9 +7,10 @@
 // The node must have an unlocked account (anvil's first one sends everything). Every chain of
 // the state (tron, eth, bsc, and the chains of allocator positions, such as plasma) is deployed
 // to this one node; the configuration gives each chain the same RPC URL, tron's addresses in
-// Base58Check and pin_block false, as on TRON, the others read at "latest". On a fresh anvil the same state gives the same
-// addresses and the same file every run. Then it reads back, with eth_call, every figure the
-// indexer reads, and fails if one is not the state's. Prints nothing unless it fails.
+// Base58Check and pin_block false, as on TRON, the others read at "latest". On a fresh anvil the
+// same state gives the same addresses and the same file every run. Then it reads back, with
+// eth_call, every figure the indexer reads, and fails if one is not the state's. Prints nothing
+// unless it fails.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deployAave } from './aave.mjs';
 import { RAY, Rpc, Sender, addressOf, call, contracts, die, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';

@@ -95,10 +95,11 @@ RoundOutcome run_round(const Config& config, Database& database, std::int64_t ta
   RoundOutcome outcome;
   for (const Chain& chain : config.chains) {
     if (!chain.protocol) continue;
-    correct_reorganised(config, chain, access, database);
     const ChainOutcome done =
         index_chain(config, chain, access, database, taken_at, std::nullopt, false, &outcome.vaults_skipped);
-    ++(done == ChainOutcome::written || done == ChainOutcome::present ? outcome.written : outcome.skipped);
+    const bool read = done == ChainOutcome::written || done == ChainOutcome::present;
+    ++(read ? outcome.written : outcome.skipped);
+    if (read) correct_reorganised(config, chain, access, database);  // a node that answered
   }
   return outcome;
 }

@@ -1,17 +1,61 @@
 #include "tests/chain/fake_node.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "tests/e2e/stack.hpp"
 
 namespace coin::chain_test {
 
-FakeNode::FakeNode(Behaviour behaviour) : behaviour_(behaviour) {
+namespace {
+
+// All a peer sends until it closes, or an HTTP request whole (headers and Content-Length's body).
+std::string receive(int socket, bool one_request) {
+  std::string text;
+  char buffer[4096];
+  for (;;) {
+    if (one_request) {
+      const std::size_t end = text.find("\r\n\r\n");
+      if (end != std::string::npos) {
+        const std::size_t length = text.find("Content-Length: ");
+        const std::size_t body = length == std::string::npos ? 0 : std::stoul(text.substr(length + 16));
+        if (text.size() >= end + 4 + body) return text;
+      }
+    }
+    const ssize_t got = ::recv(socket, buffer, sizeof buffer, 0);
+    if (got <= 0) return text;
+    text.append(buffer, static_cast<std::size_t>(got));
+  }
+}
+
+// A connection to a loopback port; -1 when refused.
+int connect_loopback(int port) {
+  const int socket = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (socket >= 0 && ::connect(socket, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0) return socket;
+  if (socket >= 0) ::close(socket);
+  return -1;
+}
+
+std::string http_answer(const std::string& type, const std::string& body) {
+  return "HTTP/1.1 200 OK\r\nContent-Type: " + type + "\r\nContent-Length: " + std::to_string(body.size()) +
+         "\r\nConnection: close\r\n\r\n" + body;
+}
+
+}  // namespace
+
+FakeNode::FakeNode(Behaviour behaviour, int upstream_port) : behaviour_(behaviour), upstream_port_(upstream_port) {
   listener_ = e2e::bind_loopback(&port_);
   if (::listen(listener_, 16) != 0) throw std::runtime_error("fake node: cannot listen");
   thread_ = std::thread(&FakeNode::serve, this);
@@ -30,19 +74,34 @@ void FakeNode::serve() {
     if (::poll(&ready, 1, 50) != 1) continue;
     const int client = ::accept(listener_, nullptr, nullptr);
     if (client < 0) continue;
-    char request[4096];
-    if (::recv(client, request, sizeof request, 0) > 0) ++requests_;
+    const std::string request = receive(client, true);
+    if (!request.empty()) ++requests_;
     if (behaviour_ == Behaviour::silent) {
       held.push_back(client);
       continue;
     }
-    const std::string body = "<html>not a node</html>";
-    const std::string answer = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: " +
-                               std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+    const std::string answer = answer_of(request);
     (void)::send(client, answer.data(), answer.size(), MSG_NOSIGNAL);
     ::close(client);
   }
   for (const int client : held) ::close(client);
+}
+
+std::string FakeNode::answer_of(const std::string& request) {
+  if (behaviour_ == Behaviour::garbage) return http_answer("text/html", "<html>not a node</html>");
+  const std::string body = request.substr(request.find("\r\n\r\n") + 4);
+  if (body.compare(0, 1, "[") == 0) {
+    return http_answer("application/json",
+                       R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"batch requests are not supported"}})");
+  }
+  const int upstream = connect_loopback(upstream_port_);
+  if (upstream < 0) return "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+  const std::string passed = "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: " +
+                             std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+  (void)::send(upstream, passed.data(), passed.size(), MSG_NOSIGNAL);
+  std::string answer = receive(upstream, false);
+  ::close(upstream);
+  return answer;
 }
 
 }  // namespace coin::chain_test

@@ -1,6 +1,7 @@
 #pragma once
 // A JSON-RPC "node" that is not one, on a free loopback port, for the indexer's fault tests:
-// it answers every request with garbage, or never answers at all.
+// it answers every request with garbage, or never answers at all, or passes each request on to
+// a real node but refuses JSON-RPC batches, as some nodes do.
 
 #include <atomic>
 #include <string>
@@ -13,9 +14,10 @@ class FakeNode {
   enum class Behaviour {
     garbage,  // HTTP 200 with a body that is not JSON-RPC
     silent,   // reads the request and never answers (the indexer's timeout must end the wait)
+    no_batches,  // a batch gets an error answer; any other request goes to the node at `upstream_port`
   };
 
-  explicit FakeNode(Behaviour behaviour);
+  explicit FakeNode(Behaviour behaviour, int upstream_port = 0);
   ~FakeNode();
   FakeNode(const FakeNode&) = delete;
   FakeNode& operator=(const FakeNode&) = delete;
@@ -25,8 +27,10 @@ class FakeNode {
 
  private:
   void serve();
+  std::string answer_of(const std::string& request);
 
   Behaviour behaviour_;
+  int upstream_port_;
   int listener_ = -1;
   int port_ = 0;
   std::atomic<bool> stopping_{false};
