@@ -279,14 +279,13 @@ Chain Reader::chain(const Json::Value& value, const std::string& name) {
     const std::string where = key_path(path, "read_at");
     if (!chain.pin_block) fail(where, "a chain read with \"pin_block\": false reads only \"latest\"");
     chain.read_at.chosen = true;
-    if (read_at->isString()) {
+    if (*read_at == "finalized" || *read_at == "safe" || *read_at == "latest") {
       chain.read_at.tag = read_at->asString();
-      if (chain.read_at.tag != "finalized" && chain.read_at.tag != "safe" && chain.read_at.tag != "latest") {
-        fail(where, "\"finalized\", \"safe\", \"latest\" or a number of confirmations expected");
-      }
-    } else {
+    } else if (read_at->isNumeric() && !read_at->isBool()) {
       chain.read_at.tag = "latest";
       chain.read_at.confirmations = whole_number(*read_at, where, 1, 100000, "confirmations");
+    } else {
+      fail(where, "\"finalized\", \"safe\", \"latest\" or a number of confirmations expected");
     }
   }
   if (const Json::Value* calls = optional_key(value, "calls")) {

@@ -682,6 +682,49 @@ TEST(IndexerConfig, PinBlockIsABoolean) {
   EXPECT_EQ(error_of(root), "chains.plasma.pin_block: true or false expected");
 }
 
+TEST(IndexerConfig, ReadAtNamesABlockTagOrConfirmations) {
+  Json::Value root = valid();
+  const ReadAt fallback = parse_config_json(text_of(root)).chains[1].read_at;
+  EXPECT_EQ(fallback.tag, "finalized");
+  EXPECT_FALSE(fallback.chosen);  // "latest" where the node has no finalized block
+  for (const char* tag : {"finalized", "safe", "latest"}) {
+    eth(root)["read_at"] = tag;
+    const ReadAt read_at = parse_config_json(text_of(root)).chains[1].read_at;
+    EXPECT_EQ(read_at.tag, tag);
+    EXPECT_EQ(read_at.confirmations, 0);
+    EXPECT_TRUE(read_at.chosen);
+  }
+  eth(root)["read_at"] = 12;
+  const ReadAt confirmations = parse_config_json(text_of(root)).chains[1].read_at;
+  EXPECT_EQ(confirmations.tag, "latest");
+  EXPECT_EQ(confirmations.confirmations, 12);
+  for (const Json::Value& bad : {Json::Value("pending"), Json::Value("Finalized"), Json::Value(true)}) {
+    eth(root)["read_at"] = bad;
+    EXPECT_EQ(error_of(root), R"(chains.eth.read_at: "finalized", "safe", "latest" or a number of confirmations expected)")
+        << bad;
+  }
+  for (const Json::Value& bad : {Json::Value(0), Json::Value(100001), Json::Value(1.5), Json::Value(-3)}) {
+    eth(root)["read_at"] = bad;
+    EXPECT_EQ(error_of(root), "chains.eth.read_at: a whole number of confirmations from 1 to 100000 expected") << bad;
+  }
+  // TRON's eth_call reads "latest" only.
+  root = valid();
+  root["chains"]["tron"]["read_at"] = "latest";
+  EXPECT_EQ(error_of(root), R"(chains.tron.read_at: a chain read with "pin_block": false reads only "latest")");
+}
+
+TEST(IndexerConfig, CallsAreMulticallBatchOrSingle) {
+  Json::Value root = valid();
+  EXPECT_EQ(parse_config_json(text_of(root)).chains[1].calls, CallMode::multicall);
+  for (const auto& [text, mode] : {std::pair{"multicall", CallMode::multicall}, std::pair{"batch", CallMode::batch},
+                                   std::pair{"single", CallMode::single}}) {
+    root["chains"]["plasma"]["calls"] = text;
+    EXPECT_EQ(parse_config_json(text_of(root)).chains[2].calls, mode) << text;
+  }
+  root["chains"]["plasma"]["calls"] = "batches";
+  EXPECT_EQ(error_of(root), R"(chains.plasma.calls: "multicall", "batch" or "single" expected)");
+}
+
 TEST(IndexerConfig, RefusesWhatIsNotStrictJson) {
   EXPECT_EQ(error_of_text(""), "not JSON: Line 1, Column 1: Syntax error: value, object or array expected.");
   EXPECT_EQ(error_of_text("{"), "not JSON: Line 1, Column 2: Missing '}' or object member name");
