@@ -545,12 +545,24 @@ bool ChainAccess::has_multicall(const std::string& chain, std::uint64_t block) {
   if (seen.without && block <= *seen.without) return false;
   Json::Value params(Json::arrayValue);
   params.append(multicall3_address);
-  params.append(quantity(block));
-  try {
+  params.append("");
+  const auto there = [&](std::uint64_t at) {
+    params[1] = quantity(at);
     const Json::Value code = nodes(chain).call("eth_getCode", params);
-    const bool there = code.isString() && code.asString().size() > 2;  // "0x": no code
-    (there ? seen.with : seen.without) = block;
-    return there;
+    const bool found = code.isString() && code.asString().size() > 2;  // "0x": no code
+    (found ? seen.with : seen.without) = at;
+    return found;
+  };
+  try {
+    if (!seen.with) return there(block);
+    // Below the oldest block known to have it (a backfill, going back): the block it was
+    // placed in, by bisection, once; then every block's answer is known.
+    for (;;) {
+      const std::uint64_t low = seen.without ? *seen.without + 1 : 0;
+      if (low >= *seen.with) break;
+      there(low + (*seen.with - low) / 2);
+    }
+    return block >= *seen.with;
   } catch (const ReadError&) {
     return false;  // its calls go one by one, and say what is wrong
   }
