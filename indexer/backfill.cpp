@@ -46,7 +46,7 @@ class Progress {
  public:
   explicit Progress(long long times) : times_(times) {}
 
-  void step(const BackfillOutcome& outcome, long long requests) {
+  void step(const BackfillOutcome& outcome, long long requests, long long calls) {
     ++done_;
     const Clock::time_point now = Clock::now();
     if (now - shown_ < progress_every && done_ < times_) return;
@@ -55,8 +55,9 @@ class Progress {
     log_info("backfill: " + std::to_string(done_) + " of " + std::to_string(times_) + " grid times, " +
              std::to_string(outcome.written) + " snapshots written, " + std::to_string(outcome.present) +
              " already there, " + std::to_string(outcome.failed) + " failed, " +
-             std::to_string(outcome.vaults_left_out) + " Vaults left out; " + std::to_string(requests) +
-             " requests (" + std::to_string(static_cast<long long>(static_cast<double>(requests) / std::max(seconds, 1e-3))) + "/s); " +
+             std::to_string(outcome.vaults_left_out) + " Vaults left out; " + std::to_string(requests) + " requests, " +
+             std::to_string(calls) + " calls (" +
+             std::to_string(static_cast<long long>(static_cast<double>(calls) / std::max(seconds, 1e-3))) + "/s); " +
              (done_ < times_ ? "about " + duration_text(seconds / static_cast<double>(done_) * static_cast<double>(times_ - done_)) + " left"
                              : "done in " + duration_text(seconds)));
   }
@@ -113,7 +114,7 @@ BackfillOutcome run_backfill(const Config& config, Database& database, const Bac
         case ChainOutcome::write_failed: ++outcome.failed; break;
       }
     }
-    progress.step(outcome, access.requests());
+    progress.step(outcome, access.requests(), access.calls());
     if (at - plan.every >= oldest && stopping()) {
       log_info("backfill: stopped before " + utc_time(at - plan.every) + "; run it again to go on");
       break;

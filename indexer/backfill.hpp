@@ -23,7 +23,7 @@ struct BackfillPlan {
   bool blocks = false;       // from and to are block numbers of the file's first chain that pins
                              // its block, whose times give the range
   std::int64_t every = 3600;  // the grid: the multiples of `every` seconds since the epoch
-  double max_rps = 0;        // requests a second to each chain's nodes at most (0: no limit)
+  double max_rps = 0;        // calls a second to each chain's nodes at most (0: no limit)
 };
 
 struct BackfillOutcome {
@@ -35,7 +35,7 @@ struct BackfillOutcome {
 
 // Runs the plan on every chain that pins its block (a chain read at "latest", TRON, has no
 // past to read: said once, and left out). Logs progress every few seconds: the grid times done,
-// rows, requests a second, the time left. Stops between two grid times once `stopping` says so.
+// rows, calls a second, the time left. Stops between two grid times once `stopping` says so.
 // A Vault left out of a snapshot (as in a live round) stays out of that time: the answers show
 // its state before. Never throws.
 BackfillOutcome run_backfill(const Config& config, Database& database, const BackfillPlan& plan,

@@ -181,11 +181,14 @@ class Calls {
   bool multicall_at(const std::string& block) {
     if (chain_.calls != CallMode::multicall) return false;
     if (block != "latest") return access_.has_multicall(chain_.name, std::stoull(quantity_to_decimal(block)));
-    try {  // a chain read at latest: asked each round
-      return nodes_.call("eth_getCode", eth_call_params(multicall3_address, "latest")).asString().size() > 2;
-    } catch (const ReadError&) {
-      return false;
+    if (!multicall_at_latest_) {  // a chain read at latest: asked once a round
+      try {
+        multicall_at_latest_ = nodes_.call("eth_getCode", eth_call_params(multicall3_address, "latest")).asString().size() > 2;
+      } catch (const ReadError&) {
+        multicall_at_latest_ = false;
+      }
     }
+    return *multicall_at_latest_;
   }
 
   static Json::Value eth_call_params(const std::string& to, const std::string& block, const std::string& data = "") {
@@ -234,6 +237,7 @@ class Calls {
   BlockFinder& blocks_;
   std::string block_ = "latest";
   std::string block_number_ = "latest";
+  std::optional<bool> multicall_at_latest_;
   std::vector<Asked> asked_;
 };
 
@@ -536,6 +540,12 @@ ChainAccess::ChainAccess(const Config& config, double max_rps) {
 long long ChainAccess::requests() const {
   long long total = 0;
   for (const auto& [name, nodes] : nodes_) total += nodes.requests();
+  return total;
+}
+
+long long ChainAccess::calls() const {
+  long long total = 0;
+  for (const auto& [name, nodes] : nodes_) total += nodes.calls();
   return total;
 }
 

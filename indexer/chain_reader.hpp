@@ -27,15 +27,16 @@ namespace coin::indexer {
 // one per live round, or one for a whole backfill.
 class ChainAccess {
  public:
-  // `max_rps`: at most that many requests a second to each chain's nodes (0: no limit).
+  // `max_rps`: at most that many calls a second to each chain's nodes (0: no limit).
   ChainAccess(const Config& config, double max_rps = 0);
   Nodes& nodes(const std::string& chain) { return nodes_.at(chain); }
   BlockFinder& blocks(const std::string& chain) { return finders_.at(chain); }
   // Whether Multicall3 has code at `block` (a number) on `chain`; asked once per block the
   // answer does not follow from (its code, once there, stays).
   bool has_multicall(const std::string& chain, std::uint64_t block);
-  // Requests sent to every chain's nodes so far.
+  // Requests sent to every chain's nodes so far, and the calls they carried.
   long long requests() const;
+  long long calls() const;
 
  private:
   std::map<std::string, Nodes> nodes_;

@@ -60,8 +60,10 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
   const std::string when = " at " + utc_time(taken_at);
   try {
     const long long requests_before = access.requests();
+    const long long calls_before = access.calls();
     const ChainReading reading = read_chain(config, chain, access, at);
-    const long long requests = access.requests() - requests_before;
+    const std::string sent = std::to_string(access.requests() - requests_before) + " requests to the nodes, " +
+                             std::to_string(access.calls() - calls_before) + " calls";
     const bool written = write_snapshot(database.connection(), chain.name, taken_at, reading, config.symbols);
     if (!written) {
       log_info(chain.name + ": already written" + when + " by another indexer");
@@ -69,8 +71,7 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
       return ChainOutcome::present;
     }
     if (!quiet) {
-      log_info(chain.name + ": written" + when + ", block " + reading.block + ", " + std::to_string(requests) +
-               " JSON-RPC requests");
+      log_info(chain.name + ": written" + when + ", block " + reading.block + ", " + sent);
     }
     for (const SkippedVault& skipped : reading.skipped) {
       report_skipped(database.connection(), chain.name, taken_at, skipped);

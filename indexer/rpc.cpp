@@ -122,7 +122,7 @@ bool Nodes::call_batch(const std::vector<Request>& requests, std::size_t from, s
   for (std::size_t tried = 0; tried < urls_.size(); ++tried) {
     const std::string& url = urls_[current_];
     try {
-      const Posted posted = post(url, body);
+      const Posted posted = post(url, body, count);
       Json::Value answer;
       if (posted.status != 200 || !parse(posted.body, answer) || !answer.isArray()) {
         if (posted.status >= 500) throw NodeError("HTTP status " + std::to_string(posted.status));
@@ -158,10 +158,11 @@ bool Nodes::call_batch(const std::vector<Request>& requests, std::size_t from, s
   return true;
 }
 
-Nodes::Posted Nodes::post(const std::string& url, const std::string& body) {
+Nodes::Posted Nodes::post(const std::string& url, const std::string& body, std::size_t calls) {
   std::this_thread::sleep_until(next_request_);
-  next_request_ = std::chrono::steady_clock::now() + spacing_;
+  next_request_ = std::chrono::steady_clock::now() + spacing_ * static_cast<long>(calls);
   ++requests_;
+  calls_ += static_cast<long long>(calls);
   CURL* curl = static_cast<CURL*>(curl_);
   Posted posted;
   std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(

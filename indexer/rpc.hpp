@@ -41,7 +41,8 @@ struct Reply {
 
 class Nodes {
  public:
-  // `max_rps`: at most that many requests a second, spaced evenly (0: as fast as they answer).
+  // `max_rps`: at most that many calls a second, spaced evenly, a batch counting each of its
+  // calls as node providers count them (0: as fast as they answer).
   // `batches`: whether call_all may send JSON-RPC batches.
   Nodes(std::vector<std::string> urls, std::chrono::milliseconds timeout, double max_rps = 0, bool batches = true);
   ~Nodes();
@@ -57,15 +58,18 @@ class Nodes {
   // error, an HTTP error status) takes none: it is asked one call at a time from then on.
   std::vector<Reply> call_all(const std::vector<Request>& requests);
 
-  // Requests sent so far (each URL tried counts; a batch is one).
+  // HTTP requests sent so far (each URL tried counts; a batch is one), and the JSON-RPC calls
+  // they carried (a batch's each).
   long long requests() const { return requests_; }
+  long long calls() const { return calls_; }
 
  private:
   struct Posted {
     long status = 0;
     std::string body;
   };
-  Posted post(const std::string& url, const std::string& body);  // throws NodeError: no answer
+  // `body` carries `calls` JSON-RPC calls. Throws NodeError: no answer.
+  Posted post(const std::string& url, const std::string& body, std::size_t calls = 1);
   Json::Value call_at(const std::string& url, const std::string& body);
   // Replies to requests[from, from + count) from one batch; false if the nodes take no batches.
   bool call_batch(const std::vector<Request>& requests, std::size_t from, std::size_t count,
@@ -74,9 +78,10 @@ class Nodes {
   std::vector<std::string> urls_;
   std::size_t current_ = 0;  // the node that answered last
   std::chrono::milliseconds timeout_;
-  std::chrono::steady_clock::duration spacing_{};          // 1 / max_rps
+  std::chrono::steady_clock::duration spacing_{};          // 1 / max_rps, per call
   std::chrono::steady_clock::time_point next_request_{};  // the earliest the next may go
   long long requests_ = 0;
+  long long calls_ = 0;
   bool batches_;
   void* curl_;               // CURL*, kept for its connection
 };

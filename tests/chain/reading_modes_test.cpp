@@ -9,9 +9,11 @@
 //   PSM-USDC-A's Psm.tin                                                                1
 //   the position's Pool.getReserveData, then aToken.decimals and balanceOf             3
 //   then sCOIN.convertToAssets(10^decimals)                                             1
-// and two more requests, eth_blockNumber and the block's header (eth_getBlockByNumber):
-//   "single": 31 requests; "batch": the header, the number and one batch per step: 4;
-//   "multicall": those and Multicall3's eth_getCode: 5 (one aggregate3 per step).
+// and two more calls, eth_blockNumber and the block's header (eth_getBlockByNumber):
+//   "single": 31 requests of one call each;
+//   "batch": the number, the header and one batch per step: 4 requests, 31 calls;
+//   "multicall": those and Multicall3's eth_getCode, one aggregate3 per step: 5 requests of one
+//   call each.
 // Without Multicall3, "multicall" sends batches; to a node that takes no batches, single calls.
 
 #include <gtest/gtest.h>
@@ -80,13 +82,13 @@ SELECT r FROM (
     FROM snapshot.allocator_position_state AS s JOIN snapshot.allocator_position AS p USING (position_id)) AS rows
  ORDER BY r)");
   }
-  // How many requests the round's log says eth's read took: its line "eth: written at ..., N JSON-RPC requests".
-  static std::string eth_requests(const std::string& log) {
+  // What the round's log says eth's read sent: "R requests to the nodes, C calls" of its line
+  // "eth: written at ..., block N, R requests to the nodes, C calls".
+  static std::string eth_sent(const std::string& log) {
     const std::size_t line = log.find("eth: written at ");
     if (line == std::string::npos) return "(no line)";
-    const std::size_t end = log.find(" JSON-RPC requests", line);
-    const std::size_t start = log.rfind(", ", end) + 2;
-    return log.substr(start, end - start);
+    const std::size_t start = log.find(", ", log.find(", block ", line) + 1) + 2;
+    return log.substr(start, log.find('\n', line) - start);
   }
   static std::string eth_block() {
     return stack_->query("postgres", "SELECT block_number FROM snapshot.chain_state WHERE chain = 'eth'");
@@ -105,12 +107,13 @@ TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
   const std::string multicall = rows();
   // 3 chains, 11 Vaults, 6 positions (indexer_test.cpp has their values).
   EXPECT_EQ(std::count(multicall.begin(), multicall.end(), '\n'), 20) << multicall;
-  EXPECT_EQ(eth_requests(log), "5") << log;
-  for (const auto& [mode, requests] : {std::pair{"batch", "4"}, std::pair{"single", "31"}}) {
+  EXPECT_EQ(eth_sent(log), "5 requests to the nodes, 5 calls") << log;
+  for (const auto& [mode, sent] : {std::pair{"batch", "4 requests to the nodes, 31 calls"},
+                                   std::pair{"single", "31 requests to the nodes, 31 calls"}}) {
     ASSERT_TRUE(empty_snapshot_tables(*stack_));
     ASSERT_EQ(round(config_with("calls", mode), mode, &log), 0) << log;
     EXPECT_EQ(rows(), multicall) << mode;
-    EXPECT_EQ(eth_requests(log), requests) << mode << ": " << log;
+    EXPECT_EQ(eth_sent(log), sent) << mode << ": " << log;
   }
 
   // A chain without Multicall3 (its code removed): the same rows from JSON-RPC batches.
@@ -120,7 +123,8 @@ TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
   EXPECT_EQ(rows(), multicall);
 
   // Nor JSON-RPC batches: a node that refuses them (fake_node) is asked one call at a time, once
-  // it has refused the first: eth's 31 requests, its eth_getCode and the batch refused, 33.
+  // it has refused the first: eth's 31 calls, its eth_getCode and the batch refused, 33
+  // requests; that batch carried the first step's 26 calls, so 58 calls.
   const std::string url = chain_->url();
   FakeNode no_batches(FakeNode::Behaviour::no_batches, std::stoi(url.substr(url.rfind(':') + 1)));
   Json::Value config = chain_->config();
@@ -131,7 +135,7 @@ TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
   ASSERT_TRUE(empty_snapshot_tables(*stack_));
   ASSERT_EQ(round(config, "no-batches", &log), 0) << log;
   EXPECT_EQ(rows(), multicall);
-  EXPECT_EQ(eth_requests(log), "33") << log;
+  EXPECT_EQ(eth_sent(log), "33 requests to the nodes, 58 calls") << log;
 }
 
 // A local node's "safe" and "finalized" blocks lag its head; 70 blocks mined on top of the

@@ -167,6 +167,9 @@ TEST(IndexerConfig, ReadsTheCheckedExample) {
   EXPECT_EQ(names, (std::vector<std::string>{"tron", "eth", "bsc", "plasma"}));
   const Chain& tron = config.chains[0];
   EXPECT_FALSE(tron.pin_block);
+  EXPECT_EQ(config.chains[1].read_at.tag, "finalized");
+  EXPECT_EQ(config.chains[2].read_at.confirmations, 15);
+  EXPECT_EQ(config.chains[2].calls, CallMode::multicall);
   ASSERT_TRUE(tron.protocol.has_value());
   EXPECT_EQ(tron.rpc.size(), 2u);
   ASSERT_EQ(tron.protocol->vaults.size(), 3u);
