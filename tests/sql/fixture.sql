@@ -9,6 +9,21 @@
 -- Rows: chain_state 17, vault 7, vault_state 23, allocator_position 3, allocator_position_state 9.
 --
 -- ============================================================================================
+-- The blocks the newest rows were read at (snapshot_provenance; api.snapshot_blocks)
+-- ============================================================================================
+--   chain   newest row (UTC+8)   block_number  block_hash           block_time (UTC+8)
+--   tron    08:00 chain_state    null (TRON is read at latest: no block is known)
+--   eth     07:55 chain_state    22480012      0x e7 x 32           07:54:59
+--           (and its Vaults' and its position's rows of 07:55, read in the same round)
+--   bsc     07:50 chain_state    48123456      0x b5 x 32           07:49:57
+--           (and its Vaults' and its position's rows of 07:50)
+--   plasma  07:55 position       1500000       0x 9a x 32           07:54:58
+--           (a chain of positions only: its newest position state)
+--   eth's row of 00:01 was read at 22477613 (0x e0 x 32, 00:00:59), older than its newest.
+-- Every other row has none (written before blocks were kept). Hence api.snapshot_blocks_text,
+-- every answer's X-Snapshot-Blocks: "tron=latest; eth=22480012; bsc=48123456; plasma=1500000".
+--
+-- ============================================================================================
 -- Which chain_state row is the latest (the one every Group A view must use)
 -- ============================================================================================
 --   chain  taken_at (UTC+8)          inserted  used?
@@ -573,3 +588,37 @@ SELECT p.position_id, s.taken_at::timestamptz, s.holding_amount, s.apy_holding_a
                                         3010.987654321)
        ) AS s (chain, taken_at, holding_amount, apy_holding_amount, apy, actual_earnings)
   JOIN snapshot.allocator_position AS p ON p.chain = s.chain;
+
+-- The blocks the newest rows were read at (see the top).
+UPDATE snapshot.chain_state
+   SET block_number = 22480012, block_time = '2026-05-13 07:54:59+08',
+       block_hash = '0xe7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7'
+ WHERE chain = 'eth' AND taken_at = '2026-05-13 07:55:00+08';
+UPDATE snapshot.chain_state
+   SET block_number = 22477613, block_time = '2026-05-13 00:00:59+08',
+       block_hash = '0xe0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0'
+ WHERE chain = 'eth' AND taken_at = '2026-05-13 00:01:00+08';
+UPDATE snapshot.chain_state
+   SET block_number = 48123456, block_time = '2026-05-13 07:49:57+08',
+       block_hash = '0xb5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5'
+ WHERE chain = 'bsc' AND taken_at = '2026-05-13 07:50:00+08';
+UPDATE snapshot.vault_state
+   SET block_number = 22480012, block_time = '2026-05-13 07:54:59+08',
+       block_hash = '0xe7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7'
+ WHERE taken_at = '2026-05-13 07:55:00+08';  -- eth's Vaults only
+UPDATE snapshot.vault_state
+   SET block_number = 48123456, block_time = '2026-05-13 07:49:57+08',
+       block_hash = '0xb5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5'
+ WHERE taken_at = '2026-05-13 07:50:00+08';  -- bsc's Vaults only
+UPDATE snapshot.allocator_position_state
+   SET block_number = 22480012, block_time = '2026-05-13 07:54:59+08',
+       block_hash = '0xe7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7e7'
+ WHERE position_id = 1 AND taken_at = '2026-05-13 07:55:00+08';  -- Aave eth
+UPDATE snapshot.allocator_position_state
+   SET block_number = 1500000, block_time = '2026-05-13 07:54:58+08',
+       block_hash = '0x9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a9a'
+ WHERE position_id = 2 AND taken_at = '2026-05-13 07:55:00+08';  -- Aave plasma
+UPDATE snapshot.allocator_position_state
+   SET block_number = 48123456, block_time = '2026-05-13 07:49:57+08',
+       block_hash = '0xb5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5'
+ WHERE position_id = 3 AND taken_at = '2026-05-13 07:50:00+08';  -- Aave bsc

@@ -8,8 +8,8 @@ SELECT plan(7);
 SELECT has_column('snapshot', t, c, format('snapshot.%s.%s', t, c))
   FROM unnest(ARRAY['chain_state', 'vault_state', 'allocator_position_state']) AS t,
        unnest(ARRAY['block_number']) AS c;
-SELECT is((SELECT count(*) FROM snapshot.chain_state WHERE block_number IS NULL),
-          (SELECT count(*) FROM snapshot.chain_state), 'the fixture''s rows (older than the change) have none');
+SELECT is((SELECT count(*) FROM snapshot.chain_state WHERE block_number IS NULL), 14::bigint,
+          'the fixture''s rows have none but eth''s of 07:55 and 00:01 and bsc''s of 07:50 (fixture.sql)');
 SELECT lives_ok(
   $$INSERT INTO snapshot.chain_state VALUES ('tron', '2026-05-14 00:00+08', 1, 1, 1, 1, 0.04, 1, 21000000,
       '0x' || repeat('ab', 32), '2026-05-13 23:59:57+08')$$,

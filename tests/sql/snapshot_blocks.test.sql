@@ -1,0 +1,70 @@
+-- api.snapshot_blocks and api.snapshot_blocks_text on the hand-worked fixture: the block of each
+-- chain's newest snapshot, and the same in one line (every answer's X-Snapshot-Blocks).
+--
+-- By hand, from fixture.sql (times UTC+8): each chain's newest row and its block
+--   tron    chain_state 05-13 08:00   none (read at latest)
+--   eth     chain_state 05-13 07:55   22480012, 0x e7 x 32, 07:54:59 (not 00:01's 22477613)
+--   bsc     chain_state 05-13 07:50   48123456, 0x b5 x 32, 07:49:57
+--   plasma  position    05-13 07:55   1500000,  0x 9a x 32, 07:54:58 (positions only)
+-- in the order tron, eth, bsc, then the others by name; so the text is
+--   tron=latest; eth=22480012; bsc=48123456; plasma=1500000
+BEGIN;
+\ir fixture.sql
+
+SELECT plan(10);
+
+SELECT columns_are('api', 'snapshot_blocks', ARRAY['chain', 'taken_at', 'block_number', 'block_hash', 'block_time'],
+                   'api.snapshot_blocks: chain, taken_at, block_number, block_hash, block_time');
+SELECT columns_are('api', 'snapshot_blocks_text', ARRAY['blocks'], 'api.snapshot_blocks_text: blocks');
+SELECT results_eq(
+  $$SELECT chain, taken_at, block_number, block_hash, block_time FROM api.snapshot_blocks$$,
+  $$VALUES ('tron', '2026-05-13 08:00:00+08'::timestamptz, NULL::bigint, NULL::text, NULL::timestamptz),
+           ('eth', '2026-05-13 07:55:00+08', 22480012, '0x' || repeat('e7', 32), '2026-05-13 07:54:59+08'),
+           ('bsc', '2026-05-13 07:50:00+08', 48123456, '0x' || repeat('b5', 32), '2026-05-13 07:49:57+08'),
+           ('plasma', '2026-05-13 07:55:00+08', 1500000, '0x' || repeat('9a', 32), '2026-05-13 07:54:58+08')$$,
+  'fixture: tron at latest, eth, bsc and plasma at their newest rows'' blocks, in that order');
+SELECT is((SELECT blocks FROM api.snapshot_blocks_text), 'tron=latest; eth=22480012; bsc=48123456; plasma=1500000',
+          'fixture: the text form');
+
+-- A newer eth snapshot, read at a later block: it is eth's now.
+INSERT INTO snapshot.chain_state
+  SELECT chain, '2026-05-13 09:00:00+08', coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl,
+         22480312, '0x' || repeat('e8', 32), '2026-05-13 08:59:59+08'
+    FROM snapshot.chain_state WHERE chain = 'eth' ORDER BY taken_at DESC LIMIT 1;
+SELECT is((SELECT blocks FROM api.snapshot_blocks_text), 'tron=latest; eth=22480312; bsc=48123456; plasma=1500000',
+          'a newer eth snapshot names its block');
+
+-- A chain of positions whose name sorts before plasma comes after bsc and before plasma.
+INSERT INTO snapshot.allocator_position (platform, chain, gem_symbol, operator_address, strategy)
+  VALUES ('Aave', 'arbitrum', 'USDC', '0x' || repeat('ab', 20), 'Investment');
+INSERT INTO snapshot.allocator_position_state
+  SELECT position_id, '2026-05-13 07:58:00+08', 1, 1, 0.04, 0, 400000000, '0x' || repeat('a1', 32),
+         '2026-05-13 07:57:59+08'
+    FROM snapshot.allocator_position WHERE chain = 'arbitrum';
+SELECT is((SELECT blocks FROM api.snapshot_blocks_text),
+          'tron=latest; eth=22480312; bsc=48123456; arbitrum=400000000; plasma=1500000',
+          'the chains of positions follow tron, eth and bsc by name');
+
+-- plasma's newest position state without a block: latest; a chain of positions with no state
+-- yet has its row, with nulls, and no place in the text.
+INSERT INTO snapshot.allocator_position_state
+  SELECT position_id, '2026-05-13 08:30:00+08', 1, 1, 0.05, 0 FROM snapshot.allocator_position WHERE chain = 'plasma';
+INSERT INTO snapshot.allocator_position (platform, chain, gem_symbol, operator_address, strategy)
+  VALUES ('Aave', 'base', 'USDC', '0x' || repeat('cd', 20), 'Investment');
+SELECT results_eq(
+  $$SELECT chain, taken_at IS NULL, block_number IS NULL FROM api.snapshot_blocks WHERE chain IN ('base', 'plasma')$$,
+  $$VALUES ('base', true, true), ('plasma', false, true)$$,
+  'a chain of positions without state: nulls; plasma read at latest: no block');
+SELECT is((SELECT blocks FROM api.snapshot_blocks_text),
+          'tron=latest; eth=22480312; bsc=48123456; arbitrum=400000000; plasma=latest',
+          'a chain without a snapshot is left out of the text');
+
+-- Nothing written at all: every chain of the spec has its row, and the text is empty.
+TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position, snapshot.vault_state, snapshot.vault,
+         snapshot.chain_state;
+SELECT results_eq($$SELECT chain, taken_at FROM api.snapshot_blocks$$,
+                  $$VALUES ('tron', NULL::timestamptz), ('eth', NULL), ('bsc', NULL)$$,
+                  'no snapshots: tron, eth and bsc, with nulls');
+SELECT is((SELECT blocks FROM api.snapshot_blocks_text), '', 'no snapshots: an empty text');
+SELECT * FROM finish();
+ROLLBACK;
