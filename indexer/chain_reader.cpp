@@ -53,6 +53,25 @@ bool is_more(const std::string& a, const std::string& b) {
   return a.size() != b.size() ? a.size() > b.size() : a > b;
 }
 
+Json::Value eth_call_params(const std::string& to, const std::string& data, const std::string& block) {
+  Json::Value call(Json::objectValue);
+  call["to"] = to;
+  call["data"] = data;
+  Json::Value params(Json::arrayValue);
+  params.append(call);
+  params.append(block);
+  return params;
+}
+
+// eth_getCode's of Multicall3's address, and whether its answer is code ("0x" is none).
+Json::Value get_code_params(const std::string& block) {
+  Json::Value params(Json::arrayValue);
+  params.append(multicall3_address);
+  params.append(block);
+  return params;
+}
+bool has_code(const Json::Value& code) { return code.isString() && code.asString().size() > 2; }
+
 // One eth_call's answer, there once its step's calls are sent.
 class Answer {
  public:
@@ -183,26 +202,12 @@ class Calls {
     if (block != "latest") return access_.has_multicall(chain_.name, std::stoull(quantity_to_decimal(block)));
     if (!multicall_at_latest_) {  // a chain read at latest: asked once a round
       try {
-        multicall_at_latest_ = nodes_.call("eth_getCode", eth_call_params(multicall3_address, "latest")).asString().size() > 2;
+        multicall_at_latest_ = has_code(nodes_.call("eth_getCode", get_code_params("latest")));
       } catch (const ReadError&) {
         multicall_at_latest_ = false;
       }
     }
     return *multicall_at_latest_;
-  }
-
-  static Json::Value eth_call_params(const std::string& to, const std::string& block, const std::string& data = "") {
-    Json::Value params(Json::arrayValue);
-    if (data.empty()) {  // eth_getCode
-      params.append(to);
-    } else {
-      Json::Value call(Json::objectValue);
-      call["to"] = to;
-      call["data"] = data;
-      params.append(call);
-    }
-    params.append(block);
-    return params;
   }
 
   // The call's answer: its result data, or the error of its request, named.
@@ -225,7 +230,7 @@ class Calls {
   void send_each(const std::vector<Asked>& asked, const std::vector<std::size_t>& calls) {
     std::vector<Request> requests;
     for (const std::size_t i : calls) {
-      requests.push_back({"eth_call", eth_call_params(asked[i].to.call, asked[i].block, asked[i].data)});
+      requests.push_back({"eth_call", eth_call_params(asked[i].to.call, asked[i].data, asked[i].block)});
     }
     const std::vector<Reply> replies = nodes_.call_all(requests);
     for (std::size_t r = 0; r < calls.size(); ++r) settle(asked[calls[r]], replies[r].result, replies[r].error);
@@ -263,13 +268,13 @@ void Calls::send() {
         part.push_back(calls[k]);
         call3s.push_back({asked[calls[k]].to.call, asked[calls[k]].data});
       }
-      requests.push_back({"eth_call", eth_call_params(multicall3_address, block, aggregate3_data(call3s))});
+      requests.push_back({"eth_call", eth_call_params(multicall3_address, aggregate3_data(call3s), block)});
       carried.push_back(std::move(part));
     }
   }
   // The multicalls and the single calls, in one batch where the node takes batches.
   for (const std::size_t i : each) {
-    requests.push_back({"eth_call", eth_call_params(asked[i].to.call, asked[i].block, asked[i].data)});
+    requests.push_back({"eth_call", eth_call_params(asked[i].to.call, asked[i].data, asked[i].block)});
   }
   const std::vector<Reply> replies = nodes_.call_all(requests);
   std::vector<std::size_t> again;  // the calls of a multicall that failed whole (out of gas, say)
@@ -553,13 +558,8 @@ bool ChainAccess::has_multicall(const std::string& chain, std::uint64_t block) {
   MulticallSeen& seen = multicall_[chain];
   if (seen.with && block >= *seen.with) return true;
   if (seen.without && block <= *seen.without) return false;
-  Json::Value params(Json::arrayValue);
-  params.append(multicall3_address);
-  params.append("");
   const auto there = [&](std::uint64_t at) {
-    params[1] = quantity(at);
-    const Json::Value code = nodes(chain).call("eth_getCode", params);
-    const bool found = code.isString() && code.asString().size() > 2;  // "0x": no code
+    const bool found = has_code(nodes(chain).call("eth_getCode", get_code_params(quantity(at))));
     (found ? seen.with : seen.without) = at;
     return found;
   };
