@@ -33,6 +33,17 @@ Json::Value time_and_age(std::optional<std::time_t> time, std::optional<long lon
   return value;
 }
 
+// /healthz's blocks member of one chain: its newest snapshot's block, nulls for one read at
+// latest.
+Json::Value block_of(const ChainBlock& block) {
+  Json::Value value(Json::objectValue);
+  value["number"] = block.number ? Json::Value(Json::Int64{*block.number}) : Json::Value();
+  value["hash"] = block.hash ? Json::Value(*block.hash) : Json::Value();
+  value["time"] = block.time ? Json::Value(utc_time(*block.time)) : Json::Value();
+  value["snapshotAt"] = block.snapshot ? Json::Value(utc_time(*block.snapshot)) : Json::Value();
+  return value;
+}
+
 std::optional<long long> published_age(const PublishedState& publisher, std::time_t now) {
   if (!publisher.snapshot) return std::nullopt;
   return static_cast<long long>(now - *publisher.snapshot);
@@ -68,7 +79,7 @@ Response health_answer(const Freshness& freshness, long long max_age_seconds) {
   health["maxAgeSeconds"] = Json::Int64{max_age_seconds};
   health["database"]["reachable"] = freshness.database_reachable;
   // Unknown (null) while the database is unreachable.
-  health["chains"] = health["vaults"] =
+  health["chains"] = health["vaults"] = health["blocks"] =
       Json::Value(freshness.database_reachable ? Json::objectValue : Json::nullValue);
   for (const ChainFreshness& chain : freshness.chains) {
     health["chains"][chain.chain] = time_and_age(chain.snapshot, chain.age_seconds);
@@ -76,6 +87,7 @@ Response health_answer(const Freshness& freshness, long long max_age_seconds) {
   for (const VaultFreshness& vault : freshness.vaults) {
     health["vaults"][vault.chain][vault.vault] = time_and_age(vault.snapshot, vault.age_seconds);
   }
+  for (const ChainBlock& block : freshness.blocks) health["blocks"][block.chain] = block_of(block);
   if (freshness.publisher) {
     const PublishedState& publisher = *freshness.publisher;
     Json::Value& value = health["publisher"] =

@@ -34,11 +34,22 @@ struct VaultFreshness {
   std::optional<long long> age_seconds;  // its age by the database's clock
 };
 
+// The block a chain's newest snapshot was read at (api.snapshot_blocks): number, hash and time
+// are none for a chain read at latest (tron), all three or none.
+struct ChainBlock {
+  std::string chain;
+  std::optional<std::time_t> snapshot;  // the chain's newest snapshot, if it has one
+  std::optional<long long> number;
+  std::optional<std::string> hash;
+  std::optional<std::time_t> time;
+};
+
 struct Freshness {
   std::time_t now = 0;
   bool database_reachable = false;
   std::vector<ChainFreshness> chains;       // empty while the database is unreachable
   std::vector<VaultFreshness> vaults;       // likewise
+  std::vector<ChainBlock> blocks;           // likewise
   std::optional<PublishedState> publisher;  // none where nothing is published (PUBLISH=off)
 };
 

@@ -2,7 +2,8 @@
 //   /healthz  how fresh the data are, 200 or 503 (shared/health.hpp)
 //   /metrics  every process's metrics (their --metrics files) and the freshness figures, for
 //             Prometheus (nginx lets only the configured addresses ask)
-// Each request reads api.chain_freshness, api.vault_freshness and the publisher's directory anew.
+// Each request reads api.chain_freshness, api.vault_freshness, api.snapshot_blocks and the
+// publisher's directory anew.
 
 #include <ctime>
 #include <memory>
@@ -38,6 +39,10 @@ const coin::Statement freshness_statement{
 const coin::Statement vault_freshness_statement{
     "vault_freshness",
     "SELECT chain, vault_type, floor(extract(epoch FROM taken_at))::bigint, age_seconds FROM api.vault_freshness"};
+const coin::Statement blocks_statement{
+    "blocks",
+    "SELECT chain, floor(extract(epoch FROM taken_at))::bigint, block_number, block_hash, "
+    "floor(extract(epoch FROM block_time))::bigint FROM api.snapshot_blocks"};
 
 // A column's value; none where it is NULL (a chain or Vault without data).
 template <typename T>
@@ -56,11 +61,16 @@ coin::Freshness read_freshness(coin::Database& database, const OpsSettings& sett
       freshness.vaults.push_back({row[0].c_str(), row[1].c_str(), nullable<std::time_t>(row[2]),
                                   nullable<long long>(row[3])});
     }
+    for (const pqxx::row row : database.execute(blocks_statement.name)) {
+      freshness.blocks.push_back({row[0].c_str(), nullable<std::time_t>(row[1]), nullable<long long>(row[2]),
+                                  nullable<std::string>(row[3]), nullable<std::time_t>(row[4])});
+    }
     freshness.database_reachable = true;
   } catch (const std::exception& e) {
     coin::log_error(std::string("freshness: ") + e.what());
     freshness.chains.clear();  // read before the failure: unknown, as the rest
     freshness.vaults.clear();
+    freshness.blocks.clear();
   }
   if (!settings.published.empty()) freshness.publisher = coin::published_state(settings.published);
   return freshness;
@@ -100,7 +110,8 @@ int main(int argc, char** argv) {
     settings.max_age_seconds = coin::parse_count("ops", "--max-age", config.given.value("--max-age"), 30 * 86400);
   }
   return coin::run_server(config, [&config, &settings]() -> coin::Answerer {
-    auto database = std::make_shared<coin::Database>(config.database, std::vector<coin::Statement>{freshness_statement, vault_freshness_statement});
+    auto database = std::make_shared<coin::Database>(
+        config.database, std::vector<coin::Statement>{freshness_statement, vault_freshness_statement, blocks_statement});
     return [database, &settings](std::string_view path, std::string_view) { return answer(*database, settings, path); };
   });
 }
