@@ -12,7 +12,8 @@ add_library(coin_core STATIC
   ${coin_root}/shared/query_string.cpp
   ${coin_root}/shared/rendered_answer.cpp
   ${coin_root}/shared/request_conditions.cpp
-  ${coin_root}/shared/response.cpp)
+  ${coin_root}/shared/response.cpp
+  ${coin_root}/shared/snapshot_blocks.cpp)
 # Includes name a header by its path from the repository's root: "shared/response.hpp".
 target_include_directories(coin_core PUBLIC ${coin_root})
 target_link_libraries(coin_core PRIVATE PkgConfig::jsoncpp PkgConfig::zlib)

@@ -1,8 +1,10 @@
 #include "shared/database.hpp"
 
 #include <pqxx/pqxx>
+#include <string_view>
 
 #include "shared/metrics.hpp"
+#include "shared/snapshot_blocks.hpp"
 
 namespace coin {
 namespace {
@@ -60,8 +62,14 @@ pqxx::connection& Database::connection() {
 
 std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name) {
   if (result.empty()) return std::nullopt;
-  if (result[0][0].is_null() || result[0][1].is_null()) throw DatabaseError("statement " + name + " gave no value");
-  return Fetched{result[0][0].c_str(), result[0][1].as<std::time_t>()};
+  const pqxx::row row = result[0];
+  if (row[0].is_null() || row[1].is_null() || row[2].is_null()) {
+    throw DatabaseError("statement " + name + " gave no value");
+  }
+  if (!are_snapshot_blocks(std::string_view(row[2].c_str(), row[2].size()))) {
+    throw DatabaseError("statement " + name + " gave blocks unfit for a header: " + row[2].c_str());
+  }
+  return Fetched{row[0].c_str(), row[1].as<std::time_t>(), row[2].c_str()};
 }
 
 pqxx::result Database::execute_once(const std::string& name, const std::vector<std::string>& params) {

@@ -16,15 +16,18 @@
 
 namespace coin {
 
-// What an endpoint's statement (statement_of in endpoints.hpp) gives: the payload, and the
-// time of the newest snapshot, the answer's Last-Modified.
+// What an endpoint's statement (statement_of in endpoints.hpp) gives: the payload, the time of
+// the newest snapshot, the answer's Last-Modified, and the blocks it rests on, its
+// X-Snapshot-Blocks (snapshot_blocks.hpp).
 struct Fetched {
   std::string value;
   std::time_t last_modified = -1;
+  std::string blocks;
 };
 
 // The first row of an endpoint's statement; nullopt when there is none (no row has the
-// parameters' values). Throws DatabaseError when either of its columns is NULL (no snapshot yet).
+// parameters' values). Throws DatabaseError when one of its columns is NULL (no snapshot yet),
+// or its blocks are not are_snapshot_blocks.
 std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name);
 
 // Counts a database session opened again after one was lost, could not be opened or moved

@@ -44,8 +44,9 @@ std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std
   const ResponseCache::Generation generation = cache.generation();
   const auto start = std::chrono::steady_clock::now();
   const std::optional<Fetched> fetched = database.fetch(statement, parameters);
-  auto rendered = std::make_shared<const RenderedAnswer>(render(
-      response_of(endpoint, rendering, values, options, fetched), fetched ? fetched->last_modified : -1));
+  const Response response = response_of(endpoint, rendering, values, options, fetched);
+  auto rendered = std::make_shared<const RenderedAnswer>(
+      fetched ? render(response, fetched->last_modified, fetched->blocks) : render(response));
   static auto& renders = histogram_family("coin_handler_render_seconds",
                                           "Time a handler took to query and render an answer it had not cached");
   renders.Add({{"path", std::string(endpoint.path)}}, duration_buckets())

@@ -33,9 +33,11 @@ constexpr CsvLayout positions{"{platformSummaryInfos}",
 // Endpoint::alias_column of 6.4 and 6.5: the token's symbol (sql/deploy/token_symbols.sql).
 constexpr std::string_view named_by_symbol = "symbol";
 
-// The newest snapshot's time beside every payload: the answer's Last-Modified.
-constexpr std::string_view last_modified_column =
-    ", (SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot)";
+// Beside every payload: the newest snapshot's time, the answer's Last-Modified, and the blocks
+// of each chain's newest snapshot, its X-Snapshot-Blocks (snapshot_blocks.hpp).
+constexpr std::string_view snapshot_columns =
+    ", (SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot)"
+    ", (SELECT blocks FROM api.snapshot_blocks_text)";
 
 }  // namespace
 
@@ -94,7 +96,7 @@ std::string statement_of(const Endpoint& endpoint, Rendering rendering) {
                "', '" + std::string(endpoint.csv.columns) + "')";
   }
   std::string sql =
-      "SELECT " + selected + std::string(last_modified_column) + " FROM " + std::string(endpoint.view) + " AS v";
+      "SELECT " + selected + std::string(snapshot_columns) + " FROM " + std::string(endpoint.view) + " AS v";
   for (std::size_t i = 0; i < endpoint.parameters.size(); ++i) {
     sql += i == 0 ? " WHERE " : " AND ";
     sql += "v.\"" + std::string(endpoint.parameters[i]->name) + "\" = $" + std::to_string(i + 1);

@@ -6,7 +6,8 @@
 //
 // An endpoint is one api view: its statement selects `payload` from the view's rows (as `v`)
 // where each required parameter's column equals its checked value, in order ($1, $2 ...), and
-// the time of the newest snapshot (api.last_snapshot) beside it, the answer's Last-Modified.
+// the time of the newest snapshot (api.last_snapshot) beside it, the answer's Last-Modified, and
+// the blocks of each chain's newest snapshot (api.snapshot_blocks_text), its X-Snapshot-Blocks.
 // A history that takes a date range (shared/history_options.hpp) has a second statement, which
 // keeps the payload's points in the range (api.points_between, the range's bounds following
 // the parameters); one with a CSV layout a third, which renders it as CSV (api.csv) from the
@@ -78,7 +79,7 @@ const std::vector<Endpoint>& endpoints();
 // The endpoints of one group, in list order.
 std::vector<Endpoint> endpoints_of(std::string_view group);
 
-// SELECT <payload>, <newest snapshot, epoch seconds> FROM <view> AS v WHERE <parameters>; with
+// SELECT <payload>, <newest snapshot, epoch seconds>, <blocks> FROM <view> AS v WHERE <parameters>; with
 // api.points_between(<payload>, from, to) or api.csv(...) in place of <payload> for `rendering`.
 std::string statement_of(const Endpoint& endpoint, Rendering rendering = Rendering::plain);
 

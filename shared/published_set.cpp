@@ -110,11 +110,19 @@ void write_alias(pqxx::transaction_base& transaction, const fs::path& set, const
   if (!name.empty()) write_file(set / alias_file(endpoint, name), "", mtime);
 }
 
-// Renders every answer of the list into `set`, from one snapshot of the database; returns the
-// newest snapshot's time (every answer's Last-Modified). While the database computes an answer,
-// a second thread writes the one before it (envelope, gzip, files): the two take about as long.
-std::time_t render(pqxx::connection& connection, const fs::path& set) {
+// What a set shows: the newest snapshot's time (every answer's Last-Modified) and the blocks of
+// each chain's newest snapshot (every answer's X-Snapshot-Blocks, in the set's name).
+struct Shown {
   std::time_t newest = -1;
+  std::string blocks;
+};
+
+// Renders every answer of the list into `set`, from one snapshot of the database; returns what
+// they show, as every statement gave it in that snapshot. While the database computes an
+// answer, a second thread writes the one before it (envelope, gzip, files): the two take about
+// as long.
+Shown render(pqxx::connection& connection, const fs::path& set) {
+  Shown shown;
   std::future<void> writing;  // the answer before, being written; waited for before it goes
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(connection, "publish");
   for (const Endpoint& endpoint : endpoints()) {
@@ -123,18 +131,25 @@ std::time_t render(pqxx::connection& connection, const fs::path& set) {
       std::optional<Fetched> fetched =
           fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(values)), name);
       if (!fetched) throw DatabaseError("statement " + name + " gave no row for values its view has");
-      newest = fetched->last_modified;
+      shown = {fetched->last_modified, fetched->blocks};
       if (writing.valid()) writing.get();  // throws what writing it threw
       writing = std::async(std::launch::async, [&set, &endpoint, values = std::move(values),
                                                 fetched = std::move(*fetched)] {
         write_answer(set, endpoint, values, fetched);
       });
     }
-    write_alias(transaction, set, endpoint, newest);
+    write_alias(transaction, set, endpoint, shown.newest);
   }
   if (writing.valid()) writing.get();
   transaction.commit();
-  return newest;
+  return shown;
+}
+
+// The name of a set that shows `blocks`, `unique` telling it from the others:
+// "set.tron=latest; eth=22480012; bsc=48123456.Ab3dEf". nginx reads the blocks back from the
+// name of the set it serves, for X-Snapshot-Blocks (nginx/header-values.conf).
+std::string set_name(const std::string& blocks, const std::string& unique) {
+  return std::string(set_prefix) + blocks + "." + unique;
 }
 
 constexpr std::string_view heartbeat_file = "heartbeat";
@@ -171,17 +186,17 @@ std::time_t PublishedSets::publish(pqxx::connection& connection) {
   const fs::path directory(directory_);
   std::string partial = (directory / partial_prefix).string() + "XXXXXX";
   if (::mkdtemp(partial.data()) == nullptr) fail("cannot create a directory in " + directory_);
-  std::time_t newest = -1;
+  Shown shown;
   try {
     ::chmod(partial.c_str(), 0755);  // nginx's workers run as another user
-    newest = render(connection, partial);
+    shown = render(connection, partial);
     flush(partial);
   } catch (...) {
     std::error_code ignored;
     fs::remove_all(partial, ignored);
     throw;
   }
-  const std::string name = std::string(set_prefix) + partial.substr(partial.size() - 6);
+  const std::string name = set_name(shown.blocks, partial.substr(partial.size() - 6));
   fs::rename(partial, directory / name);
 
   const fs::path link = directory / current_link;
@@ -195,7 +210,7 @@ std::time_t PublishedSets::publish(pqxx::connection& connection) {
 
   if (!previous_.empty()) fs::remove_all(directory / previous_);
   previous_ = replaced;
-  return newest;
+  return shown.newest;
 }
 
 void PublishedSets::beat() const {

@@ -2,8 +2,12 @@
 // The published answers: every answer of every endpoint (endpoints.hpp), rendered from one
 // snapshot of the database, as files nginx serves like static ones (nginx/endpoint.conf).
 //
-//   DIRECTORY/current -> set.XXXXXX   the set nginx serves (a symbolic link, swapped by rename)
-//   DIRECTORY/set.XXXXXX/             a complete set: <path>.txt|.json, <path>/<query>.json, and
+//   DIRECTORY/current -> set.<blocks>.XXXXXX
+//                                     the set nginx serves (a symbolic link, swapped by rename)
+//   DIRECTORY/set.<blocks>.XXXXXX/    a complete set, named after the blocks its answers rest on
+//                                     ("set.tron=latest; eth=22480012; bsc=48123456.Ab3dEf",
+//                                     snapshot_blocks.hpp: nginx's X-Snapshot-Blocks of every
+//                                     answer in it): <path>.txt|.json, <path>/<query>.json, and
 //                                     a .gz beside each answer that gzip makes smaller; a file
 //                                     of 32 KB or more is under large/ instead; every file's
 //                                     mtime is the newest snapshot (Last-Modified); and

@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include "shared/gzip.hpp"
+#include "shared/snapshot_blocks.hpp"
 
 namespace coin {
 namespace {
@@ -72,7 +73,7 @@ std::string compressed_variant(std::string_view body) {
   return compressed.size() < body.size() ? compressed : "";
 }
 
-RenderedAnswer render(const Response& response, std::time_t last_modified) {
+RenderedAnswer render(const Response& response, std::time_t last_modified, std::string_view snapshot_blocks) {
   RenderedAnswer rendered;
   if (response.status != 200 || response.live) {
     std::string headers = header("Cache-Control", "no-store");
@@ -88,6 +89,7 @@ RenderedAnswer render(const Response& response, std::time_t last_modified) {
   validators += header("Cache-Control", cache_control);
   const std::string gzip_body = compressed_variant(response.body);
   if (last_modified != -1 || !gzip_body.empty()) validators += header("Vary", "Accept-Encoding");
+  if (!snapshot_blocks.empty()) validators += header(snapshot_blocks_header, snapshot_blocks);
 
   const auto make = [&](std::string_view body, std::string_view encoding) {
     Variant variant;

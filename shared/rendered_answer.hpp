@@ -7,8 +7,8 @@
 // reflects) is rendered exactly as nginx serves the same answer published as a static file
 // (nginx/endpoint.conf), so that a client cannot tell the two apart: nginx's strong ETag
 // "<hex Last-Modified>-<hex body length>", Last-Modified, Cache-Control, Vary:
-// Accept-Encoding, a gzip variant when it saves bytes (with an ETag of its own, since its body
-// differs), and the 304s nginx would answer (If-None-Match and If-Modified-Since, both must
+// Accept-Encoding, X-Snapshot-Blocks (snapshot_blocks.hpp), a gzip variant when it saves bytes
+// (with an ETag of its own, since its body differs), and the 304s nginx would answer (If-None-Match and If-Modified-Since, both must
 // hold when both are sent). A business error (spec section 7: HTTP 200, code 1 or 10002) has
 // no Last-Modified and keeps a weak ETag from a hash of its body. Server errors (404, 503) and
 // live answers (/healthz, /metrics) are never cached by anyone: Cache-Control: no-store.
@@ -44,8 +44,10 @@ struct RenderedAnswer {
   Variant gzip;
 };
 
-// `last_modified`: the newest snapshot a 200 reflects, or -1 (business errors, errors).
-RenderedAnswer render(const Response& response, std::time_t last_modified = -1);
+// `last_modified`: the newest snapshot a 200 reflects, or -1 (business errors, errors);
+// `snapshot_blocks`: the blocks it rests on, sent with it and its 304s ("": none).
+RenderedAnswer render(const Response& response, std::time_t last_modified = -1,
+                      std::string_view snapshot_blocks = {});
 
 // `body` gzip-compressed, or "" when too small or when compressing does not make it smaller:
 // the publisher's .gz file and the handlers' gzip variant alike.

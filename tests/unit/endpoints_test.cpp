@@ -80,32 +80,37 @@ TEST(EndpointsOf, GivesAGroupsEndpointsInListOrder) {
   EXPECT_TRUE(endpoints_of("Supply").empty());
 }
 
-TEST(StatementOf, SelectsThePayloadAndTheNewestSnapshot) {
+TEST(StatementOf, SelectsThePayloadTheNewestSnapshotAndItsBlocks) {
   EXPECT_EQ(statement_of(endpoint("6.1")),
             "SELECT v.\"totalSupply\"::text, "
-            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot) "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text) "
             "FROM api.total_supply AS v");
 }
 
 TEST(StatementOf, BindsEachParameterToItsColumnInOrder) {
   EXPECT_EQ(statement_of(endpoint("6.13")),
             "SELECT data::text, "
-            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot) "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text) "
             "FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
   EXPECT_EQ(statement_of(endpoint("6.12")),
             "SELECT data::text, "
-            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot) "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text) "
             "FROM api.latest_collateral AS v WHERE v.\"chain\" = $1");
 }
 
 TEST(StatementOf, KeepsTheRangesPointsAfterTheParameters) {
   EXPECT_EQ(statement_of(endpoint("6.13"), Rendering::range),
             "SELECT api.points_between((data::text)::json, $3, $4)::text, "
-            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot) "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text) "
             "FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
   EXPECT_EQ(statement_of(endpoint("6.9"), Rendering::range),
             "SELECT api.points_between((" + std::string(endpoint("6.9").payload) + ")::json, $1, $2)::text, "
-            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot) "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text) "
             "FROM api.supply_value_history AS v");
 }
 
@@ -113,7 +118,8 @@ TEST(StatementOf, RendersTheCsvOfTheRangeWhereThereIsOne) {
   EXPECT_EQ(statement_of(endpoint("6.10"), Rendering::csv),
             "SELECT api.csv(api.points_between((" + std::string(endpoint("6.10").payload) +
                 ")::json, $1, $2), '{}', '{statisticTime,collateralValue[]}'), "
-                "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot) "
+                "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+                "(SELECT blocks FROM api.snapshot_blocks_text) "
                 "FROM api.collateral_value_history AS v");
   EXPECT_EQ(statement_of(endpoint("6.12"), Rendering::csv).rfind(
                 "SELECT api.csv((data::text)::json, '{items}', '{vaultType,chain,", 0),

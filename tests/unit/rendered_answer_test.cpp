@@ -83,6 +83,23 @@ TEST(Render, The304CarriesTheValidatorsAndNoBody) {
             "\r\n");
 }
 
+TEST(Render, TheBlocksAnAnswerRestsOnGoWithItAndIts304) {
+  const std::string blocks = "tron=latest; eth=22480012; bsc=48123456";
+  const RenderedAnswer rendered = render(plain_text("12.5"), modified, blocks);
+  const std::string shared = "ETag: \"6a03cd10-4\"\r\n"
+                             "Last-Modified: Wed, 13 May 2026 01:00:00 GMT\r\n"
+                             "Cache-Control: " + control + "\r\n"
+                             "Vary: Accept-Encoding\r\n"
+                             "X-Snapshot-Blocks: tron=latest; eth=22480012; bsc=48123456\r\n";
+  EXPECT_EQ(rendered.identity.full,
+            "Status: 200 OK\r\nContent-Type: text/plain\r\n" + shared + "Content-Length: 4\r\n\r\n12.5");
+  EXPECT_EQ(rendered.identity.not_modified, "Status: 304 Not Modified\r\n" + shared + "\r\n");
+  // The ETag does not change with them: a new snapshot has a new Last-Modified anyway.
+  EXPECT_EQ(rendered.identity.etag, render(plain_text("12.5"), modified).identity.etag);
+  // An error rests on no snapshot.
+  EXPECT_EQ(render(server_error(), -1, blocks).identity.full.find("X-Snapshot-Blocks"), std::string::npos);
+}
+
 TEST(Render, TheStrongETagIsLastModifiedAndBodyLengthInHex) {
   // {"code":0,"message":"SUCCESS","data":1} is 39 = 0x27 bytes.
   EXPECT_EQ(render(success("1"), modified).identity.etag, "\"6a03cd10-27\"");

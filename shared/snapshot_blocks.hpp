@@ -1,0 +1,25 @@
+#pragma once
+// What an answer rests on: the block each chain's newest snapshot was read at, in one line, as
+// api.snapshot_blocks_text gives it (sql/deploy/snapshot_blocks.sql): "tron=latest;
+// eth=22480012; bsc=48123456; plasma=1500000". Every answer with data carries it in the header
+// X-Snapshot-Blocks: a handler's from its statement, beside the answer (rendered_answer.hpp); a
+// published one from the name of the set it is served from, which the publisher makes of the
+// same text in the same transaction (published_set.hpp) and nginx reads back
+// (nginx/header-values.conf). docs/provenance.md says what it means.
+
+#include <cstddef>
+#include <string_view>
+
+namespace coin {
+
+inline constexpr std::string_view snapshot_blocks_header = "X-Snapshot-Blocks";
+
+// The longest text taken: with "set." before it and ".XXXXXX" after, a set's name stays a
+// file name (255 bytes).
+inline constexpr std::size_t max_snapshot_blocks = 200;
+
+// Whether `blocks` can go in a header and in a directory's name as it is: at most
+// max_snapshot_blocks of a-z, 0-9, '=', ';' and ' ' (the chains' names are lower-case words).
+bool are_snapshot_blocks(std::string_view blocks);
+
+}  // namespace coin
