@@ -90,9 +90,13 @@ void FakeNode::serve() {
 std::string FakeNode::answer_of(const std::string& request) {
   if (behaviour_ == Behaviour::garbage) return http_answer("text/html", "<html>not a node</html>");
   const std::string body = request.substr(request.find("\r\n\r\n") + 4);
-  if (body.compare(0, 1, "[") == 0) {
+  if (behaviour_ == Behaviour::no_batches && body.compare(0, 1, "[") == 0) {
     return http_answer("application/json",
                        R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"batch requests are not supported"}})");
+  }
+  if (behaviour_ == Behaviour::no_finalized && body.find("\"finalized\"") != std::string::npos) {
+    return http_answer("application/json",
+                       R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"unknown block tag finalized"}})");
   }
   const int upstream = connect_loopback(upstream_port_);
   if (upstream < 0) return "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";

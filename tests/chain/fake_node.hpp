@@ -1,7 +1,7 @@
 #pragma once
 // A JSON-RPC "node" that is not one, on a free loopback port, for the indexer's fault tests:
 // it answers every request with garbage, or never answers at all, or passes each request on to
-// a real node but refuses JSON-RPC batches, as some nodes do.
+// a real node but refuses JSON-RPC batches, or the "finalized" block tag, as some nodes do.
 
 #include <atomic>
 #include <string>
@@ -14,7 +14,9 @@ class FakeNode {
   enum class Behaviour {
     garbage,  // HTTP 200 with a body that is not JSON-RPC
     silent,   // reads the request and never answers (the indexer's timeout must end the wait)
-    no_batches,  // a batch gets an error answer; any other request goes to the node at `upstream_port`
+    // Passed on to the node at `upstream_port`, but:
+    no_batches,    // a batch gets an error answer
+    no_finalized,  // eth_getBlockByNumber("finalized") gets an error answer, as on a node without finality
   };
 
   explicit FakeNode(Behaviour behaviour, int upstream_port = 0);

@@ -154,12 +154,26 @@ TEST_F(ReadingModes, EachChainIsReadAtTheBlockItsReadAtNames) {
   ASSERT_TRUE(empty_snapshot_tables(*stack_));
   ASSERT_EQ(round(config_with("read_at", 10), "confirmations", &log), 0) << log;
   EXPECT_EQ(eth_block(), std::to_string(head - 10) + "\n");
-  // Without read_at, a chain is read at its finalized block.
+  // Without read_at, a chain is read at its finalized block ...
   Json::Value config = chain_->config();
   config["chains"]["eth"].removeMember("read_at");
   ASSERT_TRUE(empty_snapshot_tables(*stack_));
   ASSERT_EQ(round(config, "default", &log), 0) << log;
   EXPECT_EQ(eth_block(), std::to_string(block_number("finalized")) + "\n");
+  // ... or, where its node names none (fake_node), at the newest; but a chain whose file asks
+  // for the finalized block is not read without one.
+  const std::string url = chain_->url();
+  FakeNode no_finalized(FakeNode::Behaviour::no_finalized, std::stoi(url.substr(url.rfind(':') + 1)));
+  config["chains"]["eth"]["rpc"][0] = no_finalized.url();
+  ASSERT_TRUE(empty_snapshot_tables(*stack_));
+  ASSERT_EQ(round(config, "no-finalized", &log), 0) << log;
+  EXPECT_EQ(eth_block(), std::to_string(head) + "\n");
+  config["chains"]["eth"]["read_at"] = "finalized";
+  ASSERT_TRUE(empty_snapshot_tables(*stack_));
+  EXPECT_EQ(round(config, "no-finalized-chosen", &log), 1) << log;
+  EXPECT_NE(log.find("eth: skipped at "), std::string::npos) << log;
+  EXPECT_NE(log.find("eth: the node names no \"finalized\" block"), std::string::npos) << log;
+  EXPECT_EQ(eth_block(), "");
 }
 
 }  // namespace
