@@ -48,6 +48,20 @@ const BlockHeader& BlockFinder::header(std::uint64_t block) {
   }
 }
 
+std::uint64_t BlockFinder::head() {
+  Json::Value number;
+  try {
+    number = nodes_.call("eth_blockNumber", Json::Value(Json::arrayValue));
+  } catch (const NodeError& e) {
+    throw NodeError(e.what(), chain_);
+  }
+  try {
+    return std::stoull(quantity_to_decimal(number.isString() ? number.asString() : ""));
+  } catch (const AbiError& e) {
+    throw ReadError(chain_ + " eth_blockNumber: " + e.what());
+  }
+}
+
 std::optional<std::uint64_t> BlockFinder::tagged(const std::string& tag) {
   Json::Value params(Json::arrayValue);
   params.append(tag);

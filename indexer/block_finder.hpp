@@ -24,6 +24,8 @@ class BlockFinder {
 
   // A block's time and hash. Throws ReadError.
   const BlockHeader& header(std::uint64_t block);
+  // The number of the node's newest block (eth_blockNumber). Throws ReadError.
+  std::uint64_t head();
   // The number of the block the node calls `tag` ("finalized", "safe"), its header kept; none
   // when the node names no such block (an error answer, or null). Throws NodeError.
   std::optional<std::uint64_t> tagged(const std::string& tag);

@@ -177,18 +177,7 @@ class Calls {
       if (const std::optional<std::uint64_t> tagged = blocks_.tagged(read_at.tag)) return *tagged;
       if (read_at.chosen) throw ReadError(chain_.name + ": the node names no \"" + read_at.tag + "\" block");
     }
-    Json::Value number;
-    try {
-      number = nodes_.call("eth_blockNumber", Json::Value(Json::arrayValue));
-    } catch (const NodeError& e) {
-      throw NodeError(e.what(), chain_.name);
-    }
-    std::uint64_t head = 0;
-    try {
-      head = std::stoull(quantity_to_decimal(number.isString() ? number.asString() : ""));
-    } catch (const AbiError& e) {
-      throw ReadError(chain_.name + " eth_blockNumber: " + e.what());
-    }
+    const std::uint64_t head = blocks_.head();
     const auto confirmations = static_cast<std::uint64_t>(read_at.confirmations);
     if (head < confirmations) {
       throw ReadError(chain_.name + ": block " + std::to_string(head) + " has fewer than " +

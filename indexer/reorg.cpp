@@ -12,6 +12,9 @@ namespace coin::indexer {
 namespace {
 
 constexpr int snapshots_checked = 64;
+// Without a finalized block, the depth below the head past which no reorganisation is looked
+// for: far beyond the few blocks they reach.
+constexpr std::uint64_t unfinal_depth = 128;
 
 constexpr const char* recorded_blocks = R"(
 SELECT extract(epoch FROM taken_at)::bigint, block_number, block_hash
@@ -55,6 +58,15 @@ std::vector<std::string> hashes_now(const std::string& chain, Nodes& nodes, cons
   return hashes;
 }
 
+// The newest block no reorganisation undoes: the finalized one, or where the node names none,
+// the one `unfinal_depth` blocks below the head.
+std::uint64_t final_block(const std::string& chain, ChainAccess& access) {
+  BlockFinder& blocks = access.blocks(chain);
+  if (const std::optional<std::uint64_t> finalized = blocks.tagged("finalized")) return *finalized;
+  const std::uint64_t head = blocks.head();
+  return head > unfinal_depth ? head - unfinal_depth : 0;
+}
+
 }  // namespace
 
 int correct_reorganised(const Config& config, const Chain& chain, ChainAccess& access, Database& database) {
@@ -63,8 +75,7 @@ int correct_reorganised(const Config& config, const Chain& chain, ChainAccess& a
   if (!chain.pin_block) return 0;
   int count = 0;
   try {
-    const std::uint64_t finalized = access.blocks(chain.name).tagged("finalized").value_or(0);
-    const std::vector<Recorded> rows = recorded(database, chain.name, finalized);
+    const std::vector<Recorded> rows = recorded(database, chain.name, final_block(chain.name, access));
     const std::vector<std::string> hashes = hashes_now(chain.name, access.nodes(chain.name), rows);
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const Recorded& row = rows[i];

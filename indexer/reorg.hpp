@@ -1,9 +1,9 @@
 #pragma once
 // A reorganisation undoes blocks near a chain's head. After each live round that read a chain,
-// its newest snapshots whose blocks are above its finalized block (the last 64 at most) are
-// checked: where the hash recorded is no longer the hash of the block at that number, the
-// snapshot is read again at that number and written over the old one, and the rollups and
-// answers follow.
+// its newest snapshots (64 at most) whose blocks are above its finalized block, or 128 blocks
+// below its head where the node names no finalized block, are checked: where the hash recorded
+// is no longer the hash of the block at that number, the snapshot is read again at that number
+// and written over the old one, and the rollups and answers follow.
 
 #include "indexer/chain_reader.hpp"
 #include "indexer/config.hpp"
