@@ -34,7 +34,7 @@ class Stack {
 
   // The stack's state directory (VAR of scripts/run.sh).
   const std::string& var() const { return var_; }
-  // The publisher's directory: current -> set.XXXXXX, and partial.XXXXXX while it renders.
+  // The publisher's directory: current -> set.<blocks>.XXXXXX, and partial.XXXXXX while it renders.
   std::string published() const { return var_ + "/published"; }
 
   // A libpq connection string to the stack's database as `role`.
