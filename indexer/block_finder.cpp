@@ -57,7 +57,7 @@ std::uint64_t BlockFinder::head() {
   }
   try {
     return std::stoull(quantity_to_decimal(number.isString() ? number.asString() : ""));
-  } catch (const AbiError& e) {
+  } catch (const std::exception& e) {  // AbiError, or a number beyond 64 bits
     throw ReadError(chain_ + " eth_blockNumber: " + e.what());
   }
 }

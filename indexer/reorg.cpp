@@ -69,11 +69,10 @@ std::uint64_t final_block(const std::string& chain, ChainAccess& access) {
 
 }  // namespace
 
-int correct_reorganised(const Config& config, const Chain& chain, ChainAccess& access, Database& database) {
+void correct_reorganised(const Config& config, const Chain& chain, ChainAccess& access, Database& database) {
   static auto& corrected = counter_family("coin_indexer_reorganised_snapshots_total",
                                           "Snapshots read again because a reorganisation replaced their block");
-  if (!chain.pin_block) return 0;
-  int count = 0;
+  if (!chain.pin_block) return;
   try {
     const std::vector<Recorded> rows = recorded(database, chain.name, final_block(chain.name, access));
     const std::vector<std::string> hashes = hashes_now(chain.name, access.nodes(chain.name), rows);
@@ -91,7 +90,6 @@ int correct_reorganised(const Config& config, const Chain& chain, ChainAccess& a
       const ChainReading reading = read_chain(config, chain, access, std::nullopt, row.block);
       write_snapshot(database.connection(), chain.name, row.taken_at, reading, config.symbols, Write::replace);
       corrected.Add({{"chain", chain.name}}).Increment();
-      ++count;
     }
   } catch (const ReadError& e) {
     log_error(chain.name + ": the check for reorganised blocks failed, made again next round: " + e.what());
@@ -99,7 +97,6 @@ int correct_reorganised(const Config& config, const Chain& chain, ChainAccess& a
     log_error(chain.name + ": the check for reorganised blocks failed, made again next round: database: " + e.what());
     database.reset();
   }
-  return count;
 }
 
 }  // namespace coin::indexer

@@ -12,8 +12,8 @@
 namespace coin::indexer {
 
 // Checks and corrects `chain`'s snapshots (a chain read at "latest" has no block to check),
-// logging each one read again. Returns how many were. Never throws: a check that fails is
-// logged and made again next round.
-int correct_reorganised(const Config& config, const Chain& chain, ChainAccess& access, Database& database);
+// logging and counting each one read again. Never throws: a check that fails is logged and made
+// again next round.
+void correct_reorganised(const Config& config, const Chain& chain, ChainAccess& access, Database& database);
 
 }  // namespace coin::indexer
