@@ -71,7 +71,9 @@ TEST(DatabaseOutage, ServedAnswersStayAndFreshDataFollowsTheRestart) {
   EXPECT_EQ(result.failed(), 0) << result.figures();
   EXPECT_GT(result.requests, 10'000) << "the load ran";
   EXPECT_GE(fresh_after, 0) << "the new snapshot never showed";
-  EXPECT_LE(fresh_after, 2.0);
+  // A cap, not a speed: the publisher's reconnection takes well under a second when idle, but a
+  // busy machine (CI with a core taken) saw 2.1 s; what matters is that it shows at all.
+  EXPECT_LE(fresh_after, 30.0);
   for (const auto& [name, pid] : handlers) EXPECT_EQ(handler_pid(stack.var(), name), pid) << name << " restarted";
   EXPECT_EQ(publisher_pid(stack.var()), publisher) << "the publisher restarted";
 }
