@@ -1,5 +1,7 @@
 #include "tests/chain/local_chain.hpp"
 
+#include <gtest/gtest.h>
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -14,6 +16,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "tests/e2e/node_script.hpp"
 #include "tests/e2e/processes.hpp"
 #include "tests/e2e/waiting.hpp"
 
@@ -83,6 +86,15 @@ std::string LocalChain::write_config(const Json::Value& config, const std::strin
   const std::string path = directory_ + "/" + name + ".json";
   std::ofstream(path) << Json::writeString(Json::StreamWriterBuilder(), config);
   return path;
+}
+
+std::string LocalChain::rpc(const std::string& method, const std::string& params) const {
+  std::string output;
+  EXPECT_EQ(e2e::run_node_script("tests/chain/rpc_call.mjs",
+                                 "--rpc " + url() + " --method " + method + " --params '" + params + "'", &output),
+            0)
+      << output;
+  return output.substr(0, output.find('\n'));
 }
 
 bool empty_snapshot_tables(const e2e::Stack& stack) {

@@ -24,6 +24,10 @@ class LocalChain {
   LocalChain& operator=(const LocalChain&) = delete;
 
   std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  int port() const { return port_; }
+  // The node's answer to one JSON-RPC call (tests/chain/rpc_call.mjs), as JSON text; "" and a
+  // test failure when the call fails.
+  std::string rpc(const std::string& method, const std::string& params = "[]") const;
   // The configuration deploy.mjs wrote, and a file holding `config` (a changed copy of it).
   const Json::Value& config() const { return config_; }
   std::string write_config(const Json::Value& config, const std::string& name) const;

@@ -41,18 +41,9 @@ class ReadingModes : public ::testing::Test {
   }
   void SetUp() override { ASSERT_TRUE(empty_snapshot_tables(*stack_)); }
 
-  // The node's answer to `method`, as JSON text.
-  static std::string rpc(const std::string& method, const std::string& params = "[]") {
-    std::string output;
-    EXPECT_EQ(e2e::run_node_script("tests/chain/rpc_call.mjs",
-                                   "--rpc " + chain_->url() + " --method " + method + " --params '" + params + "'", &output),
-              0)
-        << output;
-    return output.substr(0, output.find('\n'));
-  }
   // A block's number, from the node: "finalized", "safe", "latest".
   static long long block_number(const std::string& tag) {
-    const std::string block = rpc("eth_getBlockByNumber", "[\"" + tag + "\", false]");
+    const std::string block = chain_->rpc("eth_getBlockByNumber", "[\"" + tag + "\", false]");
     const std::size_t at = block.find("\"number\":\"") + 10;
     return std::stoll(block.substr(at, block.find('"', at) - at), nullptr, 16);
   }
@@ -118,15 +109,14 @@ TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
 
   // A chain without Multicall3 (its code removed): the same rows from JSON-RPC batches.
   ASSERT_TRUE(empty_snapshot_tables(*stack_));
-  ASSERT_EQ(rpc("anvil_setCode", "[\"0xca11bde05977b3631167028862be2a173976ca11\", \"0x\"]"), "null");
+  ASSERT_EQ(chain_->rpc("anvil_setCode", "[\"0xca11bde05977b3631167028862be2a173976ca11\", \"0x\"]"), "null");
   ASSERT_EQ(round(chain_->config(), "no-multicall", &log), 0) << log;
   EXPECT_EQ(rows(), multicall);
 
   // Nor JSON-RPC batches: a node that refuses them (fake_node) is asked one call at a time, once
   // it has refused the first: eth's 31 calls, its eth_getCode and the batch refused, 33
   // requests; that batch carried the first step's 26 calls, so 58 calls.
-  const std::string url = chain_->url();
-  FakeNode no_batches(FakeNode::Behaviour::no_batches, std::stoi(url.substr(url.rfind(':') + 1)));
+  FakeNode no_batches(FakeNode::Behaviour::no_batches, chain_->port());
   Json::Value config = chain_->config();
   for (const std::string& name : config["chains"].getMemberNames()) {
     config["chains"][name]["rpc"] = Json::Value(Json::arrayValue);
@@ -141,7 +131,7 @@ TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
 // A local node's "safe" and "finalized" blocks lag its head; 70 blocks mined on top of the
 // deployment put them after it, so that they hold the demo state too.
 TEST_F(ReadingModes, EachChainIsReadAtTheBlockItsReadAtNames) {
-  ASSERT_EQ(rpc("anvil_mine", "[\"0x46\"]"), "null");
+  ASSERT_EQ(chain_->rpc("anvil_mine", "[\"0x46\"]"), "null");
   const long long head = block_number("latest");
   std::string log;
   for (const std::string tag : {"finalized", "safe"}) {
@@ -162,8 +152,7 @@ TEST_F(ReadingModes, EachChainIsReadAtTheBlockItsReadAtNames) {
   EXPECT_EQ(eth_block(), std::to_string(block_number("finalized")) + "\n");
   // ... or, where its node names none (fake_node), at the newest; but a chain whose file asks
   // for the finalized block is not read without one.
-  const std::string url = chain_->url();
-  FakeNode no_finalized(FakeNode::Behaviour::no_finalized, std::stoi(url.substr(url.rfind(':') + 1)));
+  FakeNode no_finalized(FakeNode::Behaviour::no_finalized, chain_->port());
   config["chains"]["eth"]["rpc"][0] = no_finalized.url();
   ASSERT_TRUE(empty_snapshot_tables(*stack_));
   ASSERT_EQ(round(config, "no-finalized", &log), 0) << log;

@@ -27,15 +27,6 @@ std::string quantity(const std::string& decimal) {
 
 class Reorganisation : public ::testing::Test {
  protected:
-  // The node's answer to `method`, as JSON text.
-  std::string rpc(const std::string& method, const std::string& params = "[]") {
-    std::string output;
-    EXPECT_EQ(e2e::run_node_script("tests/chain/rpc_call.mjs",
-                                   "--rpc " + chain_.url() + " --method " + method + " --params '" + params + "'", &output),
-              0)
-        << output;
-    return output.substr(0, output.find('\n'));
-  }
   // eth's COIN.totalSupply set to `supply`, in a block of its own.
   void set_supply(const std::string& supply) {
     std::string output;
@@ -58,7 +49,7 @@ class Reorganisation : public ::testing::Test {
 };
 
 TEST_F(Reorganisation, ASnapshotWhoseBlockWasReplacedIsReadAgain) {
-  const std::string saved = rpc("evm_snapshot");
+  const std::string saved = chain_.rpc("evm_snapshot");
   set_supply("3000000000000000000000000000");
   std::string log;
   ASSERT_EQ(round(&log), 0) << log;
@@ -69,10 +60,10 @@ TEST_F(Reorganisation, ASnapshotWhoseBlockWasReplacedIsReadAgain) {
   const std::string old_hash = first.substr(block.size() + 1, 66);
 
   // The block undone, another one at its number, and one more on top.
-  ASSERT_EQ(rpc("evm_revert", "[" + saved + "]"), "true");
+  ASSERT_EQ(chain_.rpc("evm_revert", "[" + saved + "]"), "true");
   set_supply("3500000000000000000000000000");
-  rpc("evm_mine");
-  const std::string new_block = rpc("eth_getBlockByNumber", "[\"" + quantity(block) + "\", false]");
+  chain_.rpc("evm_mine");
+  const std::string new_block = chain_.rpc("eth_getBlockByNumber", "[\"" + quantity(block) + "\", false]");
   const std::string new_hash = new_block.substr(new_block.find("\"hash\":\"") + 8, 66);
   ASSERT_NE(new_hash, old_hash);
 
