@@ -1,12 +1,9 @@
 #include "tests/chain/fake_node.hpp"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -34,18 +31,6 @@ std::string receive(int socket, bool one_request) {
     if (got <= 0) return text;
     text.append(buffer, static_cast<std::size_t>(got));
   }
-}
-
-// A connection to a loopback port; -1 when refused.
-int connect_loopback(int port) {
-  const int socket = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<std::uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (socket >= 0 && ::connect(socket, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0) return socket;
-  if (socket >= 0) ::close(socket);
-  return -1;
 }
 
 std::string http_answer(const std::string& type, const std::string& body) {
@@ -98,7 +83,7 @@ std::string FakeNode::answer_of(const std::string& request) {
     return http_answer("application/json",
                        R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"unknown block tag finalized"}})");
   }
-  const int upstream = connect_loopback(upstream_port_);
+  const int upstream = e2e::connect_loopback(upstream_port_);
   if (upstream < 0) return "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
   const std::string passed = "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: " +
                              std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;

@@ -2,9 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,14 +28,9 @@ using e2e::wait_status;
 const std::string source_dir = COIN_SOURCE_DIR;
 
 bool accepts(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<std::uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  const bool connected = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  ::close(fd);
-  return connected;
+  const int fd = e2e::connect_loopback(port);
+  if (fd >= 0) ::close(fd);
+  return fd >= 0;
 }
 
 std::vector<std::string> indexer_environment(const e2e::Stack& stack) {

@@ -15,6 +15,9 @@ namespace coin::e2e {
 // Throws std::runtime_error when there is none.
 int bind_loopback(int* port);
 
+// A TCP connection to 127.0.0.1:`port`; -1 when nothing accepts it.
+int connect_loopback(int port);
+
 // A loopback port nothing listens on right now: the kernel's pick for port 0.
 int free_port();
 
