@@ -9,7 +9,7 @@
 BEGIN;
 \ir fixture.sql
 
-SELECT plan(88);
+SELECT plan(80);
 
 -- ---------------------------------------------------------------------------------------------
 -- The roles
@@ -251,29 +251,34 @@ SELECT throws_ok(
 
 -- ---------------------------------------------------------------------------------------------
 -- NOTIFY on every write to snapshot: each table has trigger notify_written calling
--- snapshot.notify_written, after every kind of write, once per statement.
+-- snapshot.notify_written once per statement: after every kind of write on the allocator's
+-- two tables, after TRUNCATE on the other three, whose inserts, updates and deletes announce
+-- their chains too (notify_chains.test.sql).
 SELECT has_function('snapshot', 'notify_written', '{}'::name[]);
 SELECT function_returns('snapshot', 'notify_written', '{}'::name[], 'trigger');
-SELECT has_trigger('snapshot', 'chain_state', 'notify_written'::name);
-SELECT has_trigger('snapshot', 'vault', 'notify_written'::name);
-SELECT has_trigger('snapshot', 'vault_state', 'notify_written'::name);
-SELECT has_trigger('snapshot', 'allocator_position', 'notify_written'::name);
-SELECT has_trigger('snapshot', 'allocator_position_state', 'notify_written'::name);
-SELECT trigger_is('snapshot', 'chain_state', 'notify_written', 'snapshot', 'notify_written');
-SELECT trigger_is('snapshot', 'vault', 'notify_written', 'snapshot', 'notify_written');
-SELECT trigger_is('snapshot', 'vault_state', 'notify_written', 'snapshot', 'notify_written');
-SELECT trigger_is('snapshot', 'allocator_position', 'notify_written', 'snapshot', 'notify_written');
-SELECT trigger_is('snapshot', 'allocator_position_state', 'notify_written', 'snapshot', 'notify_written');
+SELECT has_function('snapshot', 'notify_written_chains', '{}'::name[]);
+SELECT function_returns('snapshot', 'notify_written_chains', '{}'::name[], 'trigger');
 SELECT results_eq(
-  $$SELECT c.relname::text COLLATE "default", t.tgenabled::text, pg_get_triggerdef(t.oid)
+  $$SELECT c.relname::text COLLATE "default", t.tgname::text COLLATE "default", t.tgenabled::text, pg_get_triggerdef(t.oid)
       FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-     WHERE c.relnamespace = 'snapshot'::regnamespace AND t.tgname = 'notify_written'
-     ORDER BY 1$$,
-  $$SELECT t, 'O', format('CREATE TRIGGER notify_written AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE'
-                          ' ON snapshot.%s FOR EACH STATEMENT EXECUTE FUNCTION snapshot.notify_written()', t)
-      FROM unnest(ARRAY['allocator_position', 'allocator_position_state', 'chain_state',
-                        'vault', 'vault_state']) AS t ORDER BY 1$$,
-  'notify_written: enabled, AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE, FOR EACH STATEMENT, on all five tables');
+     WHERE c.relnamespace = 'snapshot'::regnamespace AND t.tgname LIKE 'notify%'
+     ORDER BY 1, 2$$,
+  $$SELECT * FROM (
+      SELECT t, 'notify_written', 'O', format('CREATE TRIGGER notify_written AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE'
+                             ' ON snapshot.%s FOR EACH STATEMENT EXECUTE FUNCTION snapshot.notify_written()', t)
+        FROM unnest(ARRAY['allocator_position', 'allocator_position_state']) AS t
+      UNION ALL
+      SELECT t, 'notify_written', 'O', format('CREATE TRIGGER notify_written AFTER TRUNCATE'
+                             ' ON snapshot.%s FOR EACH STATEMENT EXECUTE FUNCTION snapshot.notify_written()', t)
+        FROM unnest(ARRAY['chain_state', 'vault', 'vault_state']) AS t
+      UNION ALL
+      SELECT t, 'notify_' || e.done, 'O', format('CREATE TRIGGER notify_%s AFTER %s ON snapshot.%s REFERENCING %s TABLE AS changed'
+                             ' FOR EACH STATEMENT EXECUTE FUNCTION snapshot.notify_written_chains()',
+                             e.done, e.event, t, e.rows)
+        FROM unnest(ARRAY['chain_state', 'vault', 'vault_state']) AS t,
+             (VALUES ('inserted', 'INSERT', 'NEW'), ('updated', 'UPDATE', 'NEW'), ('deleted', 'DELETE', 'OLD')) AS e (done, event, rows)
+    ) AS expected ORDER BY 1, 2$$,
+  'the notify triggers: enabled, once per statement, on all five tables');
 
 -- ---------------------------------------------------------------------------------------------
 -- COMMENT on every api view and on each of its columns.

@@ -1,0 +1,41 @@
+-- What a write to chain_state, vault or vault_state announces on snapshot_written
+-- (sql/deploy/notify_chains.sql): the table and the chains of the rows written, sorted, once per
+-- statement; a TRUNCATE, or a write to the allocator's tables, the table alone. The publisher
+-- renders again only the answers of the chains named (shared/published_set.hpp).
+BEGIN;
+\ir announcements.sql
+
+SELECT plan(9);
+
+SELECT is(pg_temp.announced($$
+  INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
+  VALUES ('tron', '2026-05-13 08:00:00+08', 1, 1, 1, 1, 0, 1), ('eth', '2026-05-13 08:00:00+08', 1, 1, 1, 1, 0, 1),
+         ('tron', '2026-05-13 09:00:00+08', 1, 1, 1, 1, 0, 1)$$),
+  '{"chain_state eth,tron"}', 'an insert of rows of two chains names both, each once');
+SELECT is(pg_temp.announced($$UPDATE snapshot.chain_state SET earn_tvl = 2 WHERE chain = 'eth'$$),
+  '{"chain_state eth"}', 'an update names the chains of the rows it changed');
+SELECT is(pg_temp.announced($$UPDATE snapshot.chain_state SET earn_tvl = 2 WHERE chain = 'bsc'$$),
+  '{}', 'a statement that changed no row announces nothing');
+SELECT is(pg_temp.announced($$
+  INSERT INTO snapshot.vault (chain, vault_type, collateral_type, contract_address, min_collateral_ratio,
+                              stability_fee, debt_ceiling, dust, psm_fee)
+  VALUES ('bsc', 'WBTC-A', 1, '0x5B7e3C1d9A2f4E6b8D0c2F4a6C8e0B2d4F6a8C0e', 1.45, 0.0525, 1000000.5, 500, NULL)$$),
+  '{"vault bsc"}', 'a new Vault names its chain');
+SELECT is(pg_temp.announced($$
+  INSERT INTO snapshot.vault_state (vault_id, taken_at, minted, debt, locked_value, apy, estimated_annual_earnings)
+  SELECT vault_id, '2026-05-13 08:00:00+08', 1, 1, 1, 0, 0 FROM snapshot.vault WHERE chain = 'bsc'$$),
+  '{"vault_state bsc"}', 'a Vault''s state names the chain of its Vault');
+SELECT is(pg_temp.announced($$DELETE FROM snapshot.vault_state$$),
+  '{"vault_state bsc"}', 'a delete names the chains of the rows it removed');
+SELECT is(pg_temp.announced($$
+  INSERT INTO snapshot.allocator_position (platform, chain, gem_symbol, operator_address, strategy, tag)
+  VALUES ('Aave', 'eth', 'USDT', '0x9c4Ec768c28520B50860ea7a15bd7213a9fF58bf', 'Investment', 'Gauntlet');
+  DELETE FROM snapshot.allocator_position$$),
+  '{allocator_position}', 'a write to the allocator''s tables names the table alone: it may change any chain''s answers');
+SELECT is(pg_temp.announced($$DELETE FROM snapshot.vault; TRUNCATE snapshot.chain_state CASCADE$$),
+  '{"vault bsc",chain_state}', 'TRUNCATE names the table alone');
+SELECT is(pg_temp.announced($$DELETE FROM snapshot.chain_state$$), '{}', 'an empty table: nothing');
+DO $$ BEGIN PERFORM dblink_disconnect(name) FROM unnest(ARRAY['listener', 'writer']) AS name; END $$;
+
+SELECT * FROM finish();
+ROLLBACK;
