@@ -1,7 +1,8 @@
 // publisher: renders every answer of the API (shared/endpoints.cpp) into files nginx serves
 // like static ones (shared/published_set.hpp), at start, on every snapshot_written NOTIFY and
 // after every reconnection, so that every client gets the newest snapshot at static-file
-// speed, whatever the traffic. The handlers answer whatever is not published.
+// speed, whatever the traffic; and tells the event stream's subscribers which answers changed
+// (publisher/snapshot_event.hpp). The handlers answer whatever is not published.
 
 #include <atomic>
 #include <chrono>
@@ -16,12 +17,15 @@
 #include <thread>
 #include <vector>
 
+#include "publisher/event_poster.hpp"
+#include "publisher/snapshot_event.hpp"
 #include "shared/command_line.hpp"
 #include "shared/endpoints.hpp"
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
 #include "shared/published_set.hpp"
 #include "shared/snapshot_listener.hpp"
+#include "shared/written_chains.hpp"
 
 namespace {
 
@@ -29,8 +33,10 @@ constexpr std::string_view usage =
     "Usage: publisher --directory DIR [options]\n"
     "Renders every answer of the coin-api (plain and gzip, Last-Modified the newest snapshot) into\n"
     "DIR/current, which nginx serves, at start, on every NOTIFY snapshot_written and after every\n"
-    "reconnection, with the other names 6.4 and 6.5 have then (the deployment's own symbols). A set is replaced in one rename(2), and only by a complete one. While it\n"
-    "listens, it touches DIR/heartbeat every quarter of a second (/healthz reads it).\n"
+    "reconnection, with the other names 6.4 and 6.5 have then (the deployment's own symbols).\n"
+    "A set is replaced in one rename(2), and only by a complete one; only the answers the\n"
+    "snapshots written may have changed are rendered again. While it listens, it touches\n"
+    "DIR/heartbeat every quarter of a second (/healthz reads it).\n"
     "Read replicas: when the connection string leads to a hot standby (\"host=standby,primary\n"
     "target_session_attrs=prefer-standby\"), it renders there, LISTENs on the primary of the\n"
     "hosts named, and publishes a snapshot only once the standby has replayed it.\n"
@@ -40,11 +46,13 @@ constexpr std::string_view usage =
     "  --database CONNINFO      libpq connection string (default: empty, so libpq's PGHOST,\n"
     "                           PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply)\n"
     "  --once                   publish once and exit: 0 when published, 1 when not\n"
+    "  --events SOCKET          post each set's event (the answers it changed) to nginx's\n"
+    "                           event stream, at this Unix socket (nginx/events-publisher.conf)\n"
     "  --metrics FILE           write its metrics to FILE every second, in Prometheus' text\n"
     "                           format; the file's name without .prom is the label process\n"
     "  --routes                 print every endpoint and exit, one per line, tab-separated:\n"
     "                           spec, path, group, view, content type, parameters, pool,\n"
-    "                           alias column\n"
+    "                           alias column, sendfile\n"
     "  --help                   print this text and exit\n"
     "  --version                print the version and exit\n"
     "\n"
@@ -56,19 +64,20 @@ struct Flags {
   std::string directory;
   std::string database;
   std::string metrics;
+  std::string events;
   bool once = false;
 };
 
 Flags parse_flags(const std::vector<std::string_view>& args) {
   const coin::CommandLine command_line = coin::parse_command_line(
-      args, "publisher", std::string(usage), {"--once", "--routes"}, {"--directory", "--database", "--metrics"});
+      args, "publisher", std::string(usage), {"--once", "--routes"}, {"--directory", "--database", "--metrics", "--events"});
   if (command_line.has("--routes")) {
     std::fputs(coin::routes_table(coin::endpoints()).c_str(), stdout);
     std::exit(0);
   }
   if (!command_line.has("--directory")) coin::fail("publisher", "--directory is required");
   return {command_line.value("--directory"), command_line.value("--database"), command_line.value("--metrics"),
-          command_line.has("--once")};
+          command_line.value("--events"), command_line.has("--once")};
 }
 
 // The plain statement of every endpoint, the values statement of those with parameters and the
@@ -87,25 +96,29 @@ void prepare_statements(pqxx::connection& connection) {
   }
 }
 
-void publish(coin::PublishedSets& sets, pqxx::connection& connection) {
+// Publishes what `written` may have changed and posts the set's event.
+void publish(coin::PublishedSets& sets, coin::EventPoster& events, pqxx::connection& connection,
+             const coin::WrittenChains& written) {
   static auto& sets_published = coin::counter_family("coin_publisher_sets_total", "Sets the publisher rendered, by outcome");
   static auto& durations =
       coin::histogram_family("coin_publisher_publish_seconds", "Time to render, write and swap in a whole set");
   static auto& snapshot = coin::gauge_family("coin_publisher_snapshot_timestamp_seconds",
                                              "The newest snapshot of the set published last, in seconds since the epoch");
   const auto start = std::chrono::steady_clock::now();
-  std::time_t newest = -1;
+  coin::Publication publication;
   try {
-    newest = sets.publish(connection);
+    publication = sets.publish(connection, written);
   } catch (...) {
     sets_published.Add({{"outcome", "failed"}}).Increment();
     throw;
   }
+  events.post(coin::snapshot_event(publication));
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   sets_published.Add({{"outcome", "published"}}).Increment();
   durations.Add({}, coin::duration_buckets()).Observe(took.count());
-  snapshot.Add({}).Set(static_cast<double>(newest));
-  coin::log_info("published in " + std::to_string(std::lround(took.count() * 1000)) + " ms");
+  snapshot.Add({}).Set(static_cast<double>(publication.newest));
+  coin::log_info("published in " + std::to_string(std::lround(took.count() * 1000)) + " ms, " +
+                 std::to_string(publication.changed.size()) + " answers changed");
 }
 
 }  // namespace
@@ -117,10 +130,11 @@ int main(int argc, char** argv) {
   ::setenv("PGCONNECT_TIMEOUT", "2", 0);
   try {
     coin::PublishedSets sets(flags.directory);
+    coin::EventPoster events(flags.events);
     if (flags.once) {
       pqxx::connection connection(flags.database);
       prepare_statements(connection);
-      publish(sets, connection);
+      publish(sets, events, connection, coin::WrittenChains::every_chain());
       return 0;
     }
 
@@ -132,15 +146,24 @@ int main(int argc, char** argv) {
 
     const coin::MetricsFile metrics_file(flags.metrics);
     std::atomic<bool> stopping{false};
-    const coin::SnapshotEvents events{
-        [&sets](pqxx::connection& connection) {
+    // What was written since the last set that published: kept when a publication fails, so the
+    // next one renders it.
+    coin::WrittenChains written = coin::WrittenChains::every_chain();
+    const coin::SnapshotEvents snapshots{
+        [&](pqxx::connection& connection) {
           prepare_statements(connection);
-          publish(sets, connection);
+          written = coin::WrittenChains::every_chain();  // anything may have changed meanwhile
+          publish(sets, events, connection, written);
+          written = coin::WrittenChains::none();
         },
-        [&sets](pqxx::connection& connection) { publish(sets, connection); },
+        [&](pqxx::connection& connection, const std::vector<std::string>& payloads) {
+          for (const std::string& payload : payloads) written.add(payload);
+          publish(sets, events, connection, written);
+          written = coin::WrittenChains::none();
+        },
         [] {},
         [&sets] { sets.beat(); }};
-    std::thread listener(coin::listen_for_snapshots, std::cref(flags.database), events, std::cref(stopping));
+    std::thread listener(coin::listen_for_snapshots, std::cref(flags.database), snapshots, std::cref(stopping));
     int signal_number = 0;
     sigwait(&stop_signals, &signal_number);
     stopping = true;

@@ -97,7 +97,7 @@ render_nginx() {
   local var=$1 conf=$2 routes=$3 arg name file
   local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [PUBLISHED]=$var/published
                    [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100
-                   [METRICS_ALLOW]="127.0.0.1 ::1" [UPSTREAMS]=)
+                   [METRICS_ALLOW]="127.0.0.1 ::1" [UPSTREAMS]= [EVENT_STREAMS]=8 [EVENT_BUFFER]=100)
   local files=("$root_dir"/nginx/*.conf) edits=()
   for arg in "${@:4}"; do
     case $arg in
@@ -146,7 +146,8 @@ render_pages() {
 }
 
 # render_endpoints ROUTES CONF SOCKETS [UPSTREAMS]: nginx's part of the endpoint list (ROUTES,
-# lines of spec, path, group, view, content type, parameters, pool), into CONF:
+# lines of spec, path, group, view, content type, parameters, pool, alias column, sendfile),
+# into CONF:
 #   upstreams.conf  an upstream per pool: the servers UPSTREAMS lists for it (lines of
 #                   "<pool><TAB><server parameters>", e.g. "protocol<TAB>10.0.0.21:9002
 #                   max_fails=1 fail_timeout=10s"; every pool must have one), their state
@@ -157,9 +158,9 @@ render_pages() {
 #                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
 #   endpoints.conf  an exact location per endpoint, which names itself in $endpoint_path (the
 #                   access log, nginx/access-log.conf): its published answer (gzip if taken, else
-#                   plain), else a named one (@<spec>) for its answers under large/, else its
-#                   pool's handlers (@<pool>); $published_prefix sends a request with a
-#                   chunked body to them (nginx.conf)
+#                   plain), else its pool's handlers (@<pool>); $published_prefix sends a request
+#                   with a chunked body to them (nginx.conf); sendfile for a history (the list's
+#                   sendfile column), off for the others
 #   endpoints.conf  ... and for the endpoints with an alias column (6.4, 6.5), a location per
 #                   directory of theirs (/api/v1/external/total-supply/<name>): a name that the
 #                   set served marks as one of theirs (aliases/<path>/<name>, written by the
@@ -194,6 +195,7 @@ render_endpoints() {
     }
     {
       spec = $1; path = $2; group = $3; type = $5; parameters = $6; pool = $7; alias_column = $8
+      sendfile = $9 == "sendfile" ? "on" : "off"
       if (alias_column != "-" && alias_column != "") {  # "": a list from before the column
         directory = substr(path, 1, match(path, /[^\/]*$/) - 1)
         if (!(directory in aliased)) directories[++directory_count] = directory
@@ -216,11 +218,9 @@ render_endpoints() {
         file = file "/$published_query"
       }
       file = "/" file (type == "text/plain" ? ".txt" : ".json")
-      small = "$published_prefix" file; large = "$published_prefix/large" file
-      printf "\nlocation = %s {  # %s\n  set $endpoint_path %s;\n  default_type %s;\n  include %s/endpoint.conf;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
-        path, spec, path, type, conf, small, small, spec > (conf "/endpoints.conf")
-      printf "location @%s {  # %s, files of 32 KB or more\n  default_type %s;\n  include %s/published.conf;\n  sendfile on;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
-        spec, spec, type, conf, large, large, pool > (conf "/endpoints.conf")
+      file = "$published_prefix" file
+      printf "\nlocation = %s {  # %s\n  set $endpoint_path %s;\n  default_type %s;\n  include %s/endpoint.conf;\n  sendfile %s;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
+        path, spec, path, type, conf, sendfile, file, file, pool > (conf "/endpoints.conf")
       if (!(pool in group_of)) { group_of[pool] = group; order[++count] = pool }
     }
     END {

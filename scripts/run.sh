@@ -113,7 +113,7 @@ fi
 rm -rf "$var/published"
 if [ "$publish" = on ]; then
   supervise publisher env PGUSER=coin_api PGAPPNAME="coin-api publisher" "$handlers/publisher" \
-    --directory "$var/published" --metrics "$var/metrics/publisher.prom" &
+    --directory "$var/published" --events "$var/nginx/events.sock" --metrics "$var/metrics/publisher.prom" &
   children+=($!)
 fi
 ops_flags=(--socket "$var/run/ops.sock" --threads 2 --metrics "$var/metrics/ops.prom"

@@ -233,7 +233,8 @@ std::string routes_table(const std::vector<Endpoint>& list) {
              std::string(endpoint.group) + '\t' + std::string(endpoint.view) + '\t' +
              std::string(content_type_of(endpoint)) + '\t' + (parameters.empty() ? "-" : parameters) + '\t' +
              std::string(endpoint.pool_name()) + '\t' +
-             (endpoint.alias_column.empty() ? "-" : std::string(endpoint.alias_column)) + '\n';
+             (endpoint.alias_column.empty() ? "-" : std::string(endpoint.alias_column)) + '\t' +
+             (endpoint.ranged ? "sendfile" : "-") + '\n';
   }
   return table;
 }

@@ -27,13 +27,6 @@ namespace fs = std::filesystem;
 constexpr std::string_view current_link = "current";
 constexpr std::string_view set_prefix = "set.";
 constexpr std::string_view partial_prefix = "partial.";
-// A file this large goes under large/, which nginx sends with sendfile(2); a smaller one fits
-// nginx's output buffer and goes out in one write with its headers (endpoint.conf). nginx
-// looks for a .gz, then the plain file, first among the small ones, then under large/: each
-// client finds its variant, since a .gz is always smaller than its plain file.
-constexpr std::size_t large_file = 32 * 1024;
-constexpr std::string_view large_directory = "large";
-
 [[noreturn]] void fail(const std::string& what) {
   throw std::runtime_error(what + ": " + std::strerror(errno));
 }
@@ -68,11 +61,6 @@ void write_file(const fs::path& path, std::string_view bytes, std::time_t mtime)
   if (::futimens(file.fd(), times) != 0) fail("cannot set the time of " + path.string());
 }
 
-// Writes `bytes` to `set`/`name`, or to `set`/large/`name` when it is large.
-void publish_file(const fs::path& set, const std::string& name, std::string_view bytes, std::time_t mtime) {
-  write_file((bytes.size() >= large_file ? set / large_directory : set) / name, bytes, mtime);
-}
-
 // The parameter values of every answer of `endpoint` to publish: those its view has rows for
 // (values_statement_of), or the one empty combination. A value the handlers would refuse
 // (shared/parameters.hpp: not a word) is left out: it could not name a file, and nginx would
@@ -88,15 +76,56 @@ std::vector<std::vector<std::string>> published_values(pqxx::transaction_base& t
   return combinations;
 }
 
+// The bytes of the file at `path`.
+std::string read_file(const fs::path& path) {
+  const File file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  struct stat status {};
+  if (file.fd() < 0 || ::fstat(file.fd(), &status) != 0) fail("cannot read " + path.string());
+  std::string bytes(static_cast<std::size_t>(status.st_size), '\0');
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t got = ::read(file.fd(), bytes.data() + done, bytes.size() - done);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) fail("cannot read " + path.string());
+    done += static_cast<std::size_t>(got);
+  }
+  return bytes;
+}
+
+// Where `base` has its file `name`; nullopt when it has none (or there is no base).
+std::optional<fs::path> found_in(const fs::path& base, const std::string& name) {
+  if (base.empty() || ::access((base / name).c_str(), F_OK) != 0) return std::nullopt;
+  return base / name;
+}
+
+// Links `base`'s file `name`, and its .gz if it has one, into `set`: the same inode, so the same
+// bytes, Last-Modified and ETag. False when `base` has no `name`.
+bool keep(const fs::path& base, const fs::path& set, const std::string& name) {
+  for (const std::string& file : {name, name + ".gz"}) {
+    const std::optional<fs::path> from = found_in(base, file);
+    if (!from) return file != name;
+    const fs::path to = set / file;
+    fs::create_directories(to.parent_path());
+    if (::link(from->c_str(), to.c_str()) != 0) fail("cannot link " + to.string());
+  }
+  return true;
+}
+
 // Writes the answer of `endpoint` for `values` into `set`: its file, and its .gz when gzip
-// makes it smaller.
-void write_answer(const fs::path& set, const Endpoint& endpoint, const std::vector<std::string>& values,
-                  const Fetched& fetched) {
+// makes it smaller; or, when `base` has the same bytes, `base`'s files. Returns the answer when
+// its bytes changed.
+std::optional<ChangedAnswer> write_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
+                                          const std::vector<std::string>& values, const Fetched& fetched) {
   const Response response = answer_of(endpoint, fetched.value);
   const std::string file = published_file(endpoint, values);
-  publish_file(set, file, response.body, fetched.last_modified);
+  const std::optional<fs::path> before = found_in(base, file);
+  if (before && read_file(*before) == response.body && keep(base, set, file)) return std::nullopt;
+  write_file(set / file, response.body, fetched.last_modified);
   const std::string gzip = compressed_variant(response.body);
-  if (!gzip.empty()) publish_file(set, file + ".gz", gzip, fetched.last_modified);
+  if (!gzip.empty()) write_file(set / (file + ".gz"), gzip, fetched.last_modified);
+  const std::string query = canonical_query(endpoint, values);
+  return ChangedAnswer{std::string(endpoint.path) + (query.empty() ? "" : "?" + query),
+                       static_file_etag(fetched.last_modified, response.body.size())};
 }
 
 // Marks the other name of `endpoint` that its view gives now (alias_name), if any: an empty
@@ -110,37 +139,55 @@ void write_alias(pqxx::transaction_base& transaction, const fs::path& set, const
   if (!name.empty()) write_file(set / alias_file(endpoint, name), "", mtime);
 }
 
-// What a set shows: the newest snapshot's time (every answer's Last-Modified) and the blocks of
-// each chain's newest snapshot (every answer's X-Snapshot-Blocks, in the set's name).
-struct Shown {
-  std::time_t newest = -1;
-  std::string blocks;
-};
+// The position of the chain among `endpoint`'s parameters, or npos when it has none: its
+// answers are then those of every chain.
+std::size_t chain_position(const Endpoint& endpoint) {
+  const auto found = std::find(endpoint.parameters.begin(), endpoint.parameters.end(), &chain_parameter);
+  return found == endpoint.parameters.end() ? std::string::npos
+                                            : static_cast<std::size_t>(found - endpoint.parameters.begin());
+}
 
-// Renders every answer of the list into `set`, from one snapshot of the database; returns what
-// they show, as every statement gave it in that snapshot. While the database computes an
+// Renders into `set` the answers of the list that `written` may have changed, from one snapshot
+// of the database, and links the others from `base` ("": none, render all); returns what the
+// set shows, as every statement gave it in that snapshot. `clock`: api.clock when `base` was
+// rendered, in; this snapshot's, out. While the database computes an
 // answer, a second thread writes the one before it (envelope, gzip, files): the two take about
 // as long.
-Shown render(pqxx::connection& connection, const fs::path& set) {
-  Shown shown;
-  std::future<void> writing;  // the answer before, being written; waited for before it goes
+Publication render(pqxx::connection& connection, const fs::path& set, const fs::path& base,
+                   const WrittenChains& written, std::string& clock) {
+  Publication shown;
+  std::future<std::optional<ChangedAnswer>> writing;  // the answer before; waited for before it goes
+  const auto written_before = [&shown, &writing] {
+    if (!writing.valid()) return;
+    if (std::optional<ChangedAnswer> changed = writing.get()) shown.changed.push_back(std::move(*changed));
+  };
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(connection, "publish");
+  // Every chain's histories are measured from the API's clock: once it moved, any answer may have.
+  const pqxx::row now = transaction.exec1("SELECT taken_at::text FROM api.clock");
+  const bool clock_moved = now[0].is_null() || now[0].c_str() != clock;
+  clock = now[0].is_null() ? "" : now[0].c_str();
   for (const Endpoint& endpoint : endpoints()) {
     const std::string name(endpoint.path);
+    const std::size_t chain = chain_position(endpoint);
     for (std::vector<std::string>& values : published_values(transaction, endpoint)) {
+      if (chain != std::string::npos && !clock_moved && !written.has(values[chain]) &&
+          keep(base, set, published_file(endpoint, values))) {
+        continue;
+      }
       std::optional<Fetched> fetched =
           fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(values)), name);
       if (!fetched) throw DatabaseError("statement " + name + " gave no row for values its view has");
-      shown = {fetched->last_modified, fetched->blocks};
-      if (writing.valid()) writing.get();  // throws what writing it threw
-      writing = std::async(std::launch::async, [&set, &endpoint, values = std::move(values),
+      shown.newest = fetched->last_modified;
+      shown.blocks = fetched->blocks;
+      written_before();  // throws what writing it threw
+      writing = std::async(std::launch::async, [&base, &set, &endpoint, values = std::move(values),
                                                 fetched = std::move(*fetched)] {
-        write_answer(set, endpoint, values, fetched);
+        return write_answer(base, set, endpoint, values, fetched);
       });
     }
     write_alias(transaction, set, endpoint, shown.newest);
   }
-  if (writing.valid()) writing.get();
+  written_before();
   transaction.commit();
   return shown;
 }
@@ -182,35 +229,42 @@ PublishedSets::PublishedSets(std::string directory) : directory_(std::move(direc
   }
 }
 
-std::time_t PublishedSets::publish(pqxx::connection& connection) {
+Publication PublishedSets::publish(pqxx::connection& connection, const WrittenChains& written) {
   const fs::path directory(directory_);
   std::string partial = (directory / partial_prefix).string() + "XXXXXX";
   if (::mkdtemp(partial.data()) == nullptr) fail("cannot create a directory in " + directory_);
-  Shown shown;
+  Publication publication;
+  std::string clock = current_clock_;
   try {
     ::chmod(partial.c_str(), 0755);  // nginx's workers run as another user
-    shown = render(connection, partial);
+    const fs::path base = current_.empty() ? fs::path() : directory / current_;
+    publication = render(connection, partial, base, current_.empty() ? WrittenChains::every_chain() : written, clock);
+    // The set's own mtime says what it shows (published_state): each file's says when it changed.
+    const timespec times[2] = {{publication.newest, 0}, {publication.newest, 0}};
+    if (::utimensat(AT_FDCWD, partial.c_str(), times, 0) != 0) fail("cannot set the time of " + partial);
     flush(partial);
   } catch (...) {
     std::error_code ignored;
     fs::remove_all(partial, ignored);
     throw;
   }
-  const std::string name = set_name(shown.blocks, partial.substr(partial.size() - 6));
-  fs::rename(partial, directory / name);
+  publication.set = set_name(publication.blocks, partial.substr(partial.size() - 6));
+  fs::rename(partial, directory / publication.set);
 
   const fs::path link = directory / current_link;
   const fs::path next_link = directory / (std::string(current_link) + ".new");
   const std::string replaced = fs::is_symlink(link) ? fs::read_symlink(link).string() : "";
   fs::remove(next_link);
-  fs::create_symlink(name, next_link);
+  fs::create_symlink(publication.set, next_link);
   fs::rename(next_link, link);  // the swap: atomic for every reader
   const File parent(::open(directory_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (parent.fd() < 0 || ::fsync(parent.fd()) != 0) fail("cannot flush " + directory_);
 
   if (!previous_.empty()) fs::remove_all(directory / previous_);
   previous_ = replaced;
-  return shown.newest;
+  current_ = publication.set;
+  current_clock_ = clock;
+  return publication;
 }
 
 void PublishedSets::beat() const {
@@ -220,11 +274,8 @@ void PublishedSets::beat() const {
 }
 
 PublishedState published_state(const std::string& directory) {
-  // Every file of a set has the set's newest snapshot as its mtime; the first answer of the
-  // list is small, so never under large/.
-  const Endpoint& first = endpoints().front();
-  const fs::path answer = fs::path(directory) / current_link / published_file(first, value_combinations(first).front());
-  return {modified_at(fs::path(directory) / heartbeat_file), modified_at(answer)};
+  // A set's own mtime is its newest snapshot (publish).
+  return {modified_at(fs::path(directory) / heartbeat_file), modified_at(fs::path(directory) / current_link)};
 }
 
 }  // namespace coin

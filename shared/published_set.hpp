@@ -4,13 +4,14 @@
 //
 //   DIRECTORY/current -> set.<blocks>.XXXXXX
 //                                     the set nginx serves (a symbolic link, swapped by rename)
-//   DIRECTORY/set.<blocks>.XXXXXX/    a complete set, named after the blocks its answers rest on
+//   DIRECTORY/set.<blocks>.XXXXXX/    a complete set, named after the blocks its answers rest on,
+//                                     modified at the newest snapshot it shows
 //                                     ("set.tron=latest; eth=22480012; bsc=48123456.Ab3dEf",
 //                                     snapshot_blocks.hpp: nginx's X-Snapshot-Blocks of every
 //                                     answer in it): <path>.txt|.json, <path>/<query>.json, and
-//                                     a .gz beside each answer that gzip makes smaller; a file
-//                                     of 32 KB or more is under large/ instead; every file's
-//                                     mtime is the newest snapshot (Last-Modified); and
+//                                     a .gz beside each answer that gzip makes smaller; each
+//                                     file's mtime is the newest snapshot when its bytes last
+//                                     changed (Last-Modified); and
 //                                     aliases/<path>/<name>, an empty file, for each other name
 //                                     an endpoint has now (endpoints.hpp: alias_name)
 //   DIRECTORY/partial.XXXXXX/         a set being rendered; never served
@@ -20,14 +21,44 @@
 // A set is rendered in one read-only REPEATABLE READ transaction, so all its answers agree;
 // written and flushed to disk under partial.*, renamed to set.*, then made current in one
 // rename(2): a client sees the whole of one snapshot or the whole of the next, never a mix. A
-// render that fails leaves the current set as it was.
+// render that fails leaves the current set as it was. A set is never changed once renamed to
+// set.*: nginx may keep its files open and its misses known (nginx/published.conf).
+//
+// Only what changed is rendered again: an answer of a chain the snapshots written since the set
+// before did not touch (written_chains.hpp: a `chain` parameter's value) is that set's file,
+// linked into the new one without asking the database, unless the API's clock moved (api.clock:
+// every chain's histories are measured from it, so a new latest snapshot of any chain changes
+// them all); and an answer rendered again whose bytes
+// are the same keeps its file too, so its Last-Modified and ETag stay. The first set a process
+// publishes is rendered whole.
 
 #include <ctime>
 #include <optional>
 #include <pqxx/connection>
 #include <string>
+#include <vector>
+
+#include "shared/written_chains.hpp"
 
 namespace coin {
+
+// An answer whose bytes a publication changed: its path with its query as nginx serves it
+// ("/api/v1/data-platform/latest-collateral?chain=eth") and its new ETag (of the bytes as they
+// are, not gzip-compressed).
+struct ChangedAnswer {
+  std::string path;
+  std::string etag;
+};
+
+// What a publication made current.
+struct Publication {
+  std::string set;          // its directory's name (set.<blocks>.XXXXXX)
+  std::time_t newest = -1;  // the newest snapshot it shows
+  std::string blocks;       // the blocks its answers rest on (X-Snapshot-Blocks)
+  // Its answers whose bytes differ from the set this process published before, in the order of
+  // the endpoint list; all of them when it published none.
+  std::vector<ChangedAnswer> changed;
+};
 
 class PublishedSets {
  public:
@@ -35,17 +66,20 @@ class PublishedSets {
   // every set but the current one.
   explicit PublishedSets(std::string directory);
 
-  // Renders every answer on `connection` (whose statements statements_of(endpoints()) are
-  // prepared) and makes the new set current; keeps the set it replaces, which requests in
-  // progress may still read, and removes the one before. Throws on any failure, leaving the
-  // current set served. Returns the time of the newest snapshot the set shows.
-  std::time_t publish(pqxx::connection& connection);
+  // Renders the answers `written` may have changed on `connection` (whose statements
+  // statements_of(endpoints()) are prepared), links the others from the set this process
+  // published before, and makes the new set current; keeps the set it replaces, which requests
+  // in progress may still read, and removes the one before. Throws on any failure, leaving the
+  // current set served.
+  Publication publish(pqxx::connection& connection, const WrittenChains& written);
 
   // Touches DIRECTORY/heartbeat (made if missing): the publisher lives and listens.
   void beat() const;
 
  private:
   std::string directory_;
+  std::string current_;   // the set this process published last ("": none yet)
+  std::string current_clock_;  // api.clock as it rendered it
   std::string previous_;  // the set replaced by the last publish, kept until the next one
 };
 

@@ -36,12 +36,6 @@ std::string weak_etag(std::string_view body) {
   return text;
 }
 
-// nginx's ETag of a static file: "<hex mtime>-<hex length>", the mtime being Last-Modified.
-std::string static_file_etag(std::time_t last_modified, std::size_t length) {
-  char text[48];
-  std::snprintf(text, sizeof text, "\"%llx-%zx\"", static_cast<unsigned long long>(last_modified), length);
-  return text;
-}
 
 std::string status_line(int status) {
   std::string line = "Status: " + std::to_string(status) + ' ';
@@ -66,6 +60,13 @@ std::string encode(const Response& response, const std::string& headers, std::st
 }
 
 }  // namespace
+
+// nginx's ETag of a static file: "<hex mtime>-<hex length>", the mtime being Last-Modified.
+std::string static_file_etag(std::time_t last_modified, std::size_t length) {
+  char text[48];
+  std::snprintf(text, sizeof text, "\"%llx-%zx\"", static_cast<unsigned long long>(last_modified), length);
+  return text;
+}
 
 std::string compressed_variant(std::string_view body) {
   if (body.size() < gzip_min_length) return "";

@@ -49,6 +49,10 @@ struct RenderedAnswer {
 RenderedAnswer render(const Response& response, std::time_t last_modified = -1,
                       std::string_view snapshot_blocks = {});
 
+// nginx's ETag of a static file modified at `last_modified` and `length` bytes long:
+// "<hex mtime>-<hex length>".
+std::string static_file_etag(std::time_t last_modified, std::size_t length);
+
 // `body` gzip-compressed, or "" when too small or when compressing does not make it smaller:
 // the publisher's .gz file and the handlers' gzip variant alike.
 std::string compressed_variant(std::string_view body);

@@ -227,7 +227,7 @@ int serve(int argc, char** argv, std::string_view group, std::string_view summar
                                     ++listener_readers;
                                     cache.trust();
                                   },
-                                  [&cache](pqxx::connection&) { cache.trust(); },
+                                  [&cache](pqxx::connection&, const std::vector<std::string>&) { cache.trust(); },
                                   [&cache] { cache.distrust(); },
                                   {},
                                   [&cache] { cache.distrust(); }};

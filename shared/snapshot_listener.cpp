@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 #include "shared/backoff.hpp"
 #include "shared/database.hpp"
@@ -48,14 +49,14 @@ bool prefers_standby(const std::string& conninfo) {
   return attributes != nullptr && std::string_view(attributes) == "prefer-standby";
 }
 
-// Notes that a notification came; the events run once the wait is over, outside libpqxx's
+// Keeps the payload of each notification; the events run once the wait is over, outside libpqxx's
 // callback, where they may use the connection.
 class Receiver : public pqxx::notification_receiver {
  public:
   explicit Receiver(pqxx::connection_base& connection)
       : pqxx::notification_receiver(connection, snapshot_channel) {}
-  void operator()(const std::string&, int) override { received = true; }
-  bool received = false;
+  void operator()(const std::string& payload, int) override { payloads.push_back(payload); }
+  std::vector<std::string> payloads;
 };
 
 void wait_unless_stopping(const Backoff& backoff, const std::atomic<bool>& stopping) {
@@ -144,11 +145,12 @@ void listen_for_snapshots(const std::string& conninfo, const SnapshotEvents& eve
           if (in_recovery(probe)) throw std::runtime_error("a standby answers again: reading there");
         }
         notified.await_notification(0, poll_microseconds);
-        if (!receiver.received) continue;
+        if (receiver.payloads.empty()) continue;
         notified.get_notifs();  // and any that came meanwhile: one event for all of them
-        receiver.received = false;
+        const std::vector<std::string> payloads = std::move(receiver.payloads);
+        receiver.payloads.clear();
         if (primary && !catch_up(*primary, reader, events, stopping)) break;
-        events.written(reader);
+        events.written(reader, payloads);
       }
     } catch (const std::exception& e) {
       events.lost();

@@ -21,6 +21,7 @@
 #include <functional>
 #include <pqxx/connection>
 #include <string>
+#include <vector>
 
 namespace coin {
 
@@ -30,8 +31,8 @@ struct SnapshotEvents {
   // may have changed).
   std::function<void(pqxx::connection& reader)> listening;
   // One or more snapshots were written, and the reader shows them (all notifications that
-  // arrived together, once).
-  std::function<void(pqxx::connection& reader)> written;
+  // arrived together, once, with their payloads: sql/deploy/notify_chains.sql).
+  std::function<void(pqxx::connection& reader, const std::vector<std::string>& payloads)> written;
   // The connection is lost; it will be tried again.
   std::function<void()> lost;
   // Listening, about to wait for notifications or for the reader to catch up: at once, then at

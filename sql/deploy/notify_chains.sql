@@ -4,6 +4,8 @@
 -- only the answers of those chains (and those of every chain). A TRUNCATE, and a write to any
 -- other snapshot table, still announces the table alone: it may change any chain's answers.
 -- Transition tables need a trigger per event; the statement trigger stays for TRUNCATE.
+-- Every chain's histories are measured from one clock (derived.as_of): api.clock shows it, and a
+-- write that moves it changes the answers of every chain.
 
 BEGIN;
 
@@ -25,6 +27,11 @@ END
 $$;
 COMMENT ON FUNCTION snapshot.notify_written_chains() IS
   'NOTIFY snapshot_written, payload the table written to and the chains of the rows written';
+
+CREATE VIEW api.clock AS SELECT taken_at FROM derived.as_of;
+COMMENT ON VIEW api.clock IS
+  'The time the API speaks for (derived.as_of): the latest chain snapshot, which every chain''s histories are measured from';
+COMMENT ON COLUMN api.clock.taken_at IS 'The latest chain_state row''s taken_at, of any chain';
 
 DO $$
 DECLARE

@@ -17,5 +17,6 @@ BEGIN
 END
 $$;
 DROP FUNCTION snapshot.notify_written_chains();
+DROP VIEW api.clock;
 
 COMMIT;

@@ -5,7 +5,7 @@
 BEGIN;
 \ir announcements.sql
 
-SELECT plan(9);
+SELECT plan(10);
 
 SELECT is(pg_temp.announced($$
   INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
@@ -36,6 +36,12 @@ SELECT is(pg_temp.announced($$DELETE FROM snapshot.vault; TRUNCATE snapshot.chai
   '{"vault bsc",chain_state}', 'TRUNCATE names the table alone');
 SELECT is(pg_temp.announced($$DELETE FROM snapshot.chain_state$$), '{}', 'an empty table: nothing');
 DO $$ BEGIN PERFORM dblink_disconnect(name) FROM unnest(ARRAY['listener', 'writer']) AS name; END $$;
+
+-- api.clock: the latest chain_state row of any chain (fixture.sql: tron's 08:00), which every
+-- chain's histories are measured from.
+\ir fixture.sql
+SELECT is((SELECT taken_at FROM api.clock), '2026-05-13 08:00:00+08'::timestamptz,
+          'api.clock: the latest chain snapshot of any chain');
 
 SELECT * FROM finish();
 ROLLBACK;

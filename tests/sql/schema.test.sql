@@ -40,7 +40,7 @@ SELECT results_eq(
 -- ---------------------------------------------------------------------------------------------
 -- The api schema: the views of the endpoints, last_snapshot (their Last-Modified),
 -- chain_freshness (/healthz, /metrics), snapshot_blocks and snapshot_blocks_text (X-Snapshot-Blocks,
--- /healthz) and nothing else. (Its two functions, points_between
+-- /healthz), clock (the publisher) and nothing else. (Its two functions, points_between
 -- and csv, are checked in vault_history.test.sql.)
 SELECT views_are('api', ARRAY['total_supply', 'circulating_supply', 'earn_apy',
                               'coin_supply', 'scoin_supply',
@@ -49,7 +49,7 @@ SELECT views_are('api', ARRAY['total_supply', 'circulating_supply', 'earn_apy',
                               'vault_collaterals', 'latest_collateral', 'collateral_history',
                               'allocator_overview', 'last_snapshot', 'chain_freshness',
                               'vault_history', 'vault_freshness', 'snapshot_blocks',
-                              'snapshot_blocks_text']);
+                              'snapshot_blocks_text', 'clock']);
 SELECT is(
   ARRAY(SELECT c.oid::regclass::text FROM pg_class c
          WHERE c.relnamespace = 'api'::regnamespace AND c.relkind <> 'v' ORDER BY 1),

@@ -258,28 +258,28 @@ TEST(PublishedFile, EveryAnswerHasAFileOfItsOwnAndNoFileIsAnotherOnesDirectory) 
 
 TEST(RoutesTable, IsOneTabSeparatedLinePerEndpoint) {
   const std::string table = routes_table(endpoints());
-  EXPECT_EQ(table.rfind("6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\t-\n", 0), 0u) << table;
+  EXPECT_EQ(table.rfind("6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\t-\t-\n", 0), 0u) << table;
   EXPECT_NE(table.find("\n6.13\t/api/v1/data-platform/collateral-history\tprotocol\tapi.collateral_history\t"
-                       "application/json\tchain=tron,eth,bsc&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\tprotocol\t-\n"),
+                       "application/json\tchain=tron,eth,bsc&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\tprotocol\t-\tsendfile\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("\n6.12\t/api/v1/data-platform/latest-collateral\tprotocol\tapi.latest_collateral\t"
-                       "application/json\tchain=tron,eth,bsc\tprotocol\t-\n"),
+                       "application/json\tchain=tron,eth,bsc\tprotocol\t-\t-\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("\n6.15\t/api/v1/data-platform/vault-history\tprotocol\tapi.vault_history\t"
                        "application/json\tchain=tron,eth,bsc&vaultType=*&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\t"
-                       "vault-history\t-\n"),
+                       "vault-history\t-\tsendfile\n"),
             std::string::npos)
       << table;
   std::size_t lines = 0;
   for (const char c : table) lines += c == '\n';
   EXPECT_EQ(lines, 15u);
   EXPECT_NE(table.find("\n6.4\t/api/v1/external/total-supply/coin\tsupply\tapi.coin_supply\t"
-                       "application/json\t-\tsupply\tsymbol\n"),
+                       "application/json\t-\tsupply\tsymbol\t-\n"),
             std::string::npos)
       << table;
-  EXPECT_EQ(routes_table({endpoint("6.1")}), "6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\t-\n");
+  EXPECT_EQ(routes_table({endpoint("6.1")}), "6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\t-\t-\n");
   EXPECT_EQ(routes_table({}), "");
 }
 

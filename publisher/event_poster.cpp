@@ -1,0 +1,48 @@
+#include "publisher/event_poster.hpp"
+
+#include <curl/curl.h>
+
+#include <memory>
+
+#include "shared/log.hpp"
+
+namespace coin {
+namespace {
+
+// The location of nginx/events-publisher.conf; the host is a placeholder (a Unix socket).
+constexpr const char* publisher_url = "http://localhost/snapshots";
+constexpr long timeout_ms = 2000;  // nginx answers at once, or it is down
+
+std::size_t ignore(char*, std::size_t size, std::size_t count, void*) { return size * count; }
+
+}  // namespace
+
+EventPoster::EventPoster(std::string socket) : socket_(std::move(socket)), curl_(curl_easy_init()) {}
+
+EventPoster::~EventPoster() { curl_easy_cleanup(static_cast<CURL*>(curl_)); }
+
+bool EventPoster::post(const std::string& event) {
+  if (socket_.empty()) return true;
+  CURL* curl = static_cast<CURL*>(curl_);
+  curl_easy_reset(curl);
+  curl_easy_setopt(curl, CURLOPT_UNIX_SOCKET_PATH, socket_.c_str());
+  curl_easy_setopt(curl, CURLOPT_URL, publisher_url);
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, event.c_str());
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(event.size()));
+  // nchan hands a long-polling subscriber the event with the type it was posted with.
+  const std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(
+      curl_slist_append(nullptr, "Content-Type: application/json"), &curl_slist_free_all);
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers.get());
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &ignore);
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
+  long status = 0;
+  const CURLcode result = curl_easy_perform(curl);
+  if (result == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+  // nchan: 201 when a subscriber got it, 202 when none was waiting.
+  if (status == 201 || status == 202) return true;
+  log_error("cannot post the event to nginx at " + socket_ + ": " +
+            (result == CURLE_OK ? "HTTP " + std::to_string(status) : curl_easy_strerror(result)));
+  return false;
+}
+
+}  // namespace coin

@@ -1,0 +1,18 @@
+#pragma once
+// The event of a published set (nginx/events.conf streams it): one line of JSON,
+//   {"snapshotAt":"2026-05-13T00:00:00Z","blocks":{"tron":null,"eth":22480012,"bsc":48123456},
+//    "changed":[{"path":"/totalSupply","etag":"\"6a0340c0-12\""}, ...]}
+// snapshotAt: the newest snapshot the set shows (every answer's newest Last-Modified); blocks:
+// the block each chain's newest snapshot was read at (X-Snapshot-Blocks), null for a chain read
+// at latest; changed: the answers whose bytes changed, with their new ETag, in the order of the
+// endpoint list (every answer, after the publisher started).
+
+#include <string>
+
+#include "shared/published_set.hpp"
+
+namespace coin {
+
+std::string snapshot_event(const Publication& publication);
+
+}  // namespace coin

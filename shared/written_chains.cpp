@@ -1,0 +1,42 @@
+#include "shared/written_chains.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace coin {
+namespace {
+
+// The tables whose writes name their chains (sql/deploy/notify_chains.sql).
+constexpr std::array<std::string_view, 3> tables_with_chains = {"chain_state", "vault", "vault_state"};
+
+}  // namespace
+
+WrittenChains WrittenChains::every_chain() {
+  WrittenChains written;
+  written.every_chain_ = true;
+  return written;
+}
+
+WrittenChains WrittenChains::none() { return {}; }
+
+void WrittenChains::add(std::string_view payload) {
+  const std::size_t space = payload.find(' ');
+  const std::string_view table = payload.substr(0, space);
+  bool names_chains = space != std::string_view::npos && space + 1 < payload.size();
+  names_chains = names_chains && std::find(tables_with_chains.begin(), tables_with_chains.end(), table) !=
+                                     tables_with_chains.end();
+  if (!names_chains) {
+    every_chain_ = true;
+    return;
+  }
+  std::string_view chains = payload.substr(space + 1);
+  while (!chains.empty()) {
+    const std::size_t comma = chains.find(',');
+    chains_.emplace(chains.substr(0, comma));
+    chains.remove_prefix(comma == std::string_view::npos ? chains.size() : comma + 1);
+  }
+}
+
+bool WrittenChains::has(std::string_view chain) const { return every_chain_ || chains_.count(chain) > 0; }
+
+}  // namespace coin
