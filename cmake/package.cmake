@@ -83,7 +83,7 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # nginx, sqitch with its PostgreSQL driver and client (awk, which render_endpoints runs, is
 # required on every Debian system: lintian refuses a dependency on it).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "nginx, sqitch, libdbd-pg-perl, postgresql-client")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "nginx, libnginx-mod-nchan, libnginx-mod-http-lua, sqitch, libdbd-pg-perl, postgresql-client")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
   "postgresql, prometheus-nginx-exporter, prometheus-postgres-exporter, mtail")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA

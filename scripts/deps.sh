@@ -30,6 +30,8 @@ libtap-parser-sourcehandler-pgtap-perl | pg_prove                 | the SQL test
 sqitch                                 | sqitch                   | deploys, verifies and reverts the schema
 libdbd-pg-perl                         |                          | sqitch: its PostgreSQL driver (sqitch accepts any of several)
 nginx                                  | nginx                    | serves the API
+libnginx-mod-nchan                     |                          | nginx: the event stream /api/v1/events (nchan holds its subscribers)
+libnginx-mod-http-lua                  |                          | nginx: reads the link to the published set once per request (nginx/published-set.conf)
 util-linux                             | runuser                  | runs PostgreSQL as postgres: the server refuses root
 mawk                                   | awk                      | make bench: the table of results
 curl                                   | curl                     | make bench: fetches the answers and times renders
