@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <pqxx/pqxx>
 #include <string>
 #include <string_view>
@@ -96,8 +97,27 @@ void prepare_statements(pqxx::connection& connection) {
   }
 }
 
+// The publisher's sessions: `reader`, and a second one to the very server it reached, which
+// renders half of the answers from the reader's snapshot (published_set.hpp).
+class Sessions {
+ public:
+  Sessions(const std::string& conninfo, pqxx::connection& reader)
+      : reader_(reader),
+        second_(coin::conninfo_with(conninfo, {{"host", reader.hostname()},
+                                               {"port", reader.port()},
+                                               {"target_session_attrs", "any"}})) {
+    prepare_statements(reader_);
+    prepare_statements(second_);
+  }
+  std::vector<pqxx::connection*> all() { return {&reader_, &second_}; }
+
+ private:
+  pqxx::connection& reader_;
+  pqxx::connection second_;
+};
+
 // Publishes what `written` may have changed and posts the set's event.
-void publish(coin::PublishedSets& sets, coin::EventPoster& events, pqxx::connection& connection,
+void publish(coin::PublishedSets& sets, coin::EventPoster& events, Sessions& sessions,
              const coin::WrittenChains& written) {
   static auto& sets_published = coin::counter_family("coin_publisher_sets_total", "Sets the publisher rendered, by outcome");
   static auto& durations =
@@ -107,7 +127,7 @@ void publish(coin::PublishedSets& sets, coin::EventPoster& events, pqxx::connect
   const auto start = std::chrono::steady_clock::now();
   coin::Publication publication;
   try {
-    publication = sets.publish(connection, written);
+    publication = sets.publish(sessions.all(), written);
   } catch (...) {
     sets_published.Add({{"outcome", "failed"}}).Increment();
     throw;
@@ -133,8 +153,8 @@ int main(int argc, char** argv) {
     coin::EventPoster events(flags.events);
     if (flags.once) {
       pqxx::connection connection(flags.database);
-      prepare_statements(connection);
-      publish(sets, events, connection, coin::WrittenChains::every_chain());
+      Sessions sessions(flags.database, connection);
+      publish(sets, events, sessions, coin::WrittenChains::every_chain());
       return 0;
     }
 
@@ -149,19 +169,20 @@ int main(int argc, char** argv) {
     // What was written since the last set that published: kept when a publication fails, so the
     // next one renders it.
     coin::WrittenChains written = coin::WrittenChains::every_chain();
+    std::unique_ptr<Sessions> sessions;  // on the listener's reader, opened again with it
     const coin::SnapshotEvents snapshots{
-        [&](pqxx::connection& connection) {
-          prepare_statements(connection);
+        [&](pqxx::connection& reader) {
+          sessions = std::make_unique<Sessions>(flags.database, reader);
           written = coin::WrittenChains::every_chain();  // anything may have changed meanwhile
-          publish(sets, events, connection, written);
+          publish(sets, events, *sessions, written);
           written = coin::WrittenChains::none();
         },
-        [&](pqxx::connection& connection, const std::vector<std::string>& payloads) {
+        [&](pqxx::connection&, const std::vector<std::string>& payloads) {
           for (const std::string& payload : payloads) written.add(payload);
-          publish(sets, events, connection, written);
+          publish(sets, events, *sessions, written);
           written = coin::WrittenChains::none();
         },
-        [] {},
+        [&sessions] { sessions.reset(); },
         [&sets] { sets.beat(); }};
     std::thread listener(coin::listen_for_snapshots, std::cref(flags.database), snapshots, std::cref(stopping));
     int signal_number = 0;

@@ -5,6 +5,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <tuple>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -147,47 +150,97 @@ std::size_t chain_position(const Endpoint& endpoint) {
                                             : static_cast<std::size_t>(found - endpoint.parameters.begin());
 }
 
+// One answer to render: an endpoint and its parameters' values.
+struct Job {
+  const Endpoint* endpoint;
+  std::vector<std::string> values;
+};
+
+// What the jobs rendered: what the snapshot shows (every statement gives the same), and each
+// job's answer when its bytes changed, in the order of the jobs.
+struct Rendered {
+  std::time_t newest = -1;
+  std::string blocks;
+  std::vector<std::optional<ChangedAnswer>> changed;
+};
+
+// Renders jobs on `transaction`, taking each next one from `next` until none is left, into
+// `rendered`. On failure, leaves none for the other session and throws.
+void render_jobs(pqxx::transaction_base& transaction, const std::vector<Job>& jobs, std::atomic<std::size_t>& next,
+                 const fs::path& base, const fs::path& set, Rendered& rendered) {
+  try {
+    for (std::size_t i = next++; i < jobs.size(); i = next++) {
+      const std::string name(jobs[i].endpoint->path);
+      std::optional<Fetched> fetched =
+          fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(jobs[i].values)), name);
+      if (!fetched) throw DatabaseError("statement " + name + " gave no row for values its view has");
+      rendered.changed[i] = write_answer(base, set, *jobs[i].endpoint, jobs[i].values, *fetched);
+      rendered.newest = fetched->last_modified;
+      rendered.blocks = fetched->blocks;
+    }
+  } catch (...) {
+    next = jobs.size();
+    throw;
+  }
+}
+
 // Renders into `set` the answers of the list that `written` may have changed, from one snapshot
 // of the database, and links the others from `base` ("": none, render all); returns what the
 // set shows, as every statement gave it in that snapshot. `clock`: api.clock when `base` was
-// rendered, in; this snapshot's, out. While the database computes an
-// answer, a second thread writes the one before it (envelope, gzip, files): the two take about
-// as long.
-Publication render(pqxx::connection& connection, const fs::path& set, const fs::path& base,
+// rendered, in; this snapshot's, out. The answers are shared out between `sessions` (the first
+// holds the snapshot, the others import it): each renders and writes one answer at a time.
+Publication render(const std::vector<pqxx::connection*>& sessions, const fs::path& set, const fs::path& base,
                    const WrittenChains& written, std::string& clock) {
-  Publication shown;
-  std::future<std::optional<ChangedAnswer>> writing;  // the answer before; waited for before it goes
-  const auto written_before = [&shown, &writing] {
-    if (!writing.valid()) return;
-    if (std::optional<ChangedAnswer> changed = writing.get()) shown.changed.push_back(std::move(*changed));
-  };
-  pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(connection, "publish");
+  pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(*sessions.front(), "publish");
   // Every chain's histories are measured from the API's clock: once it moved, any answer may have.
   const pqxx::row now = transaction.exec1("SELECT taken_at::text FROM api.clock");
   const bool clock_moved = now[0].is_null() || now[0].c_str() != clock;
   clock = now[0].is_null() ? "" : now[0].c_str();
+  std::vector<Job> jobs;
   for (const Endpoint& endpoint : endpoints()) {
-    const std::string name(endpoint.path);
     const std::size_t chain = chain_position(endpoint);
     for (std::vector<std::string>& values : published_values(transaction, endpoint)) {
-      if (chain != std::string::npos && !clock_moved && !written.has(values[chain]) &&
-          keep(base, set, published_file(endpoint, values))) {
-        continue;
-      }
-      std::optional<Fetched> fetched =
-          fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(values)), name);
-      if (!fetched) throw DatabaseError("statement " + name + " gave no row for values its view has");
-      shown.newest = fetched->last_modified;
-      shown.blocks = fetched->blocks;
-      written_before();  // throws what writing it threw
-      writing = std::async(std::launch::async, [&base, &set, &endpoint, values = std::move(values),
-                                                fetched = std::move(*fetched)] {
-        return write_answer(base, set, endpoint, values, fetched);
-      });
+      const bool unchanged = chain != std::string::npos && !clock_moved && !written.has(values[chain]);
+      if (!unchanged || !keep(base, set, published_file(endpoint, values))) jobs.push_back({&endpoint, std::move(values)});
     }
-    write_alias(transaction, set, endpoint, shown.newest);
   }
-  written_before();
+
+  std::atomic<std::size_t> next{0};
+  std::vector<Rendered> rendered(sessions.size(), Rendered{-1, "", std::vector<std::optional<ChangedAnswer>>(jobs.size())});
+  const std::string snapshot = sessions.size() > 1 ? transaction.exec1("SELECT pg_export_snapshot()")[0].c_str() : "";
+  std::vector<std::future<void>> others;
+  for (std::size_t s = 1; s < sessions.size(); ++s) {
+    others.push_back(std::async(std::launch::async, [&, s] {
+      pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> imported(*sessions[s], "publish");
+      imported.exec0("SET TRANSACTION SNAPSHOT " + imported.quote(snapshot));
+      render_jobs(imported, jobs, next, base, set, rendered[s]);
+    }));
+  }
+  std::exception_ptr failed;
+  try {
+    render_jobs(transaction, jobs, next, base, set, rendered.front());
+  } catch (...) {
+    failed = std::current_exception();
+  }
+  for (std::future<void>& other : others) {
+    try {
+      other.get();
+    } catch (...) {
+      if (!failed) failed = std::current_exception();
+    }
+  }
+  if (failed) std::rethrow_exception(failed);
+
+  Publication shown;
+  for (const Rendered& session : rendered) {
+    if (session.newest != -1) std::tie(shown.newest, shown.blocks) = std::tie(session.newest, session.blocks);
+  }
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    for (Rendered& session : rendered) {
+      if (session.changed[i]) shown.changed.push_back(std::move(*session.changed[i]));
+    }
+  }
+  for (const Endpoint& endpoint : endpoints()) write_alias(transaction, set, endpoint, shown.newest);
   transaction.commit();
   return shown;
 }
@@ -229,7 +282,7 @@ PublishedSets::PublishedSets(std::string directory) : directory_(std::move(direc
   }
 }
 
-Publication PublishedSets::publish(pqxx::connection& connection, const WrittenChains& written) {
+Publication PublishedSets::publish(const std::vector<pqxx::connection*>& sessions, const WrittenChains& written) {
   const fs::path directory(directory_);
   std::string partial = (directory / partial_prefix).string() + "XXXXXX";
   if (::mkdtemp(partial.data()) == nullptr) fail("cannot create a directory in " + directory_);
@@ -238,7 +291,7 @@ Publication PublishedSets::publish(pqxx::connection& connection, const WrittenCh
   try {
     ::chmod(partial.c_str(), 0755);  // nginx's workers run as another user
     const fs::path base = current_.empty() ? fs::path() : directory / current_;
-    publication = render(connection, partial, base, current_.empty() ? WrittenChains::every_chain() : written, clock);
+    publication = render(sessions, partial, base, current_.empty() ? WrittenChains::every_chain() : written, clock);
     // The set's own mtime says what it shows (published_state): each file's says when it changed.
     const timespec times[2] = {{publication.newest, 0}, {publication.newest, 0}};
     if (::utimensat(AT_FDCWD, partial.c_str(), times, 0) != 0) fail("cannot set the time of " + partial);

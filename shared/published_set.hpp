@@ -30,7 +30,8 @@
 // every chain's histories are measured from it, so a new latest snapshot of any chain changes
 // them all); and an answer rendered again whose bytes
 // are the same keeps its file too, so its Last-Modified and ETag stay. The first set a process
-// publishes is rendered whole.
+// publishes is rendered whole. Answers are rendered on two database sessions at once, sharing
+// one snapshot (pg_export_snapshot), each writing the answers it rendered.
 
 #include <ctime>
 #include <optional>
@@ -66,12 +67,13 @@ class PublishedSets {
   // every set but the current one.
   explicit PublishedSets(std::string directory);
 
-  // Renders the answers `written` may have changed on `connection` (whose statements
-  // statements_of(endpoints()) are prepared), links the others from the set this process
-  // published before, and makes the new set current; keeps the set it replaces, which requests
-  // in progress may still read, and removes the one before. Throws on any failure, leaving the
-  // current set served.
-  Publication publish(pqxx::connection& connection, const WrittenChains& written);
+  // Renders the answers `written` may have changed on `sessions` (each of them a connection to
+  // one server, whose statements statements_of(endpoints()) are prepared: the first takes a
+  // snapshot, and the others render answers from the same snapshot beside it), links the others
+  // from the set this process published before, and makes the new set current; keeps the set it
+  // replaces, which requests in progress may still read, and removes the one before. Throws on
+  // any failure, leaving the current set served.
+  Publication publish(const std::vector<pqxx::connection*>& sessions, const WrittenChains& written);
 
   // Touches DIRECTORY/heartbeat (made if missing): the publisher lives and listens.
   void beat() const;

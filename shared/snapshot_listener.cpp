@@ -3,6 +3,7 @@
 #include <libpq-fe.h>
 
 #include <chrono>
+#include <map>
 #include <cstdlib>
 #include <memory>
 #include <pqxx/pqxx>
@@ -100,19 +101,26 @@ bool catch_up(pqxx::connection& primary, pqxx::connection& reader, const Snapsho
 
 }  // namespace
 
-std::string primary_conninfo(const std::string& conninfo) {
+std::string conninfo_with(const std::string& conninfo, const std::map<std::string, std::string>& settings) {
   const ConninfoOptions options = options_of(conninfo);
-  std::string primary;
-  for (const PQconninfoOption* option = options.get(); option->keyword != nullptr; ++option) {
-    if (option->val == nullptr || std::string_view(option->keyword) == "target_session_attrs") continue;
-    primary += std::string(option->keyword) + "='";
-    for (const char* c = option->val; *c != '\0'; ++c) {
-      if (*c == '\'' || *c == '\\') primary += '\\';
-      primary += *c;
+  std::string result;
+  const auto add = [&result](const std::string& keyword, std::string_view value) {
+    result += (result.empty() ? "" : " ") + keyword + "='";
+    for (const char c : value) {
+      if (c == '\'' || c == '\\') result += '\\';
+      result += c;
     }
-    primary += "' ";
+    result += '\'';
+  };
+  for (const PQconninfoOption* option = options.get(); option->keyword != nullptr; ++option) {
+    if (option->val != nullptr && settings.count(option->keyword) == 0) add(option->keyword, option->val);
   }
-  return primary + "target_session_attrs=primary";
+  for (const auto& [keyword, value] : settings) add(keyword, value);
+  return result;
+}
+
+std::string primary_conninfo(const std::string& conninfo) {
+  return conninfo_with(conninfo, {{"target_session_attrs", "primary"}});
 }
 
 void listen_for_snapshots(const std::string& conninfo, const SnapshotEvents& events,

@@ -19,6 +19,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <pqxx/connection>
 #include <string>
 #include <vector>
@@ -48,8 +49,11 @@ struct SnapshotEvents {
 void listen_for_snapshots(const std::string& conninfo, const SnapshotEvents& events,
                           const std::atomic<bool>& stopping);
 
-// `conninfo` (a connection string or URI; empty: libpq's PG* variables) asking for the primary
-// of the servers it names: target_session_attrs=primary, in place of any it had.
+// `conninfo` (a connection string or URI; empty: libpq's PG* variables) with `settings` in place
+// of any it had, as a connection string: {{"port", "5433"}}.
+std::string conninfo_with(const std::string& conninfo, const std::map<std::string, std::string>& settings);
+
+// `conninfo` asking for the primary of the servers it names: target_session_attrs=primary.
 std::string primary_conninfo(const std::string& conninfo);
 
 }  // namespace coin

@@ -1,0 +1,47 @@
+#pragma once
+// A subscriber of the event stream (GET /api/v1/events as Server-Sent Events, nginx/events.conf)
+// for the tests: one connection, its answer's status line and headers, then its events one by
+// one as they come.
+
+#include <chrono>
+#include <string>
+
+#include "tests/e2e/http_client.hpp"
+
+namespace coin::e2e {
+
+// One event: its id:, event: and data: lines (data's lines joined by "\n").
+struct StreamEvent {
+  std::string id;
+  std::string event;
+  std::string data;
+};
+
+class EventStream {
+ public:
+  // Connects to `url` ("http://127.0.0.1:<port>/api/v1/events"), asks for text/event-stream
+  // (with Last-Event-ID when `last_event_id` is not empty) and reads the answer's headers.
+  // Throws std::runtime_error when nothing answers within the waiting cap (waiting.hpp).
+  explicit EventStream(const std::string& url, const std::string& last_event_id = "");
+  ~EventStream();
+  EventStream(const EventStream&) = delete;
+  EventStream& operator=(const EventStream&) = delete;
+
+  // The status line's code and the headers (no body: it is the stream).
+  const HttpResponse& answer() const { return answer_; }
+
+  // The next event (comments, the heartbeats, are skipped). Throws std::runtime_error when none
+  // comes within `cap` or the server closes the stream.
+  StreamEvent next(std::chrono::milliseconds cap);
+
+ private:
+  // Reads more of the stream into received_, until `deadline`. nchan sends the stream as it
+  // is, until the connection closes (no Content-Length, no chunks).
+  void receive(std::chrono::steady_clock::time_point deadline);
+
+  int socket_ = -1;
+  HttpResponse answer_;
+  std::string received_;  // what came and is not parsed yet
+};
+
+}  // namespace coin::e2e

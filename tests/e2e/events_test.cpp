@@ -1,0 +1,182 @@
+// The event stream (GET /api/v1/events, nginx/events.conf): one event per published set, with
+// the answers whose bytes changed and their new ETags, the ETags the answers are then served
+// with; resumed after a reconnection by Last-Event-ID; a bounded number per client address;
+// and a publication that renders only what a write may have changed gives the very bytes of a
+// whole render. A stack of its own: the test writes snapshots.
+
+#include <sys/stat.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tests/e2e/event_stream.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/json.hpp"
+#include "tests/e2e/processes.hpp"
+#include "tests/e2e/raw_http.hpp"
+#include "tests/e2e/stack.hpp"
+#include "tests/e2e/waiting.hpp"
+
+namespace coin::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+// eth's latest row again, at `taken_at`, with 1,000,000 more COIN, read at block `block`.
+std::string eth_snapshot(const std::string& taken_at, int block) {
+  return "INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price,"
+         " earn_apy, earn_tvl, block_number, block_hash, block_time)"
+         " SELECT chain, '" + taken_at + "', coin_supply + 1000000, scoin_supply, coin_price, scoin_price,"
+         " earn_apy, earn_tvl, " + std::to_string(block) + ", '0x' || repeat('ab', 32), '" + taken_at + "'"
+         " FROM snapshot.chain_state WHERE chain = 'eth' ORDER BY taken_at DESC LIMIT 1";
+}
+
+std::vector<std::string> paths_of(const Json& changed) {
+  std::vector<std::string> paths;
+  for (const Json& answer : changed.elements()) paths.push_back(answer["path"].text());
+  return paths;
+}
+
+bool has(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+class EventsTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { stack_ = new Stack("fixture"); }
+  static void TearDownTestSuite() {
+    delete stack_;
+    stack_ = nullptr;
+  }
+  static std::string events_url() { return stack_->url("/api/v1/events"); }
+  static Stack* stack_;
+};
+Stack* EventsTest::stack_ = nullptr;
+
+// By hand, from tests/sql/fixture.sql's header: the newest snapshot is tron's, 08:00 UTC+8;
+// eth's row at 09:00 UTC+8 (01:00 UTC, 1778634000 = 0x6a03cd10) is the newest now. COIN grows by
+// 1,000,000 (6.1, 6.2, 6.4 change); sCOIN does not (6.5 keeps its bytes and its ETag). eth's
+// blocks become 22480012 + 300; the other chains' stay (tron at latest: null).
+TEST_F(EventsTest, EachPublishedSetIsAnEventNamingTheAnswersItChanged) {
+  const std::string scoin_etag = http("GET", stack_->url("/api/v1/external/total-supply/scoin")).header("etag");
+  EventStream stream(events_url());
+  EXPECT_EQ(stream.answer().status, 200);
+  EXPECT_EQ(stream.answer().header("content-type"), "text/event-stream; charset=utf-8");
+  EXPECT_EQ(stream.answer().header("cache-control"), "no-store");
+  EXPECT_EQ(stream.answer().header("access-control-allow-origin"), "*");
+  EXPECT_FALSE(stream.answer().has_header("x-snapshot-blocks"));
+
+  ASSERT_TRUE(stack_->psql("coin_indexer", eth_snapshot("2026-05-13 09:00:00+08", 22480312)));
+  const StreamEvent event = stream.next(patience);
+  EXPECT_EQ(event.event, "snapshot");
+  EXPECT_FALSE(event.id.empty());
+  const Json data = Json::parse(event.data);
+  EXPECT_EQ(data["snapshotAt"].text(), "2026-05-13T01:00:00Z");
+  EXPECT_EQ(data["blocks"]["eth"].number(), "22480312");
+  EXPECT_EQ(data["blocks"]["bsc"].number(), "48123456");
+  EXPECT_EQ(data["blocks"]["plasma"].number(), "1500000");
+  EXPECT_TRUE(data["blocks"]["tron"].is_null());
+  const std::vector<std::string> changed = paths_of(data["changed"]);
+  for (const std::string path : {"/totalSupply", "/circulatingSupply", "/api/v1/external/total-supply/coin",
+                                 "/api/v1/data-platform/collateral-history?chain=eth&interval=WEEKLY"}) {
+    EXPECT_TRUE(has(changed, path)) << path << " in " << event.data;
+  }
+  EXPECT_FALSE(has(changed, "/api/v1/external/total-supply/scoin")) << event.data;
+  EXPECT_EQ(http("GET", stack_->url("/api/v1/external/total-supply/scoin")).header("etag"), scoin_etag);
+  // Each answer named is served with the ETag the event gave it (of the bytes as they are).
+  for (const Json& answer : data["changed"].elements()) {
+    const HttpResponse served = http("GET", stack_->url(answer["path"].text()));
+    EXPECT_EQ(served.header("etag"), answer["etag"].text()) << answer["path"].text();
+    EXPECT_EQ(answer["etag"].text().rfind("\"6a03cd10-", 0), 0u) << answer["etag"].text();
+  }
+}
+
+// A client that reconnects with the id of the last event it got gets the ones it missed first.
+TEST_F(EventsTest, LastEventIdResumesWithTheEventsMissed) {
+  EventStream stream(events_url());
+  ASSERT_TRUE(stack_->psql("coin_indexer", eth_snapshot("2026-05-13 10:00:00+08", 22480612)));
+  const StreamEvent first = stream.next(patience);
+  ASSERT_TRUE(stack_->psql("coin_indexer", eth_snapshot("2026-05-13 11:00:00+08", 22480912)));
+  const StreamEvent second = stream.next(patience);
+  EXPECT_EQ(Json::parse(second.data)["snapshotAt"].text(), "2026-05-13T03:00:00Z");
+
+  EventStream resumed(events_url(), first.id);
+  const StreamEvent missed = resumed.next(patience);
+  EXPECT_EQ(missed.id, second.id);
+  EXPECT_EQ(missed.data, second.data);
+}
+
+// EVENT_STREAMS (8, render_nginx's default) per address at once; the next is refused at once,
+// 429 with Retry-After, and any other method than GET, HEAD and OPTIONS is 405.
+TEST_F(EventsTest, StreamsPerAddressAreBoundedAndOnlyGetIsAnswered) {
+  std::vector<std::unique_ptr<EventStream>> streams;
+  for (int i = 0; i < 8; ++i) {
+    streams.push_back(std::make_unique<EventStream>(events_url()));
+    EXPECT_EQ(streams.back()->answer().status, 200);
+  }
+  const HttpResponse refused = raw_http(stack_->url("/"), "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                                         "Accept: text/event-stream\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(refused.header("retry-after"), "1");
+  EXPECT_EQ(refused.header("content-type"), "application/json");
+  streams.clear();
+
+  const HttpResponse post = http("POST", events_url());
+  EXPECT_EQ(post.status, 405);
+  EXPECT_EQ(post.header("allow"), "GET, HEAD, OPTIONS");
+  const HttpResponse preflight =
+      http("OPTIONS", events_url(), {"Origin: https://example.org", "Access-Control-Request-Method: GET"});
+  EXPECT_EQ(preflight.status, 204);
+  EXPECT_EQ(preflight.header("access-control-allow-origin"), "*");
+}
+
+// A correction of bsc's newest row moves no clock (tron's 08:00 stays the newest chain
+// snapshot): the publisher renders bsc's answers and those of every chain again and links the
+// others from the set before, the same files (inodes). The set it makes holds the very bytes a
+// whole render of the same database gives (publisher --once).
+TEST_F(EventsTest, ARenderOfWhatChangedGivesTheBytesOfAWholeRender) {
+  const std::string before = fs::read_symlink(stack_->published() + "/current").string();
+  EventStream stream(events_url());
+  ASSERT_TRUE(stack_->psql("coin_indexer",
+                           "UPDATE snapshot.chain_state SET earn_tvl = earn_tvl + 1 WHERE chain = 'bsc' AND taken_at ="
+                           " (SELECT max(taken_at) FROM snapshot.chain_state WHERE chain = 'bsc')"));
+  const Json data = Json::parse(stream.next(patience).data);
+  const std::vector<std::string> changed = paths_of(data["changed"]);
+  EXPECT_TRUE(has(changed, "/api/v1/vault/collaterals") || has(changed, "/api/v1/market-site/overview"))
+      << "bsc's Earn TVL is part of the overviews: " << data["changed"].size() << " changed";
+  for (const std::string& path : changed) {
+    EXPECT_EQ(path.find("chain=eth"), std::string::npos) << path;
+    EXPECT_EQ(path.find("chain=tron"), std::string::npos) << path;
+  }
+  const std::string after = stack_->published() + "/" + fs::read_symlink(stack_->published() + "/current").string();
+  const std::string eth_file = "/api/v1/data-platform/latest-collateral/chain=eth.json";
+  struct stat kept {}, was {};
+  ASSERT_EQ(::stat((after + eth_file).c_str(), &kept), 0);
+  ASSERT_EQ(::stat((stack_->published() + "/" + before + eth_file).c_str(), &was), 0);
+  EXPECT_EQ(kept.st_ino, was.st_ino) << "eth's answer is the set before's file";
+
+  const std::string whole = stack_->var() + "/whole-render";
+  ASSERT_EQ(wait_status(spawn({std::string(COIN_HANDLER_DIR) + "/publisher", "--once", "--directory", whole,
+                               "--database", stack_->conninfo("coin_api")},
+                              {}, whole + ".log")),
+            0);
+  const std::string rendered = whole + "/" + fs::read_symlink(whole + "/current").string();
+  std::size_t files = 0;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(rendered)) {
+    if (!entry.is_regular_file()) continue;
+    const std::string name = entry.path().lexically_relative(rendered).string();
+    EXPECT_EQ(read_file(after + "/" + name), read_file(entry.path().string())) << name;
+    ++files;
+  }
+  EXPECT_GT(files, 50u);
+}
+
+}  // namespace
+}  // namespace coin::e2e
