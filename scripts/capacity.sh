@@ -57,7 +57,7 @@ cores() { awk -v t="$1" -v k="$tick" -v s="$seconds" 'BEGIN { printf "%.2f", t /
 # has no parameters (nginx publishes an endpoint without parameters for any query).
 published=() handled=()
 while read -r file; do
-  file=${file#./} file=${file#large/} file=${file%.*}
+  file=${file#./} file=${file%.*}
   case $file in
     *=*) path="/${file%/*}?${file##*/}"; published+=("$path"); handled+=("$path&x=1") ;;
     *) published+=("/$file"); handled+=("/$file?format=json") ;;
