@@ -13,6 +13,8 @@
 #                              "<pool><TAB><server parameters>" (README, Several hosts); unset:
 #                              the handlers' sockets on this host
 #   RATE_LIMIT=on RATE=50r/s BURST=100   requests per client address
+#   EVENT_STREAMS=8 EVENT_BUFFER=100     event streams per client address, events kept for
+#                                        clients that reconnect (nginx/events.conf)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -25,6 +27,7 @@ mkdir -p "$var/nginx" "$conf"
 render_nginx "$var" "$conf" "$conf/routes.tsv" ${LISTEN:+LISTEN="$LISTEN"} \
   PUBLISHED="${PUBLISHED:-/run/coin-api-published}" SOCKETS="${SOCKETS:-/run/coin-api}" \
   RATE_LIMIT="${RATE_LIMIT:-on}" ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"} \
-  ${UPSTREAMS:+UPSTREAMS="$UPSTREAMS"}
+  ${UPSTREAMS:+UPSTREAMS="$UPSTREAMS"} ${EVENT_STREAMS:+EVENT_STREAMS="$EVENT_STREAMS"} \
+  ${EVENT_BUFFER:+EVENT_BUFFER="$EVENT_BUFFER"}
 nginx -t -q -p "$var/nginx" -c "$conf/nginx.conf"
 say "rendered $conf/nginx.conf; nginx -p $var/nginx -c $conf/nginx.conf serves it"

@@ -18,6 +18,8 @@
 #   RATE=50r/s BURST=100  (RATE_LIMIT, RATE and BURST: defaults of render_nginx, scripts/lib.sh)
 #   MAX_AGE=900      seconds after which data are too old: /healthz answers 503
 #   METRICS_ALLOW="127.0.0.1 ::1"  addresses that may read /metrics (render_nginx's default)
+#   EVENT_STREAMS=8 EVENT_BUFFER=100  event streams per client address, events kept for
+#                    clients that reconnect (render_nginx's defaults; nginx/events.conf)
 #   CHAIN_PORT=8545  DATA=chain: the local EVM node's port on 127.0.0.1
 #   INDEX_INTERVAL=3 DATA=chain: seconds between the indexer's rounds
 #   FAIL_AFTER=60    DATA=chain: seconds until the demo's failing position (bsc's Spark Vault in
@@ -72,7 +74,8 @@ fi
 # nginx's configuration first: a bad setting stops here, before anything starts.
 render_nginx "$var" "$var/nginx/conf" "$var/run/routes.tsv" LISTEN="$bind:$port" \
   ${RATE_LIMIT:+RATE_LIMIT="$RATE_LIMIT"} ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"} \
-  ${METRICS_ALLOW:+METRICS_ALLOW="$METRICS_ALLOW"}
+  ${METRICS_ALLOW:+METRICS_ALLOW="$METRICS_ALLOW"} ${EVENT_STREAMS:+EVENT_STREAMS="$EVENT_STREAMS"} \
+  ${EVENT_BUFFER:+EVENT_BUFFER="$EVENT_BUFFER"}
 
 children=()
 stop() {
