@@ -61,6 +61,10 @@ constexpr std::string_view usage =
     "one line each, and a publication is one line too. A database that is down never ends it:\n"
     "the current set stays served, and it publishes again once it is back.\n";
 
+// Sessions rendering a set at once, one per core of the machine measured (docs/performance.md: a
+// third one gained nothing on two cores).
+constexpr int session_count = 2;
+
 struct Flags {
   std::string directory;
   std::string database;
@@ -97,23 +101,25 @@ void prepare_statements(pqxx::connection& connection) {
   }
 }
 
-// The publisher's sessions: `reader`, and a second one to the very server it reached, which
-// renders half of the answers from the reader's snapshot (published_set.hpp).
+// The publisher's sessions: `reader`, and more to the very server it reached, which render
+// answers from the reader's snapshot beside it (published_set.hpp).
 class Sessions {
  public:
-  Sessions(const std::string& conninfo, pqxx::connection& reader)
-      : reader_(reader),
-        second_(coin::conninfo_with(conninfo, {{"host", reader.hostname()},
-                                               {"port", reader.port()},
-                                               {"target_session_attrs", "any"}})) {
-    prepare_statements(reader_);
-    prepare_statements(second_);
+  Sessions(const std::string& conninfo, pqxx::connection& reader, int count) : all_{&reader} {
+    prepare_statements(reader);
+    const std::string same_server = coin::conninfo_with(
+        conninfo, {{"host", reader.hostname()}, {"port", reader.port()}, {"target_session_attrs", "any"}});
+    for (int i = 1; i < count; ++i) {
+      others_.push_back(std::make_unique<pqxx::connection>(same_server));
+      prepare_statements(*others_.back());
+      all_.push_back(others_.back().get());
+    }
   }
-  std::vector<pqxx::connection*> all() { return {&reader_, &second_}; }
+  const std::vector<pqxx::connection*>& all() const { return all_; }
 
  private:
-  pqxx::connection& reader_;
-  pqxx::connection second_;
+  std::vector<std::unique_ptr<pqxx::connection>> others_;
+  std::vector<pqxx::connection*> all_;
 };
 
 // Publishes what `written` may have changed and posts the set's event.
@@ -133,6 +139,7 @@ void publish(coin::PublishedSets& sets, coin::EventPoster& events, Sessions& ses
     throw;
   }
   events.post(coin::snapshot_event(publication));
+  sets.remove_old();  // after the event: removing hundreds of files is no client's wait
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   sets_published.Add({{"outcome", "published"}}).Increment();
   durations.Add({}, coin::duration_buckets()).Observe(took.count());
@@ -153,7 +160,7 @@ int main(int argc, char** argv) {
     coin::EventPoster events(flags.events);
     if (flags.once) {
       pqxx::connection connection(flags.database);
-      Sessions sessions(flags.database, connection);
+      Sessions sessions(flags.database, connection, session_count);
       publish(sets, events, sessions, coin::WrittenChains::every_chain());
       return 0;
     }
@@ -172,7 +179,7 @@ int main(int argc, char** argv) {
     std::unique_ptr<Sessions> sessions;  // on the listener's reader, opened again with it
     const coin::SnapshotEvents snapshots{
         [&](pqxx::connection& reader) {
-          sessions = std::make_unique<Sessions>(flags.database, reader);
+          sessions = std::make_unique<Sessions>(flags.database, reader, session_count);
           written = coin::WrittenChains::every_chain();  // anything may have changed meanwhile
           publish(sets, events, *sessions, written);
           written = coin::WrittenChains::none();

@@ -40,12 +40,17 @@ stop_all() {
   stop_stack
   [ ${#reference_pids[@]} -eq 0 ] || kill -TERM "${reference_pids[@]}" 2>/dev/null || true
   wait 2>/dev/null || true
+  rm -rf "$published_dir"
 }
 trap stop_all EXIT
 
+# The publisher's directory on tmpfs, as in production (/run/coin-api-published): on this
+# machine's ext4 (mounted with discard), creating and removing a set's files took more of the
+# publisher's time than compressing them.
+published_dir=/dev/shm/coin-api-bench-published
 # start_stack PUBLISH HANDLER_FLAGS: scripts/run.sh on the benchmark database, as it is.
 start_stack() {
-  PORT=$stack_port VAR=$var DATA=keep PUBLISH=$1 HANDLER_FLAGS=$2 HANDLERS=$handlers THREADS=2 \
+  PORT=$stack_port VAR=$var PUBLISHED=$published_dir DATA=keep PUBLISH=$1 HANDLER_FLAGS=$2 HANDLERS=$handlers THREADS=2 \
     "$root_dir/scripts/run.sh" >"$var/stack.log" 2>&1 &
   stack_pid=$!
   wait_for "the stack (see $var/stack.log)" curl -sf -o /dev/null "http://127.0.0.1:$stack_port/totalSupply"
@@ -93,7 +98,7 @@ mapfile -t groups < <(cut -f 3 "$var/routes.tsv" | awk '!seen[$0]++')
 
 # 1. The stack with the publisher; its answers' bytes for the references.
 start_stack on ""
-published=$var/published/current
+published=$published_dir/current
 # The static reference serves the same bytes with the same headers, X-Snapshot-Blocks included:
 # nginx gives it from the name of the directory served (nginx/header-values.conf), so its
 # directory is named like a published set ("set.<blocks>.static").

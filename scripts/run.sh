@@ -18,6 +18,7 @@
 #   RATE=50r/s BURST=100  (RATE_LIMIT, RATE and BURST: defaults of render_nginx, scripts/lib.sh)
 #   MAX_AGE=900      seconds after which data are too old: /healthz answers 503
 #   METRICS_ALLOW="127.0.0.1 ::1"  addresses that may read /metrics (render_nginx's default)
+#   PUBLISHED=$VAR/published  the publisher's directory (production's is on tmpfs, /run)
 #   EVENT_STREAMS=8 EVENT_BUFFER=100  event streams per client address, events kept for
 #                    clients that reconnect (render_nginx's defaults; nginx/events.conf)
 #   CHAIN_PORT=8545  DATA=chain: the local EVM node's port on 127.0.0.1
@@ -52,6 +53,7 @@ read -r -a handler_flags <<<"${HANDLER_FLAGS:-}"
 handlers=${HANDLERS:-$root_dir/build/release/handlers}
 mkdir -p "${VAR:-$root_dir/var}"
 var=$(cd "${VAR:-$root_dir/var}" && pwd)
+published=${PUBLISHED:-$var/published}
 
 [ -x "$handlers/publisher" ] || die "no publisher in $handlers (make build)"
 [ -x "$handlers/ops" ] || die "no ops handler in $handlers (make build)"
@@ -74,7 +76,7 @@ fi
 # nginx's configuration first: a bad setting stops here, before anything starts.
 render_nginx "$var" "$var/nginx/conf" "$var/run/routes.tsv" LISTEN="$bind:$port" \
   ${RATE_LIMIT:+RATE_LIMIT="$RATE_LIMIT"} ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"} \
-  ${METRICS_ALLOW:+METRICS_ALLOW="$METRICS_ALLOW"} ${EVENT_STREAMS:+EVENT_STREAMS="$EVENT_STREAMS"} \
+  PUBLISHED="$published" ${METRICS_ALLOW:+METRICS_ALLOW="$METRICS_ALLOW"} ${EVENT_STREAMS:+EVENT_STREAMS="$EVENT_STREAMS"} \
   ${EVENT_BUFFER:+EVENT_BUFFER="$EVENT_BUFFER"}
 
 children=()
@@ -113,15 +115,15 @@ fi
 
 # Nothing of an earlier run is served: nginx starts once the publisher has rendered this
 # database's answers.
-rm -rf "$var/published"
+rm -rf "$published"
 if [ "$publish" = on ]; then
   supervise publisher env PGUSER=coin_api PGAPPNAME="coin-api publisher" "$handlers/publisher" \
-    --directory "$var/published" --events "$var/nginx/events.sock" --metrics "$var/metrics/publisher.prom" &
+    --directory "$published" --events "$var/nginx/events.sock" --metrics "$var/metrics/publisher.prom" &
   children+=($!)
 fi
 ops_flags=(--socket "$var/run/ops.sock" --threads 2 --metrics "$var/metrics/ops.prom"
            --metrics-dir "$var/metrics" --max-age "${MAX_AGE:-900}")
-[ "$publish" = off ] || ops_flags+=(--published "$var/published")
+[ "$publish" = off ] || ops_flags+=(--published "$published")
 supervise ops env PGUSER=coin_api PGAPPNAME="coin-api ops" "$handlers/ops" "${ops_flags[@]}" &
 children+=($!)
 processes=()  # two per pool
@@ -137,7 +139,7 @@ for process in "${processes[@]}" ops; do
 done
 # An empty database has no answer to publish: until its first snapshot, the handlers answer
 # (503) and the publisher keeps trying. DATA=chain's first round is written at once.
-[ "$publish" = off ] || [ "$data" = empty ] || wait_for "the publisher's first set" test -L "$var/published/current"
+[ "$publish" = off ] || [ "$data" = empty ] || wait_for "the publisher's first set" test -L "$published/current"
 
 nginx -p "$var/nginx" -c "$var/nginx/conf/nginx.conf" -g 'daemon off;' &
 children+=($!)

@@ -313,11 +313,17 @@ Publication PublishedSets::publish(const std::vector<pqxx::connection*>& session
   const File parent(::open(directory_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (parent.fd() < 0 || ::fsync(parent.fd()) != 0) fail("cannot flush " + directory_);
 
-  if (!previous_.empty()) fs::remove_all(directory / previous_);
+  if (!old_.empty()) fs::remove_all(directory / old_);  // remove_old was not called
+  old_ = previous_;
   previous_ = replaced;
   current_ = publication.set;
   current_clock_ = clock;
   return publication;
+}
+
+void PublishedSets::remove_old() {
+  if (!old_.empty()) fs::remove_all(fs::path(directory_) / old_);
+  old_.clear();
 }
 
 void PublishedSets::beat() const {

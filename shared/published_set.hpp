@@ -70,10 +70,13 @@ class PublishedSets {
   // Renders the answers `written` may have changed on `sessions` (each of them a connection to
   // one server, whose statements statements_of(endpoints()) are prepared: the first takes a
   // snapshot, and the others render answers from the same snapshot beside it), links the others
-  // from the set this process published before, and makes the new set current; keeps the set it
-  // replaces, which requests in progress may still read, and removes the one before. Throws on
-  // any failure, leaving the current set served.
+  // from the set this process published before, and makes the new set current. Throws on any
+  // failure, leaving the current set served.
   Publication publish(const std::vector<pqxx::connection*>& sessions, const WrittenChains& written);
+
+  // Removes the sets before the one the last publish replaced, which requests in progress may
+  // still read.
+  void remove_old();
 
   // Touches DIRECTORY/heartbeat (made if missing): the publisher lives and listens.
   void beat() const;
@@ -83,6 +86,7 @@ class PublishedSets {
   std::string current_;   // the set this process published last ("": none yet)
   std::string current_clock_;  // api.clock as it rendered it
   std::string previous_;  // the set replaced by the last publish, kept until the next one
+  std::string old_;       // the one before it, for remove_old
 };
 
 // What the ops handler (/healthz, /metrics) reads of a publisher's directory.
