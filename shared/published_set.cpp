@@ -184,15 +184,12 @@ void render_jobs(pqxx::transaction_base& transaction, const std::vector<Job>& jo
   }
 }
 
-// Renders into `set` the answers of the list that `written` may have changed, from one snapshot
-// of the database, and links the others from `base` ("": none, render all); returns what the
-// set shows, as every statement gave it in that snapshot. `clock`: api.clock when `base` was
-// rendered, in; this snapshot's, out. The answers are shared out between `sessions` (the first
-// holds the snapshot, the others import it): each renders and writes one answer at a time.
-Publication render(const std::vector<pqxx::connection*>& sessions, const fs::path& set, const fs::path& base,
-                   const WrittenChains& written, std::string& clock) {
-  pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(*sessions.front(), "publish");
-  // Every chain's histories are measured from the API's clock: once it moved, any answer may have.
+// The answers of the list to render into `set` on `transaction`: those `written` may have
+// changed, or every one while the API's clock moved since `clock` (every chain's histories are
+// measured from it); the others are `base`'s files, linked into `set` here. `clock`: api.clock
+// when `base` was rendered, in; this snapshot's, out.
+std::vector<Job> jobs_of(pqxx::transaction_base& transaction, const fs::path& set, const fs::path& base,
+                         const WrittenChains& written, std::string& clock) {
   const pqxx::row now = transaction.exec1("SELECT taken_at::text FROM api.clock");
   const bool clock_moved = now[0].is_null() || now[0].c_str() != clock;
   clock = now[0].is_null() ? "" : now[0].c_str();
@@ -204,16 +201,22 @@ Publication render(const std::vector<pqxx::connection*>& sessions, const fs::pat
       if (!unchanged || !keep(base, set, published_file(endpoint, values))) jobs.push_back({&endpoint, std::move(values)});
     }
   }
+  return jobs;
+}
 
+// Renders `jobs` into `set`, shared out between `transaction` and the `others` sessions, which
+// import its snapshot: each renders and writes one answer at a time. Returns what each rendered.
+std::vector<Rendered> render_shared(pqxx::transaction_base& transaction, const std::vector<pqxx::connection*>& others,
+                                    const std::vector<Job>& jobs, const fs::path& base, const fs::path& set) {
   std::atomic<std::size_t> next{0};
-  std::vector<Rendered> rendered(sessions.size(), Rendered{-1, "", std::vector<std::optional<ChangedAnswer>>(jobs.size())});
-  const std::string snapshot = sessions.size() > 1 ? transaction.exec1("SELECT pg_export_snapshot()")[0].c_str() : "";
-  std::vector<std::future<void>> others;
-  for (std::size_t s = 1; s < sessions.size(); ++s) {
-    others.push_back(std::async(std::launch::async, [&, s] {
-      pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> imported(*sessions[s], "publish");
+  std::vector<Rendered> rendered(others.size() + 1, Rendered{-1, "", std::vector<std::optional<ChangedAnswer>>(jobs.size())});
+  const std::string snapshot = others.empty() ? "" : transaction.exec1("SELECT pg_export_snapshot()")[0].c_str();
+  std::vector<std::future<void>> helping;
+  for (std::size_t s = 0; s < others.size(); ++s) {
+    helping.push_back(std::async(std::launch::async, [&, s] {
+      pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> imported(*others[s], "publish");
       imported.exec0("SET TRANSACTION SNAPSHOT " + imported.quote(snapshot));
-      render_jobs(imported, jobs, next, base, set, rendered[s]);
+      render_jobs(imported, jobs, next, base, set, rendered[s + 1]);
     }));
   }
   std::exception_ptr failed;
@@ -222,15 +225,27 @@ Publication render(const std::vector<pqxx::connection*>& sessions, const fs::pat
   } catch (...) {
     failed = std::current_exception();
   }
-  for (std::future<void>& other : others) {
+  for (std::future<void>& session : helping) {
     try {
-      other.get();
+      session.get();
     } catch (...) {
       if (!failed) failed = std::current_exception();
     }
   }
   if (failed) std::rethrow_exception(failed);
+  return rendered;
+}
 
+// Renders into `set` the answers of the list that `written` may have changed, from one snapshot
+// of the database, on `sessions` (the first holds the snapshot), and links the others from
+// `base` ("": none, render all); returns what the set shows, as every statement gave it in that
+// snapshot. `clock`: as jobs_of's.
+Publication render(const std::vector<pqxx::connection*>& sessions, const fs::path& set, const fs::path& base,
+                   const WrittenChains& written, std::string& clock) {
+  pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(*sessions.front(), "publish");
+  const std::vector<Job> jobs = jobs_of(transaction, set, base, written, clock);
+  std::vector<Rendered> rendered =
+      render_shared(transaction, {sessions.begin() + 1, sessions.end()}, jobs, base, set);
   Publication shown;
   for (const Rendered& session : rendered) {
     if (session.newest != -1) std::tie(shown.newest, shown.blocks) = std::tie(session.newest, session.blocks);
