@@ -204,7 +204,8 @@ done
 
 say "starting the publisher, the ops handler and nginx on ${address[front]}"
 supervise publisher ip netns exec "$prefix-front" env PGAPPNAME="coin-api publisher" "$handlers/publisher" \
-  --directory "$var/front/published" --database "$readers" --metrics "$var/metrics/publisher.prom" \
+  --directory "$var/front/published" --events "$var/front/nginx/events.sock" --database "$readers" \
+  --metrics "$var/metrics/publisher.prom" \
   2>>"$var/front.log" &
 children+=($!)
 supervise ops ip netns exec "$prefix-front" env PGAPPNAME="coin-api ops" "$handlers/ops" --socket "$var/front/run/ops.sock" \
