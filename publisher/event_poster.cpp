@@ -39,10 +39,14 @@ bool EventPoster::post(const std::string& event) {
   const CURLcode result = curl_easy_perform(curl);
   if (result == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
   // nchan: 201 when a subscriber got it, 202 when none was waiting.
-  if (status == 201 || status == 202) return true;
-  log_error("cannot post the event to nginx at " + socket_ + ": " +
-            (result == CURLE_OK ? "HTTP " + std::to_string(status) : curl_easy_strerror(result)));
-  return false;
+  const bool posted = status == 201 || status == 202;
+  if (posted && failing_) log_info("posting events to nginx again");
+  if (!posted && !failing_) {
+    log_error("cannot post the event to nginx at " + socket_ + " (nginx down or not started yet): " +
+              (result == CURLE_OK ? "HTTP " + std::to_string(status) : curl_easy_strerror(result)));
+  }
+  failing_ = !posted;
+  return posted;
 }
 
 }  // namespace coin

@@ -17,11 +17,12 @@ class EventPoster {
   EventPoster(const EventPoster&) = delete;
   EventPoster& operator=(const EventPoster&) = delete;
 
-  // Posts `event`; true when nchan took it.
+  // Posts `event`; true when nchan took it. The first failure of a run of them is logged.
   bool post(const std::string& event);
 
  private:
   std::string socket_;
+  bool failing_ = false;
   void* curl_;  // CURL*, kept for its connection
 };
 
