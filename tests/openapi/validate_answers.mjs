@@ -11,11 +11,17 @@
 //       format (a CSV, cell by cell, the JSON answer's rows, where its media type's `x-csv-rows`
 //       says they are), their bad values and the order of the checks; on the paths that do not
 //       take them, that they are ignored; 304 to conditional requests; unknown paths (404) and
-//       other methods (405); and every example of the document against its own schema.
+//       other methods (405); and every example of the document against its own schema (of an
+//       event stream, also each event's data against the schema its media type's `x-event-data`
+//       names for the event). An operation whose 200 is an event stream (text/event-stream) is
+//       asked for its stream (Accept: text/event-stream), which does not end: its status,
+//       Content-Type and headers are validated, and the stream is closed unread; then its 405s
+//       and 404s as any other path's.
 //   node tests/openapi/validate_answers.mjs BASE_URL --expect STATUS PATH [--expect ...]
 //       asks for PATH (up to 50 times, until it answers STATUS) and validates that answer: for
 //       the statuses a healthy stack does not give (503 with the database down, 429 under the
-//       rate limit), which the test that breaks the stack asks for.
+//       rate limit), which the test that breaks the stack asks for. An event stream's path is
+//       asked as a stream, each stream held open until PATH answers STATUS (429: one too many).
 //
 // An answer is checked against the document's response for its path, method and status: the
 // status must be documented; the Content-Type must be one of the response's media types; each
@@ -268,8 +274,25 @@ async function ask(method, path, headers = {}) {
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
+// Whether the 200 of the documented `docPath` is an event stream (a response that does not end).
+function isStream(docPath) {
+  const content = resolve(`${operationOf(docPath).pointer}/responses/200`).value?.content ?? {};
+  return 'text/event-stream' in content;
+}
+
+// GET `path` as an event stream (Accept: text/event-stream): the answer's status and headers; a
+// 200's body is left unread (it does not end), any other's read. `close()` ends the stream.
+async function askStream(path) {
+  const controller = new AbortController();
+  const response = await fetch(base + path, { headers: { Accept: 'text/event-stream' }, redirect: 'manual', signal: controller.signal });
+  const streaming = response.status === 200;
+  const body = streaming ? undefined : await response.text();
+  return { status: response.status, headers: response.headers, body, streaming, close: () => controller.abort() };
+}
+
 // The problems of `answer` against the response `responsePointer` documents; `parsed` gets the
-// body as its media type reads it.
+// body as its media type reads it. A stream's body (`answer.streaming`) is not checked: it was
+// not read.
 function answerProblems(answer, responsePointer, parsed = {}) {
   const problems = [];
   const { value: response, pointer } = resolve(responsePointer);
@@ -301,6 +324,7 @@ function answerProblems(answer, responsePointer, parsed = {}) {
     problems.push(`Content-Type ${JSON.stringify(contentType)}, not one of ${Object.keys(response.content).join(', ')}`);
     return problems;
   }
+  if (answer.streaming) return problems;
   let body = answer.body;
   if (mediaType === 'application/json') {
     try {
@@ -360,11 +384,42 @@ function checkExamples() {
       for (const [name, example] of examples) {
         const body = typeof example === 'object' || !pointer.includes('application~1json') ? example : JSON.parse(example);
         report(`example ${pointer}/${name}`, schemaErrors(schemaPointer, body));
+        if (value['x-event-data'] && typeof example === 'string') eventsOf(example).forEach((event, i) => report(`example ${pointer}/${name} event ${i + 1}`, eventProblems(event, `${pointer}/x-event-data`)));
       }
     }
     for (const [key, child] of Object.entries(value)) walk(child, `${pointer}/${escapePointer(key)}`);
   };
   walk(doc, '');
+}
+
+// The events of a text/event-stream text: for each, its fields (event, id, data; data's lines
+// joined by LF), comments left out. An event with no data is none (EventSource dispatches none).
+function eventsOf(text) {
+  const events = [];
+  for (const block of text.split('\n\n')) {
+    const event = {};
+    for (const line of block.split('\n')) {
+      if (line === '' || line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const [field, fieldValue] = colon < 0 ? [line, ''] : [line.slice(0, colon), line.slice(colon + 1).replace(/^ /, '')];
+      event[field] = field === 'data' && 'data' in event ? `${event.data}\n${fieldValue}` : fieldValue;
+    }
+    if ('data' in event) events.push(event);
+  }
+  return events;
+}
+// The problems of an event against `eventDataPointer` (a media type's x-event-data): its name
+// is one it names, and its data, JSON, matches that name's schema.
+function eventProblems(event, eventDataPointer) {
+  const name = event.event ?? 'message';
+  if (!resolve(eventDataPointer).value?.[name]) return [`event ${JSON.stringify(name)} is not one of ${eventDataPointer}`];
+  let data;
+  try {
+    data = JSON.parse(event.data);
+  } catch (error) {
+    return [`the data of event ${JSON.stringify(name)} is not JSON: ${error.message}`];
+  }
+  return schemaErrors(`${eventDataPointer}/${escapePointer(name)}`, data).map((error) => `data: ${error}`);
 }
 
 // The query parameters of an operation, in the document's order.
@@ -556,6 +611,23 @@ async function checkOptionErrors(docPath, valid, required, optional) {
   }
 }
 
+// An event stream's path: its stream, asked for and closed once its headers came; other methods
+// (405), the path with a trailing slash or in capitals (404).
+async function checkStream(docPath) {
+  const answer = await askStream(docPath);
+  answer.close();
+  const op = operationOf(docPath);
+  const problems = [];
+  if (answer.status !== 200) problems.push(`HTTP ${answer.status}, expected 200`);
+  problems.push(...answerProblems(answer, `${op.pointer}/responses/${answer.status}`));
+  const mediaType = (answer.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (answer.status === 200 && mediaType !== 'text/event-stream') problems.push(`Content-Type ${JSON.stringify(answer.headers.get('content-type'))} with Accept: text/event-stream`);
+  report(`GET ${docPath} -> ${describe(answer)}`, problems);
+  for (const method of METHODS_NOT_ALLOWED) await check(method, docPath, docPath, 405);
+  await check('GET', docPath + '/', docPath, 404);
+  await check('GET', docPath.toUpperCase(), docPath, 404);
+}
+
 async function walkEveryAnswer() {
   checkExamples();
   // Every optional query parameter of the document: the paths that do not take one ignore it.
@@ -564,6 +636,10 @@ async function walkEveryAnswer() {
     for (const p of queryParameters(operationOf(docPath))) if (!p.required) optionalNames.add(p.name);
   }
   for (const docPath of Object.keys(doc.paths)) {
+    if (isStream(docPath)) {
+      await checkStream(docPath);
+      continue;
+    }
     const op = operationOf(docPath);
     const parameters = queryParameters(op);
     const required = parameters.filter((p) => p.required);
@@ -622,10 +698,15 @@ async function checkExpectations() {
     const docPath = path.split('?')[0];
     if (!operationOf(docPath)) throw new Error(`${docPath} is not a path of the document`);
     let answer;
-    for (let tries = 0; tries < 50 && answer?.status !== status; tries += 1) answer = await ask('GET', path);
+    const streams = [];  // an event stream's, held open until the last
+    for (let tries = 0; tries < 50 && answer?.status !== status; tries += 1) {
+      if (!isStream(docPath)) answer = await ask('GET', path);
+      else streams.push((answer = await askStream(path)));
+    }
     const op = operationOf(docPath);
     const problems = answer.status === status ? answerProblems(answer, `${op.pointer}/responses/${status}`) : [`HTTP ${answer.status} after 50 tries, expected ${status}`];
     report(`GET ${path} -> ${describe(answer)}`, problems);
+    for (const stream of streams) stream.close();
   }
 }
 
