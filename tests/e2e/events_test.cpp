@@ -114,7 +114,8 @@ TEST_F(EventsTest, LastEventIdResumesWithTheEventsMissed) {
 }
 
 // EVENT_STREAMS (8, render_nginx's default) per address at once; the next is refused at once,
-// 429 with Retry-After, and any other method than GET, HEAD and OPTIONS is 405.
+// 429 with Retry-After; HEAD gets the headers at once, and any other method than GET, HEAD and
+// OPTIONS is 405.
 TEST_F(EventsTest, StreamsPerAddressAreBoundedAndOnlyGetIsAnswered) {
   std::vector<std::unique_ptr<EventStream>> streams;
   for (int i = 0; i < 8; ++i) {
@@ -128,6 +129,10 @@ TEST_F(EventsTest, StreamsPerAddressAreBoundedAndOnlyGetIsAnswered) {
   EXPECT_EQ(refused.header("content-type"), "application/json");
   streams.clear();
 
+  const HttpResponse head = http("HEAD", events_url());  // the stream's headers, and no stream
+  EXPECT_EQ(head.status, 200);
+  EXPECT_EQ(head.header("content-type"), "text/event-stream; charset=utf-8");
+  EXPECT_EQ(head.header("cache-control"), "no-store");
   const HttpResponse post = http("POST", events_url());
   EXPECT_EQ(post.status, 405);
   EXPECT_EQ(post.header("allow"), "GET, HEAD, OPTIONS");

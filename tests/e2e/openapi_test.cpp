@@ -44,8 +44,8 @@ TEST(OpenApi, EveryAnswerOfTheFixtureMatchesTheDocument) {
 
 // A stack of its own, rate-limited, with its database stopped: a handler's 503 (a request that
 // is not published goes to the handlers, which cannot reach the database); nginx's 503 (the
-// protocol pool's sockets gone); limit_req's 429. Its burst (5) covers the requests before the
-// flood.
+// protocol pool's sockets gone); limit_req's 429, and the event stream's (streams kept open
+// until one is refused). Its burst (5) covers the requests before the flood.
 TEST(OpenApi, ServerErrorsAndTooManyRequestsMatchTheDocument) {
   const Stack stack("fixture", {"RATE_LIMIT=on", "RATE=1r/s", "BURST=5"});
   ASSERT_TRUE(stack.stop_database());
@@ -58,7 +58,7 @@ TEST(OpenApi, ServerErrorsAndTooManyRequestsMatchTheDocument) {
   }
   EXPECT_EQ(validate_answers(stack,
                              "--expect 503 '/api/v1/data-platform/collateral-history?chain=eth&interval=WEEKLY&x=1' "
-                             "--expect 429 /totalSupply",
+                             "--expect 429 /totalSupply --expect 429 /api/v1/events",
                              &output),
             0)
       << output;
