@@ -9,6 +9,11 @@
 // ceiling) is marked data-derived instead. tests/browser/dashboard.mjs compares all of them with
 // the API. Charts expose the points they draw (data-points-<chain>) and their period
 // (data-interval, data-state="ready" once drawn).
+//
+// Live: the page follows the event stream (GET /api/v1/events). Each snapshot published is an
+// event naming the answers whose bytes changed; the sections showing one of them are drawn again
+// from the new answers, without a reload. body[data-state] is "ready" once the page is drawn
+// (again), body[data-live] says whether the stream is "open" or "reconnecting".
 import * as fmt from './format.js';
 
 const CHAINS = ['tron', 'eth', 'bsc'];
@@ -38,10 +43,10 @@ const API = {
 class ApiError extends Error {}
 
 const answers = new Map(); // path -> Promise of the parsed answer: each path is asked once
-const lastModified = []; // the Last-Modified header of every answer
+let newestModified = null; // the newest Last-Modified header of the answers read
 
-// One request per path for the whole page; a failed one is asked again next time (a period
-// clicked again).
+// One request per path until an event says its answer changed (refresh forgets it); a failed one
+// is asked again next time (a period clicked again).
 function get(path) {
   if (!answers.has(path)) {
     const answer = fetchAnswer(path);
@@ -54,14 +59,16 @@ function get(path) {
 async function fetchAnswer(path) {
   let response;
   try {
-    response = await fetch(path, { headers: { Accept: 'application/json, text/plain' } });
+    // no-cache: the answers may be kept 30 s by caches (Cache-Control), but this page shows the
+    // newest; the browser asks with its copy's ETag, and a 304 keeps the copy.
+    response = await fetch(path, { cache: 'no-cache', headers: { Accept: 'application/json, text/plain' } });
   } catch (error) {
     throw new ApiError(`${path}: no answer (${error.message})`);
   }
   if (!response.ok) throw new ApiError(`${path}: HTTP ${response.status} ${response.statusText}`.trim());
   const text = await response.text();
   const modified = response.headers.get('Last-Modified');
-  if (modified) lastModified.push(modified);
+  if (modified && (!newestModified || Date.parse(modified) > Date.parse(newestModified))) newestModified = modified;
   let doc;
   try {
     doc = fmt.parseExact(text);
@@ -140,6 +147,7 @@ function report(section, error) {
 // Runs each part of a section, reporting each failure there and going on with the next.
 async function load(sectionId, ...parts) {
   const section = document.getElementById(sectionId);
+  section.querySelector('.messages').replaceChildren(); // those of the drawing before
   section.setAttribute('aria-busy', 'true');
   const results = await Promise.allSettled(parts.map((part) => part()));
   for (const result of results) if (result.status === 'rejected') report(section, result.reason);
@@ -161,6 +169,7 @@ function chainName(chain) {
 
 function loadGlance() {
   const cards = document.getElementById('glance-cards');
+  cards.replaceChildren();
   // Cards in a fixed order whatever answers first: each part fills its own slot.
   const slot = () => cards.appendChild(el('div', { class: 'slot' }));
   const slots = { supply: slot(), collateral: slot(), apy: slot(), value: slot(), earn: slot(), allocator: slot() };
@@ -207,6 +216,7 @@ function loadGlance() {
 
 function loadSupply() {
   const body = document.querySelector('#supply-table tbody');
+  body.replaceChildren();
   return load('supply', async () => {
     const [coinDoc, scoinDoc] = await Promise.allSettled([get(API.coin), get(API.scoin)]);
     const column = (result, src, key) => (result.status === 'fulfilled'
@@ -332,16 +342,22 @@ async function showInterval(interval) {
   container.setAttribute('aria-label', `Collateral value per chain over ${document.querySelector(`#interval-switch [data-interval="${interval}"]`).textContent}`);
 }
 
-function loadCollateral() {
+const shownInterval = () => document.querySelector('#interval-switch [aria-pressed="true"]').dataset.interval;
+
+function listenToPeriods() {
   document.querySelectorAll('#interval-switch button').forEach((button) => {
     button.addEventListener('click', () => {
       showInterval(button.dataset.interval).catch((error) => report(document.getElementById('collateral'), error));
     });
   });
+}
+
+function loadCollateral() {
   const body = document.querySelector('#chain-table tbody');
+  body.replaceChildren();
   const rows = Object.fromEntries(CHAINS.map((c) => [c, body.appendChild(el('tr'))]));
   return load('collateral',
-    () => showInterval(document.querySelector('#interval-switch [aria-pressed="true"]').dataset.interval),
+    () => showInterval(shownInterval()),
     ...CHAINS.map((c) => async () => {
       const row = rows[c];
       row.append(el('th', { scope: 'row' }, chainName(c)));
@@ -365,8 +381,11 @@ function loadCollateral() {
 // ---------------------------------------------------------------------------------------------
 // Savings APY per chain (6.8)
 
+let apyChart = null;
+
 function loadApy() {
   const body = document.querySelector('#apy-table tbody');
+  body.replaceChildren();
   return load('apy', async () => {
     const doc = await get(API.apy);
     const items = at(doc, '/data/items');
@@ -378,10 +397,13 @@ function loadApy() {
         numCell(figure(API.apy, doc, `/data/items/${i}/currentApy`, fmt.percent)),
         numCell(figure(API.apy, doc, `/data/items/${i}/averageApy`, fmt.percent))));
     });
-    chart(document.getElementById('apy-chart'), {
-      valueText: percentFromNumber,
-      axisText: (v) => `${+(v * 100).toFixed(2)}%`,
-    }).draw(series);
+    if (!apyChart) {
+      apyChart = chart(document.getElementById('apy-chart'), {
+        valueText: percentFromNumber,
+        axisText: (v) => `${+(v * 100).toFixed(2)}%`,
+      });
+    }
+    apyChart.draw(series);
   });
 }
 
@@ -404,6 +426,7 @@ function limits(item) {
 
 function loadVaults() {
   const body = document.querySelector('#vault-table tbody');
+  body.replaceChildren();
   // A placeholder row per chain keeps the chains in order whichever answers first.
   const groups = Object.fromEntries(CHAINS.map((c) => [c, body.appendChild(el('tr', { hidden: true }))]));
   return load('vaults', ...CHAINS.map((c) => async () => {
@@ -439,6 +462,9 @@ function loadVaults() {
 
 function loadAllocator() {
   const cards = document.getElementById('allocator-cards');
+  cards.replaceChildren();
+  document.querySelector('#position-table tbody').replaceChildren();
+  document.querySelector('#allocator-vault-table tbody').replaceChildren();
   const first = cards.appendChild(el('div', { class: 'slot' }));
   return load('allocator',
     async () => {
@@ -486,7 +512,7 @@ function loadAllocator() {
 async function showAsOf() {
   const line = document.getElementById('as-of');
   line.replaceChildren();
-  const newest = lastModified.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a), lastModified[0]);
+  const newest = newestModified;
   if (newest) {
     line.append('Data as of ', el('time', {
       class: 'fig fig-text', datetime: new Date(Date.parse(newest)).toISOString(),
@@ -513,11 +539,100 @@ async function showAsOf() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Live: the event stream
 
-async function main() {
-  await Promise.allSettled([loadGlance(), loadSupply(), loadCollateral(), loadApy(), loadVaults(), loadAllocator()]);
+// Each section, what draws it, and the answers (path and query, as the events name them) it
+// shows.
+const SECTIONS = [
+  { draw: loadGlance, sources: () => [API.totalSupply, API.coin, API.scoin, API.info, API.apy, API.allocator] },
+  { draw: loadSupply, sources: () => [API.coin, API.scoin] },
+  { draw: loadCollateral, sources: () => CHAINS.flatMap((c) => [API.latest(c), API.history(c, shownInterval())]) },
+  { draw: loadApy, sources: () => [API.apy] },
+  { draw: loadVaults, sources: () => CHAINS.map(API.latest) },
+  { draw: loadAllocator, sources: () => [API.allocator, API.info] },
+];
+
+// Draws again the sections that show an answer of `changed` (a Set of paths; 'all': every
+// answer, asked again).
+async function refresh(changed) {
+  const stale = (path) => changed === 'all' || changed.has(path);
+  for (const path of [...answers.keys()]) if (stale(path)) answers.delete(path); // a period not shown too
+  const sections = SECTIONS.filter((section) => section.sources().some(stale));
+  if (!sections.length) return;
+  // The new answers first: each section is then drawn from them at once, never left empty while
+  // they come.
+  await Promise.allSettled(sections.flatMap((section) => section.sources()).map(get));
+  document.body.dataset.state = 'loading';
+  await Promise.allSettled(sections.map((section) => section.draw()));
   await showAsOf();
   document.body.dataset.state = 'ready';
+}
+
+// The first drawing, then each refresh, one after another (a section is never drawn by two at
+// once). A task that throws is a bug of this page; the next ones still run.
+let drawing = Promise.resolve();
+function queue(task) {
+  drawing = drawing.then(task).catch((error) => console.warn(error));
+}
+
+// What changed since the last refresh began (a Set of paths, or 'all'); null when no refresh
+// waits. Events that come while a refresh runs (the missed ones replayed after a reconnection)
+// make one refresh after it, each answer asked once.
+let waiting = null;
+function changedNow(paths) {
+  if (waiting === null) {
+    waiting = paths;
+    queue(() => {
+      const changed = waiting;
+      waiting = null;
+      return refresh(changed);
+    });
+  } else if (waiting !== 'all') {
+    waiting = paths === 'all' ? 'all' : new Set([...waiting, ...paths]);
+  }
+}
+
+// The stream's state, in the header and on body[data-live].
+function showLive(state) {
+  document.body.dataset.live = state;
+  document.getElementById('live').textContent = state === 'open' ? 'Live' : 'Reconnecting\u2026 the figures may be behind';
+}
+
+// `catchUp`: ask every answer again once connected (a stream opened again after a wait).
+function subscribe(catchUp = false) {
+  const stream = new EventSource('/api/v1/events');
+  let dropped = catchUp;
+  stream.addEventListener('snapshot', (event) => {
+    const changed = new Set(JSON.parse(event.data).changed.map((answer) => answer.path));
+    changedNow(changed);
+  });
+  stream.addEventListener('open', () => {
+    showLive('open');
+    // After a drop, EventSource reconnects with Last-Event-ID and nchan sends the events missed
+    // first, but only those it still holds (the last 100, for an hour): the page cannot tell
+    // whether it got all of them, so every answer is asked again, once (a 304 for each that did
+    // not change).
+    if (dropped) changedNow('all');
+    dropped = false;
+  });
+  stream.addEventListener('error', () => {
+    showLive('reconnecting');
+    dropped = true;
+    // After a network error EventSource reconnects by itself; after an answer it cannot take
+    // (nginx's 429 when this address holds too many streams) it gives up: a new one, later.
+    if (stream.readyState === EventSource.CLOSED) setTimeout(() => subscribe(true), 30000);
+  });
+}
+
+function main() {
+  // Subscribed first: a snapshot published while the page loads is then an event, not missed.
+  subscribe();
+  listenToPeriods();
+  queue(async () => {
+    await Promise.allSettled([loadGlance(), loadSupply(), loadCollateral(), loadApy(), loadVaults(), loadAllocator()]);
+    await showAsOf();
+    document.body.dataset.state = 'ready';
+  });
 }
 
 main();
