@@ -90,9 +90,16 @@ std::string LocalChain::rpc(const std::string& method, const std::string& params
 }
 
 bool empty_snapshot_tables(const e2e::Stack& stack) {
-  return stack.psql("postgres",
-                    "TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position, "
-                    "snapshot.vault_state, snapshot.vault, snapshot.chain_state RESTART IDENTITY");
+  // The publisher may be rendering the last test's snapshot on two sessions, which take their
+  // tables' locks in another order than TRUNCATE: PostgreSQL may end the TRUNCATE as a deadlock
+  // victim. It is tried again, a few times.
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    if (stack.psql("postgres", "TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position, "
+                               "snapshot.vault_state, snapshot.vault, snapshot.chain_state RESTART IDENTITY")) {
+      return true;
+    }
+  }
+  return false;
 }
 
 int run_indexer(const e2e::Stack& stack, const std::vector<std::string>& args, std::string* log) {
