@@ -66,6 +66,7 @@ bench: build
 	@scripts/bench.sh
 	@scripts/capacity.sh
 	@scripts/bench-backfill.sh
+	@scripts/bench-events.sh
 
 # CI (bash .ci/run) in a fresh Debian 12 root file system where nothing was installed: needs
 # root and Debian's mirror; about 8 minutes on 2 cores.

@@ -139,13 +139,13 @@ void publish(coin::PublishedSets& sets, coin::EventPoster& events, Sessions& ses
     throw;
   }
   events.post(coin::snapshot_event(publication));
-  sets.remove_old();  // after the event: removing hundreds of files is no client's wait
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   sets_published.Add({{"outcome", "published"}}).Increment();
   durations.Add({}, coin::duration_buckets()).Observe(took.count());
   snapshot.Add({}).Set(static_cast<double>(publication.newest));
   coin::log_info("published in " + std::to_string(std::lround(took.count() * 1000)) + " ms, " +
                  std::to_string(publication.changed.size()) + " answers changed");
+  sets.remove_old();  // after the event: removing hundreds of files is no client's wait
 }
 
 }  // namespace
