@@ -127,7 +127,7 @@ void publish(coin::PublishedSets& sets, coin::EventPoster& events, Sessions& ses
              const coin::WrittenChains& written) {
   static auto& sets_published = coin::counter_family("coin_publisher_sets_total", "Sets the publisher rendered, by outcome");
   static auto& durations =
-      coin::histogram_family("coin_publisher_publish_seconds", "Time to render, write and swap in a whole set");
+      coin::histogram_family("coin_publisher_publish_seconds", "Time to render a set (what the writes may have changed), swap it in and post its event");
   static auto& snapshot = coin::gauge_family("coin_publisher_snapshot_timestamp_seconds",
                                              "The newest snapshot of the set published last, in seconds since the epoch");
   const auto start = std::chrono::steady_clock::now();
