@@ -77,8 +77,16 @@ StreamEvent EventStream::next(std::chrono::milliseconds cap) {
       if (field == "event") event.event = value;
       if (field == "data") event.data += (event.data.empty() ? "" : "\n") + std::string(value);
     }
-    if (!event.event.empty() || !event.data.empty()) return event;
+    if (!event.data.empty()) return event;
   }
+}
+
+std::string eth_snapshot(const std::string& taken_at, int block) {
+  return "INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price,"
+         " earn_apy, earn_tvl, block_number, block_hash, block_time)"
+         " SELECT chain, '" + taken_at + "', coin_supply + 1000000, scoin_supply, coin_price, scoin_price,"
+         " earn_apy, earn_tvl, " + std::to_string(block) + ", '0x' || repeat('ab', 32), '" + taken_at + "'"
+         " FROM snapshot.chain_state WHERE chain = 'eth' ORDER BY taken_at DESC LIMIT 1";
 }
 
 }  // namespace coin::e2e

@@ -30,7 +30,8 @@ class EventStream {
   // The status line's code and the headers (no body: it is the stream).
   const HttpResponse& answer() const { return answer_; }
 
-  // The next event (comments, the heartbeats, are skipped). Throws std::runtime_error when none
+  // The next event with data, as EventSource dispatches them: comments and nchan's heartbeats
+  // ("event: ping" without data, every 15 s) are skipped. Throws std::runtime_error when none
   // comes within `cap` or the server closes the stream.
   StreamEvent next(std::chrono::milliseconds cap);
 
@@ -43,5 +44,10 @@ class EventStream {
   HttpResponse answer_;
   std::string received_;  // what came and is not parsed yet
 };
+
+// The SQL of a new newest snapshot on the fixture (tests/sql/fixture.sql's newest is tron's,
+// 08:00 UTC+8): eth's latest row again at `taken_at`, with 1,000,000 more COIN, read at block
+// `block`. What the tests of the event stream commit.
+std::string eth_snapshot(const std::string& taken_at, int block);
 
 }  // namespace coin::e2e

@@ -29,15 +29,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-// eth's latest row again, at `taken_at`, with 1,000,000 more COIN, read at block `block`.
-std::string eth_snapshot(const std::string& taken_at, int block) {
-  return "INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price,"
-         " earn_apy, earn_tvl, block_number, block_hash, block_time)"
-         " SELECT chain, '" + taken_at + "', coin_supply + 1000000, scoin_supply, coin_price, scoin_price,"
-         " earn_apy, earn_tvl, " + std::to_string(block) + ", '0x' || repeat('ab', 32), '" + taken_at + "'"
-         " FROM snapshot.chain_state WHERE chain = 'eth' ORDER BY taken_at DESC LIMIT 1";
-}
-
 std::vector<std::string> paths_of(const Json& changed) {
   std::vector<std::string> paths;
   for (const Json& answer : changed.elements()) paths.push_back(answer["path"].text());

@@ -66,16 +66,7 @@ namespace {
 namespace fs = std::filesystem;
 using e2e::EventStream;
 using e2e::StreamEvent;
-
-// eth's latest row again, at `taken_at` (tests/sql/fixture.sql's newest is tron's, 08:00 UTC+8),
-// with 1,000,000 more COIN, read at block `block`: a new newest snapshot.
-std::string eth_snapshot(const std::string& taken_at, int block) {
-  return "INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price,"
-         " earn_apy, earn_tvl, block_number, block_hash, block_time)"
-         " SELECT chain, '" + taken_at + "', coin_supply + 1000000, scoin_supply, coin_price, scoin_price,"
-         " earn_apy, earn_tvl, " + std::to_string(block) + ", '0x' || repeat('ab', 32), '" + taken_at + "'"
-         " FROM snapshot.chain_state WHERE chain = 'eth' ORDER BY taken_at DESC LIMIT 1";
-}
+using e2e::eth_snapshot;
 
 // Whether an event's data names this snapshot time ("2026-05-13T01:00:00Z").
 bool is_of(const StreamEvent& event, const std::string& snapshot_at) {
@@ -90,17 +81,6 @@ StreamEvent event_of(EventStream& stream, const std::string& snapshot_at) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     StreamEvent event = stream.next(std::max(left, std::chrono::milliseconds(1)));
     if (is_of(event, snapshot_at)) return event;
-  }
-}
-
-// The next event on `stream` but nchan's heartbeats ("event: ping" and no data, every 15 s, which
-// EventSource does not dispatch); throws when none comes within the waiting cap.
-StreamEvent next_event(EventStream& stream) {
-  const auto deadline = Clock::now() + patience;
-  for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    StreamEvent event = stream.next(std::max(left, std::chrono::milliseconds(1)));
-    if (!(event.event == "ping" && event.data.empty())) return event;
   }
 }
 
@@ -341,7 +321,7 @@ TEST(EventStreamFaults, AcrossAReloadAResumingClientGetsTheEventsPublishedSinceA
   // The old workers end the stream (nchan's ":410: 410 Gone", then the connection closes).
   std::string ended;
   try {
-    const StreamEvent more = next_event(early);
+    const StreamEvent more = early.next(patience);
     ended = "an event came: " + more.id;
   } catch (const std::runtime_error& error) {
     ended = error.what();
@@ -363,19 +343,19 @@ TEST(EventStreamFaults, AcrossAReloadAResumingClientGetsTheEventsPublishedSinceA
   const long second_at = std::stol(second.id.substr(0, second.id.find(':')));
   ASSERT_TRUE(eventually([&] { return static_cast<long>(std::time(nullptr)) > second_at; }));
   ASSERT_TRUE(stack.psql("coin_indexer", eth_snapshot("2026-05-13 11:00:00+08", 22480912)));
-  const StreamEvent third = next_event(fresh);
+  const StreamEvent third = fresh.next(patience);
   EXPECT_TRUE(is_of(third, "2026-05-13T03:00:00Z")) << third.data;
 
   // The client of before, back with the id of the last event it had: the event published since
   // the reload, first.
   EventStream resumed(url, second.id);
-  const StreamEvent missed = next_event(resumed);
+  const StreamEvent missed = resumed.next(patience);
   EXPECT_EQ(missed.id, third.id);
   EXPECT_EQ(missed.data, third.data);
   // One that had missed `second` (before the reload) gets the same: `second` went with the old
   // workers.
   EventStream behind(url, first.id);
-  const StreamEvent next = next_event(behind);
+  const StreamEvent next = behind.next(patience);
   EXPECT_EQ(next.id, third.id);
   EXPECT_FALSE(is_of(next, "2026-05-13T02:00:00Z"));
   EXPECT_EQ(nginx_master(stack), master);
