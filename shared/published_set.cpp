@@ -156,27 +156,26 @@ struct Job {
   std::vector<std::string> values;
 };
 
-// What the jobs rendered: what the snapshot shows (every statement gives the same), and each
-// job's answer when its bytes changed, in the order of the jobs.
-struct Rendered {
+// What a session's jobs showed of the snapshot (every statement gives the same).
+struct Shown {
   std::time_t newest = -1;
   std::string blocks;
-  std::vector<std::optional<ChangedAnswer>> changed;
 };
 
-// Renders jobs on `transaction`, taking each next one from `next` until none is left, into
-// `rendered`. On failure, leaves none for the other session and throws.
+// Renders jobs on `transaction`, taking each next one from `next` until none is left: job i's
+// answer goes into changed[i] when its bytes changed (no other session writes it), what the
+// snapshot shows into `shown`. On failure, leaves none for the other sessions and throws.
 void render_jobs(pqxx::transaction_base& transaction, const std::vector<Job>& jobs, std::atomic<std::size_t>& next,
-                 const fs::path& base, const fs::path& set, Rendered& rendered) {
+                 const fs::path& base, const fs::path& set, std::vector<std::optional<ChangedAnswer>>& changed,
+                 Shown& shown) {
   try {
     for (std::size_t i = next++; i < jobs.size(); i = next++) {
       const std::string name(jobs[i].endpoint->path);
       std::optional<Fetched> fetched =
           fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(jobs[i].values)), name);
       if (!fetched) throw DatabaseError("statement " + name + " gave no row for values its view has");
-      rendered.changed[i] = write_answer(base, set, *jobs[i].endpoint, jobs[i].values, *fetched);
-      rendered.newest = fetched->last_modified;
-      rendered.blocks = fetched->blocks;
+      changed[i] = write_answer(base, set, *jobs[i].endpoint, jobs[i].values, *fetched);
+      shown = {fetched->last_modified, fetched->blocks};
     }
   } catch (...) {
     next = jobs.size();
@@ -205,23 +204,25 @@ std::vector<Job> jobs_of(pqxx::transaction_base& transaction, const fs::path& se
 }
 
 // Renders `jobs` into `set`, shared out between `transaction` and the `others` sessions, which
-// import its snapshot: each renders and writes one answer at a time. Returns what each rendered.
-std::vector<Rendered> render_shared(pqxx::transaction_base& transaction, const std::vector<pqxx::connection*>& others,
-                                    const std::vector<Job>& jobs, const fs::path& base, const fs::path& set) {
+// import its snapshot: each renders and writes one answer at a time. Returns what the snapshot
+// shows and the answers whose bytes changed, in the order of the jobs.
+Publication render_shared(pqxx::transaction_base& transaction, const std::vector<pqxx::connection*>& others,
+                          const std::vector<Job>& jobs, const fs::path& base, const fs::path& set) {
   std::atomic<std::size_t> next{0};
-  std::vector<Rendered> rendered(others.size() + 1, Rendered{-1, "", std::vector<std::optional<ChangedAnswer>>(jobs.size())});
+  std::vector<std::optional<ChangedAnswer>> changed(jobs.size());
+  std::vector<Shown> shown(others.size() + 1);
   const std::string snapshot = others.empty() ? "" : transaction.exec1("SELECT pg_export_snapshot()")[0].c_str();
   std::vector<std::future<void>> helping;
   for (std::size_t s = 0; s < others.size(); ++s) {
     helping.push_back(std::async(std::launch::async, [&, s] {
       pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> imported(*others[s], "publish");
       imported.exec0("SET TRANSACTION SNAPSHOT " + imported.quote(snapshot));
-      render_jobs(imported, jobs, next, base, set, rendered[s + 1]);
+      render_jobs(imported, jobs, next, base, set, changed, shown[s + 1]);
     }));
   }
   std::exception_ptr failed;
   try {
-    render_jobs(transaction, jobs, next, base, set, rendered.front());
+    render_jobs(transaction, jobs, next, base, set, changed, shown.front());
   } catch (...) {
     failed = std::current_exception();
   }
@@ -233,7 +234,14 @@ std::vector<Rendered> render_shared(pqxx::transaction_base& transaction, const s
     }
   }
   if (failed) std::rethrow_exception(failed);
-  return rendered;
+  Publication publication;
+  for (const Shown& session : shown) {
+    if (session.newest != -1) std::tie(publication.newest, publication.blocks) = std::tie(session.newest, session.blocks);
+  }
+  for (std::optional<ChangedAnswer>& answer : changed) {
+    if (answer) publication.changed.push_back(std::move(*answer));
+  }
+  return publication;
 }
 
 // Renders into `set` the answers of the list that `written` may have changed, from one snapshot
@@ -244,17 +252,7 @@ Publication render(const std::vector<pqxx::connection*>& sessions, const fs::pat
                    const WrittenChains& written, std::string& clock) {
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(*sessions.front(), "publish");
   const std::vector<Job> jobs = jobs_of(transaction, set, base, written, clock);
-  std::vector<Rendered> rendered =
-      render_shared(transaction, {sessions.begin() + 1, sessions.end()}, jobs, base, set);
-  Publication shown;
-  for (const Rendered& session : rendered) {
-    if (session.newest != -1) std::tie(shown.newest, shown.blocks) = std::tie(session.newest, session.blocks);
-  }
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    for (Rendered& session : rendered) {
-      if (session.changed[i]) shown.changed.push_back(std::move(*session.changed[i]));
-    }
-  }
+  Publication shown = render_shared(transaction, {sessions.begin() + 1, sessions.end()}, jobs, base, set);
   for (const Endpoint& endpoint : endpoints()) write_alias(transaction, set, endpoint, shown.newest);
   transaction.commit();
   return shown;
