@@ -51,4 +51,22 @@ std::optional<std::string_view> QueryString::get(std::string_view key) const {
   return std::nullopt;
 }
 
+std::string percent_encode(std::string_view text) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string encoded;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    const bool unreserved = (byte >= '0' && byte <= '9') || (byte >= 'A' && byte <= 'Z') ||
+                            (byte >= 'a' && byte <= 'z') || byte == '-' || byte == '.' || byte == '_' || byte == '~';
+    if (unreserved) {
+      encoded += c;
+    } else {
+      encoded += '%';
+      encoded += hex[byte >> 4];
+      encoded += hex[byte & 15];
+    }
+  }
+  return encoded;
+}
+
 }  // namespace coin

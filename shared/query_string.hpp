@@ -25,4 +25,8 @@ class QueryString {
 // Decodes one component of a query string: %XX escapes and '+' for a space.
 std::string percent_decode(std::string_view text);
 
+// Encodes `text` as one component of a query string: every byte but an ASCII letter, digit,
+// '-', '.', '_' and '~' as %XX (percent_decode gives `text` back).
+std::string percent_encode(std::string_view text);
+
 }  // namespace coin

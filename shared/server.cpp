@@ -23,8 +23,7 @@
 #include "shared/endpoints.hpp"
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
-#include "shared/response_cache.hpp"
-#include "shared/snapshot_listener.hpp"
+#include "shared/fresh_cache.hpp"
 
 namespace coin {
 namespace {
@@ -33,9 +32,14 @@ std::atomic<bool> stopping{false};   // SIGTERM or SIGINT came: the background t
 std::atomic<bool> accepting{true};   // the workers take new connections
 std::atomic<int> in_flight{0};  // requests accepted and not yet finished
 
-std::string_view param(const FCGX_Request& request, const char* name) {
-  const char* value = FCGX_GetParam(name, request.envp);
-  return value == nullptr ? std::string_view{} : std::string_view{value};
+// A POST's body, read into `request` (at most max_request_body bytes and whether there were more).
+void read_body(FCGX_Stream* in, Request& request) {
+  if (request.method() != "POST") return;
+  request.body.resize(max_request_body + 1);
+  const int got = FCGX_GetStr(request.body.data(), static_cast<int>(request.body.size()), in);
+  request.body.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
+  request.body_too_large = request.body.size() > max_request_body;
+  if (request.body_too_large) request.body.resize(max_request_body);
 }
 
 // Answers by path and status; a path nobody serves (nginx sends none) counts as "other", so a
@@ -67,15 +71,15 @@ void work(int listen_fd, const std::function<Answerer()>& make_answerer) {
       continue;
     }
     ++in_flight;
-    // nginx sends only GET and HEAD here; the request body, if any, is never read.
-    const std::string_view path = param(request, "DOCUMENT_URI");
-    const std::shared_ptr<const RenderedAnswer> answer = answer_of(path, param(request, "QUERY_STRING"));
+    Request asked(request.envp);
+    read_body(request.in, asked);
+    const std::shared_ptr<const RenderedAnswer> answer = answer_of(asked);
     const std::string& out = choose(
-        *answer, {param(request, "HTTP_IF_NONE_MATCH"), param(request, "HTTP_IF_MODIFIED_SINCE"),
-                  param(request, "HTTP_ACCEPT_ENCODING"), param(request, "HTTP_IF_MATCH"),
-                  param(request, "HTTP_IF_UNMODIFIED_SINCE")});
+        *answer, {asked.param("HTTP_IF_NONE_MATCH"), asked.param("HTTP_IF_MODIFIED_SINCE"),
+                  asked.param("HTTP_ACCEPT_ENCODING"), asked.param("HTTP_IF_MATCH"),
+                  asked.param("HTTP_IF_UNMODIFIED_SINCE")});
     FCGX_PutStr(out.data(), static_cast<int>(out.size()), request.out);
-    count_answer(path, status_of(out));  // before Finish, which frees the request's parameters
+    count_answer(asked.path(), status_of(out));  // before Finish, which frees the request's parameters
     FCGX_Finish_r(&request);
     --in_flight;
   }
@@ -148,6 +152,11 @@ int open_listener(const Config& config) {
 
 }  // namespace
 
+std::string_view Request::param(const char* name) const {
+  const char* value = FCGX_GetParam(name, parameters_);
+  return value == nullptr ? std::string_view{} : std::string_view{value};
+}
+
 int run_server(const Config& config, const std::function<Answerer()>& make_answerer,
                const std::function<void(const std::atomic<bool>& stopping)>& background) {
   std::signal(SIGPIPE, SIG_IGN);  // a client gone mid-response must not end the process
@@ -216,31 +225,14 @@ int serve(int argc, char** argv, std::string_view group, std::string_view summar
     std::fputs(routes_table(endpoints).c_str(), stdout);
     return 0;
   }
-  ResponseCache cache(config.cache);
-  std::atomic<unsigned> listener_readers{0};  // the workers' sessions follow the listener's reader
-  std::function<void(const std::atomic<bool>&)> listener;
-  if (config.cache) {
-    listener = [&](const std::atomic<bool>& stop) {
-      // A new generation whenever the database shows more than the cache may hold; none
-      // while it is not known to (the listener is away, or the standby is behind).
-      const SnapshotEvents events{[&](pqxx::connection&) {
-                                    ++listener_readers;
-                                    cache.trust();
-                                  },
-                                  [&cache](pqxx::connection&, const std::vector<std::string>&) { cache.trust(); },
-                                  [&cache] { cache.distrust(); },
-                                  {},
-                                  [&cache] { cache.distrust(); }};
-      listen_for_snapshots(config.database, events, stop);
-    };
-  }
+  FreshCache fresh(config);
   const auto make_answerer = [&]() -> Answerer {
-    auto database = std::make_shared<Database>(config.database, statements_of(endpoints), &listener_readers);
-    return [&endpoints, &cache, database](std::string_view path, std::string_view query_string) {
-      return dispatch(endpoints, *database, cache, path, query_string);
+    auto database = std::make_shared<Database>(config.database, statements_of(endpoints), fresh.listener_readers());
+    return [&endpoints, &fresh, database](const Request& request) {
+      return dispatch(endpoints, *database, fresh.cache(), request.path(), request.query_string());
     };
   };
-  return run_server(config, make_answerer, listener);
+  return run_server(config, make_answerer, fresh.listener());
 }
 
 }  // namespace coin

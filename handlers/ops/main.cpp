@@ -112,6 +112,6 @@ int main(int argc, char** argv) {
   return coin::run_server(config, [&config, &settings]() -> coin::Answerer {
     auto database = std::make_shared<coin::Database>(
         config.database, std::vector<coin::Statement>{freshness_statement, vault_freshness_statement, blocks_statement});
-    return [database, &settings](std::string_view path, std::string_view) { return answer(*database, settings, path); };
+    return [database, &settings](const coin::Request& request) { return answer(*database, settings, request.path()); };
   });
 }
