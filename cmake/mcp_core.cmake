@@ -1,0 +1,18 @@
+# mcp_core: the pure part of the MCP handler (handlers/mcp), no I/O: JSON-RPC, the tools made
+# from the endpoint list and the OpenAPI document (compiled in: embed_text.cmake), llms.txt. The
+# main build links it into handlers/mcp and the unit tests; the fuzz build (tests/fuzz) links
+# the same target, built with its own compiler flags.
+# Needs coin_core (coin_core.cmake) and pkg_check_modules' PkgConfig::jsoncpp.
+set(mcp_root ${CMAKE_CURRENT_LIST_DIR}/..)
+add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp
+  COMMAND ${CMAKE_COMMAND} -DINPUT=${mcp_root}/openapi/openapi.json
+          -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp -DNAME=coin::mcp::openapi_document
+          -P ${mcp_root}/cmake/embed_text.cmake
+  DEPENDS ${mcp_root}/openapi/openapi.json ${mcp_root}/cmake/embed_text.cmake)
+add_library(mcp_core STATIC
+  ${mcp_root}/handlers/mcp/json_rpc.cpp
+  ${mcp_root}/handlers/mcp/llms_text.cpp
+  ${mcp_root}/handlers/mcp/mcp_server.cpp
+  ${mcp_root}/handlers/mcp/tool_catalog.cpp
+  ${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp)
+target_link_libraries(mcp_core PUBLIC coin_core PkgConfig::jsoncpp)
