@@ -153,7 +153,8 @@ render_pages() {
 #                   max_fails=1 fail_timeout=10s"; every pool must have one), their state
 #                   shared by nginx's workers (zone); without UPSTREAMS, the two processes of
 #                   its group on this host, SOCKETS/<group>-1.sock and -2.sock
-#   upstreams.conf  ... and the ops handler's: SOCKETS/ops.sock (nginx/ops.conf)
+#   upstreams.conf  ... and the ops handler's: SOCKETS/ops.sock (nginx/ops.conf); the mcp
+#                   handler's: SOCKETS/mcp-1.sock and -2.sock (nginx/mcp.conf)
 #   queries.conf    $published_query: a query in the list's parameter order with allowed values
 #                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
 #   endpoints.conf  an exact location per endpoint, which names itself in $endpoint_path (the
@@ -237,6 +238,7 @@ render_endpoints() {
         print "  return 404;\n}" > (conf "/endpoints.conf")
       }
       printf "\n# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\nupstream ops {\n  server unix:%s/ops.sock;\n}\n", sockets > (conf "/upstreams.conf")
+      printf "\n# The mcp handler (/mcp, /llms.txt): two processes, like a group.\nupstream mcp {\n  server unix:%s/mcp-1.sock max_fails=0;\n  server unix:%s/mcp-2.sock max_fails=0;\n}\n", sockets, sockets > (conf "/upstreams.conf")
       for (i = 1; i <= count; i++) {
         p = order[i]; g = group_of[p]
         if (upstreams == "") {

@@ -33,7 +33,8 @@
 # position stops answering: its Vault keeps its last state, /healthz names it once that state is
 # older than MAX_AGE, and the rest of the chain goes on.
 #
-# Each pool has two handler processes, and each of them, the ops handler (/healthz, /metrics)
+# Each pool has two handler processes, and so has the mcp handler (/mcp, /llms.txt); each of
+# them, the ops handler (/healthz, /metrics)
 # and the publisher is run by a supervisor that starts it again when it ends (crashed or
 # killed), like systemd does in production (deploy/systemd/). The groups come from the
 # endpoint list (`publisher --routes`). Every process writes its metrics to
@@ -57,6 +58,7 @@ published=${PUBLISHED:-$var/published}
 
 [ -x "$handlers/publisher" ] || die "no publisher in $handlers (make build)"
 [ -x "$handlers/ops" ] || die "no ops handler in $handlers (make build)"
+[ -x "$handlers/mcp" ] || die "no mcp handler in $handlers (make build)"
 mkdir -p "$var/run" "$var/metrics"
 chmod 0755 "$var/run"
 rm -f "$var/metrics"/*.prom  # an earlier run's
@@ -126,8 +128,8 @@ ops_flags=(--socket "$var/run/ops.sock" --threads 2 --metrics "$var/metrics/ops.
 [ "$publish" = off ] || ops_flags+=(--published "$published")
 supervise ops env PGUSER=coin_api PGAPPNAME="coin-api ops" "$handlers/ops" "${ops_flags[@]}" &
 children+=($!)
-processes=()  # two per pool
-for group in "${groups[@]}"; do processes+=("$group-1" "$group-2"); done
+processes=()  # two per pool, and two of the mcp handler (/mcp, /llms.txt)
+for group in "${groups[@]}" mcp; do processes+=("$group-1" "$group-2"); done
 for process in "${processes[@]}"; do
   supervise "$process" env PGUSER=coin_api PGAPPNAME="coin-api $process" "$handlers/${process%-*}" \
     --socket "$var/run/$process.sock" --threads "$threads" --metrics "$var/metrics/$process.prom" \

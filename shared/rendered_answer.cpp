@@ -16,9 +16,14 @@ constexpr std::string_view retry_after_seconds = "5";
 std::string_view reason_phrase(int status) {
   switch (status) {
     case 200: return "OK";
+    case 202: return "Accepted";
     case 304: return "Not Modified";
-    case 412: return "Precondition Failed";
+    case 400: return "Bad Request";
     case 404: return "Not Found";
+    case 406: return "Not Acceptable";
+    case 412: return "Precondition Failed";
+    case 413: return "Content Too Large";
+    case 415: return "Unsupported Media Type";
     case 503: return "Service Unavailable";
     default: return "Error";
   }

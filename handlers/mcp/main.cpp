@@ -91,9 +91,10 @@ std::vector<coin::Statement> statements() {
   return all;
 }
 
-std::shared_ptr<const coin::RenderedAnswer> rendered(int status, std::string_view type, std::string body) {
-  return std::make_shared<const coin::RenderedAnswer>(
-      coin::render(coin::Response{status, type, std::move(body), false, status != 200}));
+// `live`: made for this request alone (an MCP reply), never stored; else a text stored by clients
+// and revalidated (ETag, 304), with a gzip variant.
+std::shared_ptr<const coin::RenderedAnswer> rendered(int status, std::string_view type, std::string body, bool live) {
+  return std::make_shared<const coin::RenderedAnswer>(coin::render(coin::Response{status, type, std::move(body), false, live}));
 }
 
 }  // namespace
@@ -113,8 +114,8 @@ int main(int argc, char** argv) {
   }
   const coin::mcp::McpServer server(document, coin::version);
   constexpr std::string_view text_type = "text/plain; charset=utf-8";
-  const auto llms = rendered(200, text_type, coin::mcp::llms_text(document));
-  const auto llms_full = rendered(200, text_type, coin::mcp::llms_full_text(document));
+  const auto llms = rendered(200, text_type, coin::mcp::llms_text(document), false);
+  const auto llms_full = rendered(200, text_type, coin::mcp::llms_full_text(document), false);
   const auto not_found = std::make_shared<const coin::RenderedAnswer>(coin::render(coin::not_found()));
   coin::FreshCache fresh(config);
   const auto make_answerer = [&]() -> coin::Answerer {
@@ -128,7 +129,7 @@ int main(int argc, char** argv) {
           {request.param("CONTENT_TYPE"), request.param("HTTP_ACCEPT"), request.param("HTTP_MCP_PROTOCOL_VERSION"),
            request.body, request.body_too_large},
           api);
-      return rendered(reply.status, "application/json", reply.body);
+      return rendered(reply.status, "application/json", reply.body, true);
     };
   };
   return coin::run_server(config, make_answerer, fresh.listener());
