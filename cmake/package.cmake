@@ -35,7 +35,7 @@ install(DIRECTORY scripts/ DESTINATION ${coin_share}/scripts USE_SOURCE_PERMISSI
   PATTERN bench.sh EXCLUDE PATTERN bench-data.sh EXCLUDE PATTERN clean-room.sh EXCLUDE
   PATTERN deps.sh EXCLUDE PATTERN fuzz.sh EXCLUDE PATTERN pgtap.sh EXCLUDE PATTERN run.sh EXCLUDE
   PATTERN topology.sh EXCLUDE PATTERN capacity.sh EXCLUDE PATTERN bench-backfill.sh EXCLUDE
-  PATTERN bench-events.sh EXCLUDE)
+  PATTERN bench-events.sh EXCLUDE PATTERN bench-mcp.sh EXCLUDE)
 install(DIRECTORY nginx sql web openapi DESTINATION ${coin_share})
 install(DIRECTORY deploy/monitoring/ DESTINATION ${coin_share}/monitoring)
 # The files render_pages (scripts/lib.sh) copies from node_modules, at the same paths, so that

@@ -6,7 +6,7 @@
 #   host        address  runs
 #   edge        NET.5    a CDN edge on :8080: nginx caching the front's answers as their
 #                        Cache-Control says (deploy/cdn/edge.conf)
-#   front       NET.10   nginx on :8080 (FastCGI over TCP to the pools), the publisher, the ops handler
+#   front       NET.10   nginx on :8080 (FastCGI over TCP to the pools), the publisher, the ops and mcp handlers
 #   primary     NET.11   PostgreSQL, the primary: the snapshots are written here
 #   standby     NET.12   PostgreSQL, a hot standby streaming from the primary (a replication slot)
 #   handler1    NET.21   a handler process per group: supply on :9001, protocol on :9002...
@@ -202,7 +202,7 @@ for pool in "${own_pools[@]}"; do
   printf '%s\t%s:9001\n' "$pool" "${address[$pool]}" >>"$upstreams"
 done
 
-say "starting the publisher, the ops handler and nginx on ${address[front]}"
+say "starting the publisher, the ops and mcp handlers and nginx on ${address[front]}"
 supervise publisher ip netns exec "$prefix-front" env PGAPPNAME="coin-api publisher" "$handlers/publisher" \
   --directory "$var/front/published" --events "$var/front/nginx/events.sock" --database "$readers" \
   --metrics "$var/metrics/publisher.prom" \
@@ -212,6 +212,12 @@ supervise ops ip netns exec "$prefix-front" env PGAPPNAME="coin-api ops" "$handl
   --threads 2 --database "$readers" --published "$var/front/published" --metrics "$var/metrics/ops.prom" \
   --metrics-dir "$var/metrics" 2>>"$var/front.log" &
 children+=($!)
+for name in mcp-1 mcp-2; do  # /mcp and /llms.txt, beside nginx as on one host (upstreams.conf: mcp)
+  supervise "$name" ip netns exec "$prefix-front" env PGAPPNAME="coin-api $name" "$handlers/mcp" \
+    --socket "$var/front/run/$name.sock" --threads 2 --database "$readers" --metrics "$var/metrics/$name.prom" \
+    2>>"$var/front.log" &
+  children+=($!)
+done
 render_nginx "$var/front" "$var/front/nginx/conf" "$var/routes.tsv" LISTEN="${address[front]}:8080" \
   PUBLISHED="$var/front/published" SOCKETS="$var/front/run" UPSTREAMS="$upstreams" \
   METRICS_ALLOW="127.0.0.1 $net.1"

@@ -17,7 +17,11 @@ std::optional<Json::Value> parse_json(std::string_view text) {
   }();
   Json::Value value;
   std::string errors;
-  if (!reader->parse(text.data(), text.data() + text.size(), &value, &errors)) return std::nullopt;
+  try {
+    if (!reader->parse(text.data(), text.data() + text.size(), &value, &errors)) return std::nullopt;
+  } catch (const Json::Exception&) {  // jsoncpp throws past stackLimit
+    return std::nullopt;
+  }
   return value;
 }
 

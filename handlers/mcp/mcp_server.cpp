@@ -52,9 +52,10 @@ bool speaks(std::string_view version) {
   return std::find(std::begin(protocol_versions), std::end(protocol_versions), version) != std::end(protocol_versions);
 }
 
-// A success of the API: a 200 that is not an error envelope.
-bool succeeded(const Endpoint& endpoint, const ApiAnswer& answer) {
-  return answer.status == 200 && (endpoint.body == Body::text || answer.body.rfind("{\"code\":0,", 0) == 0);
+// A success of the API: a 200 that is not an error envelope (errors are always JSON).
+bool succeeded(const ApiAnswer& answer) {
+  return answer.status == 200 &&
+         (answer.content_type != "application/json" || answer.body.rfind("{\"code\":0,", 0) == 0);
 }
 
 const Endpoint* endpoint_at(std::string_view path) {
@@ -188,7 +189,7 @@ std::string McpServer::call(const Json::Value& params, Api& api) const {
   const CallQuery asked = call_query(*tool, params["arguments"]);
   if (asked.invalid) throw RpcError{invalid_params, *asked.invalid};
   const ApiAnswer answer = api.get(endpoint, asked.query);
-  const bool success = succeeded(endpoint, answer);
+  const bool success = succeeded(answer);
   std::string result = "{\"content\":" + text_content(answer.body);
   if (success && endpoint.body == Body::envelope) {
     // CSV is the text; the structured content is always the JSON answer, as the outputSchema says.
@@ -198,7 +199,7 @@ std::string McpServer::call(const Json::Value& params, Api& api) const {
       Json::Value json_arguments = params["arguments"];
       json_arguments.removeMember("format");
       const ApiAnswer json = api.get(endpoint, call_query(*tool, json_arguments).query);
-      if (succeeded(endpoint, json)) result += ",\"structuredContent\":" + json.body;
+      if (succeeded(json)) result += ",\"structuredContent\":" + json.body;
     }
   }
   return result + ",\"isError\":" + (success ? "false" : "true") + '}';
@@ -255,7 +256,7 @@ std::string McpServer::read(const Json::Value& params, Api& api) const {
   const ApiAnswer answer =
       api.get(*endpoint, question == std::string_view::npos ? "" : std::string(rest.substr(question + 1)));
   if (answer.status != 200) throw RpcError{internal_error, "the API cannot answer now; ask again in 5 s"};
-  if (!succeeded(*endpoint, answer)) throw RpcError{resource_not_found, "no resource " + uri + ": " + answer.body};
+  if (!succeeded(answer)) throw RpcError{resource_not_found, "no resource " + uri + ": " + answer.body};
   return "{\"contents\":[{\"uri\":" + quoted(uri) + ",\"mimeType\":" + quoted(media_type(answer.content_type)) +
          ",\"text\":" + quoted(answer.body) + "}]}";
 }

@@ -1,0 +1,311 @@
+// The MCP handler's pure part (handlers/mcp): the tools made from the endpoint list and the
+// OpenAPI document, a call's query, JSON-RPC's framing and errors, llms.txt. The replies below
+// are written out by hand from mcp_server.hpp's contract; the Api is a stub that records what
+// it was asked.
+
+#include <gtest/gtest.h>
+#include <json/reader.h>
+
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "handlers/mcp/json_rpc.hpp"
+#include "handlers/mcp/llms_text.hpp"
+#include "handlers/mcp/mcp_server.hpp"
+#include "handlers/mcp/openapi_document.hpp"
+#include "handlers/mcp/tool_catalog.hpp"
+
+namespace coin::mcp {
+namespace {
+
+const Json::Value& openapi() {
+  static const Json::Value document = [] {
+    Json::Value parsed;
+    std::istringstream text{std::string(openapi_document)};
+    EXPECT_TRUE(Json::parseFromStream(Json::CharReaderBuilder(), text, &parsed, nullptr));
+    return parsed;
+  }();
+  return document;
+}
+
+const McpServer& server() {
+  static const McpServer made(openapi(), "9.9.9");
+  return made;
+}
+
+// An Api with fixed answers: an envelope of `data` for every GET, but an error envelope for a
+// chain "TRON" and a 503 for chain "down"; CSV for format=csv. The Vault types of two chains.
+class StubApi : public Api {
+ public:
+  ApiAnswer get(const Endpoint& endpoint, const std::string& query) override {
+    asked.push_back(std::string(endpoint.path) + (query.empty() ? "" : "?" + query));
+    if (endpoint.body == Body::text) return {200, "text/plain", "12.5"};
+    if (query.find("chain=TRON") != std::string::npos) {
+      return {200, "application/json", R"({"code":10002,"message":"Invalid chain.","data":null})"};
+    }
+    if (query.find("chain=down") != std::string::npos) {
+      return {503, "application/json", R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})"};
+    }
+    if (query.find("format=csv") != std::string::npos) return {200, "text/csv", "a,b\r\n1,2\r\n"};
+    return {200, "application/json", R"({"code":0,"message":"SUCCESS","data":{"x":1.000000000000000000001}})"};
+  }
+  std::vector<std::vector<std::string>> published_values(const Endpoint& endpoint) override {
+    if (endpoint.parameters.empty()) return {{}};
+    if (endpoint.path == "/api/v1/data-platform/vault-history") {
+      return {{"tron", "TRX-A", "WEEKLY"}, {"eth", "WBTC-A", "WEEKLY"}, {"bsc", "WBTC-A", "ANNUAL"}};
+    }
+    if (endpoint.path == "/api/v1/data-platform/latest-collateral") return {{"eth"}};
+    return {};
+  }
+  std::vector<std::string> asked;
+};
+
+HttpReply post(const std::string& body, Api& api, std::string_view content_type = "application/json",
+               std::string_view accept = "application/json, text/event-stream", std::string_view version = "") {
+  return server().handle({content_type, accept, version, body, false}, api);
+}
+
+Json::Value parsed(const std::string& text) {
+  const std::optional<Json::Value> value = parse_json(text);
+  EXPECT_TRUE(value) << text;
+  return value.value_or(Json::Value());
+}
+
+TEST(McpTools, AreOnePerEndpointNamedByTheirPaths) {
+  std::vector<std::string> names;
+  for (const Tool& tool : server().catalog().tools()) names.push_back(tool.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"totalSupply", "circulatingSupply", "external_earn_apy",
+                                             "external_total_supply_coin", "external_total_supply_scoin",
+                                             "market_site_overview", "data_platform_overview_info",
+                                             "market_site_overview_apy",
+                                             "data_platform_overview_supply_value_history",
+                                             "data_platform_overview_collateral_value_history", "vault_collaterals",
+                                             "data_platform_latest_collateral", "data_platform_collateral_history",
+                                             "smart_allocator_detail_overview", "data_platform_vault_history"}));
+}
+
+TEST(McpTools, TakeTheEndpointsParametersWithTheListsAndTheDatasValues) {
+  StubApi api;
+  const Json::Value tools = parsed(post(R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})", api).body)["result"]["tools"];
+  ASSERT_EQ(tools.size(), 15u);
+  const Json::Value& vault_history = tools[14]["inputSchema"];
+  EXPECT_EQ(vault_history["type"], "object");
+  EXPECT_EQ(vault_history["additionalProperties"], false);
+  EXPECT_EQ(json_text(vault_history["required"]), R"(["chain","vaultType","interval"])");
+  EXPECT_EQ(json_text(vault_history["properties"]["chain"]["enum"]), R"(["tron","eth","bsc"])");
+  EXPECT_EQ(json_text(vault_history["properties"]["interval"]["enum"]), R"(["WEEKLY","MONTHLY","BIANNUAL","ANNUAL"])");
+  EXPECT_EQ(json_text(vault_history["properties"]["vaultType"]["enum"]), R"(["TRX-A","WBTC-A"])");  // sorted, once
+  EXPECT_EQ(json_text(vault_history["properties"]["format"]["enum"]), R"(["json","csv"])");
+  EXPECT_EQ(vault_history["properties"].getMemberNames(),
+            (std::vector<std::string>{"chain", "format", "from", "interval", "to", "vaultType"}));
+  EXPECT_NE(vault_history["properties"]["from"]["description"].asString().find("epoch milliseconds"), std::string::npos);
+  // 6.3 takes nothing; 6.1 answers text: no output schema.
+  EXPECT_TRUE(tools[2]["inputSchema"]["properties"].empty());
+  EXPECT_EQ(json_text(tools[2]["inputSchema"]["required"]), "[]");
+  EXPECT_FALSE(tools[0].isMember("outputSchema"));
+  EXPECT_EQ(tools[0]["title"], "6.1 True total supply (bare number)");
+  EXPECT_EQ(tools[0]["annotations"]["readOnlyHint"], true);
+  EXPECT_EQ(tools[0]["annotations"]["destructiveHint"], false);
+}
+
+// Every "$ref" below `value`, and whether any OpenAPI-only keyword is left.
+void collect_refs(const Json::Value& value, std::vector<std::string>& refs, bool& openapi_only) {
+  if (value.isObject()) {
+    for (const std::string& key : value.getMemberNames()) {
+      if (key == "$ref") refs.push_back(value[key].asString());
+      if (key == "example" || key.rfind("x-", 0) == 0) openapi_only = true;
+      collect_refs(value[key], refs, openapi_only);
+    }
+  } else if (value.isArray()) {
+    for (const Json::Value& item : value) collect_refs(item, refs, openapi_only);
+  }
+}
+
+TEST(McpTools, HaveTheSuccessSchemaOfTheDocumentSelfContained) {
+  const Json::Value& schema = server().catalog().find("data_platform_latest_collateral")->definition["outputSchema"];
+  EXPECT_EQ(schema["type"], "object");
+  EXPECT_EQ(schema["allOf"][0]["$ref"], "#/$defs/LatestCollateralAnswer");
+  EXPECT_EQ(schema["$defs"].getMemberNames(),
+            (std::vector<std::string>{"ChainVault", "Envelope", "LatestCollateral", "LatestCollateralAnswer"}));
+  std::vector<std::string> refs;
+  bool openapi_only = false;
+  collect_refs(schema, refs, openapi_only);
+  EXPECT_FALSE(openapi_only);
+  for (const std::string& ref : refs) {
+    EXPECT_TRUE(schema["$defs"].isMember(ref.substr(std::string("#/$defs/").size()))) << ref;
+  }
+}
+
+TEST(McpTools, CallAGetWhoseQueryIsTheArgumentsInTheEndpointsOrderEncoded) {
+  const Tool& tool = *server().catalog().find("data_platform_vault_history");
+  const Json::Value arguments = parsed(R"({"interval":"WEEKLY","format":"csv","chain":"eth","vaultType":"A&B=C D"})");
+  const CallQuery asked = call_query(tool, arguments);
+  EXPECT_EQ(asked.invalid, std::nullopt);
+  EXPECT_EQ(asked.query, "chain=eth&vaultType=A%26B%3DC%20D&interval=WEEKLY&format=csv");
+  EXPECT_EQ(call_query(tool, Json::Value()).query, "");
+  EXPECT_EQ(call_query(tool, parsed(R"({"chain":1})")).invalid, "argument 'chain' must be a string");
+  EXPECT_EQ(call_query(tool, parsed(R"({"where":"x"})")).invalid,
+            "data_platform_vault_history takes no argument 'where'");
+  EXPECT_EQ(call_query(tool, parsed(R"(["eth"])")).invalid, "arguments must be an object");
+}
+
+TEST(McpServer, InitializesWithTheClientsVersionOrItsNewest) {
+  StubApi api;
+  const Json::Value reply = parsed(
+      post(R"({"jsonrpc":"2.0","id":"i","method":"initialize","params":{"protocolVersion":"2025-03-26"}})", api).body);
+  EXPECT_EQ(reply["id"], "i");
+  EXPECT_EQ(reply["result"]["protocolVersion"], "2025-03-26");
+  EXPECT_EQ(reply["result"]["serverInfo"]["version"], "9.9.9");
+  EXPECT_EQ(reply["result"]["capabilities"]["tools"]["listChanged"], false);
+  const Json::Value newest =
+      parsed(post(R"({"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2099-01-01"}})", api).body);
+  EXPECT_EQ(newest["result"]["protocolVersion"], "2025-11-25");
+}
+
+TEST(McpServer, AnswersACallWithTheGetsBodyAsTextAndAsStructuredContent) {
+  StubApi api;
+  const HttpReply reply = post(
+      R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"data_platform_latest_collateral","arguments":{"chain":"eth"}}})",
+      api);
+  EXPECT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.body,
+            R"({"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"{\"code\":0,\"message\":\"SUCCESS\",\"data\":{\"x\":1.000000000000000000001}}"}],)"
+            R"("structuredContent":{"code":0,"message":"SUCCESS","data":{"x":1.000000000000000000001}},"isError":false}})");
+  EXPECT_EQ(api.asked, (std::vector<std::string>{"/api/v1/data-platform/latest-collateral?chain=eth"}));
+}
+
+TEST(McpServer, AnswersTextCsvAndErrorsAsTheGetDoes) {
+  StubApi api;
+  const auto result = [&api](const std::string& name, const std::string& arguments) {
+    return post(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":")" + name +
+                    R"(","arguments":)" + arguments + "}}",
+                api)
+        .body;
+  };
+  EXPECT_EQ(result("totalSupply", "{}"),
+            R"({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"12.5"}],"isError":false}})");
+  EXPECT_EQ(result("data_platform_latest_collateral", R"({"chain":"TRON"})"),
+            R"({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{\"code\":10002,\"message\":\"Invalid chain.\",\"data\":null}"}],"isError":true}})");
+  EXPECT_EQ(result("data_platform_latest_collateral", R"({"chain":"down"})"),
+            R"({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{\"code\":500,\"message\":\"INTERNAL_SERVER_ERROR\",\"data\":null}"}],"isError":true}})");
+  api.asked.clear();
+  EXPECT_EQ(result("data_platform_latest_collateral", R"({"chain":"eth","format":"csv"})"),
+            R"({"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"a,b\r\n1,2\r\n"}],)"
+            R"("structuredContent":{"code":0,"message":"SUCCESS","data":{"x":1.000000000000000000001}},"isError":false}})");
+  EXPECT_EQ(api.asked, (std::vector<std::string>{"/api/v1/data-platform/latest-collateral?chain=eth&format=csv",
+                                                 "/api/v1/data-platform/latest-collateral?chain=eth"}));
+}
+
+TEST(McpServer, ListsAndReadsThePublishedAnswersAsResources) {
+  StubApi api;
+  const Json::Value resources =
+      parsed(post(R"({"jsonrpc":"2.0","id":1,"method":"resources/list"})", api).body)["result"]["resources"];
+  ASSERT_EQ(resources.size(), 12u + 1u + 3u);  // 12 without parameters, 6.12 for eth, 6.15 three times
+  EXPECT_EQ(resources[0]["uri"], "coin-api:///totalSupply");
+  EXPECT_EQ(resources[0]["mimeType"], "text/plain");
+  EXPECT_EQ(resources[11]["uri"], "coin-api:///api/v1/data-platform/latest-collateral?chain=eth");
+  EXPECT_EQ(resources[11]["name"], "data_platform_latest_collateral?chain=eth");
+  EXPECT_EQ(resources[12]["uri"], "coin-api:///api/v1/smart-allocator/detail-overview");
+  EXPECT_EQ(resources[15]["uri"], "coin-api:///api/v1/data-platform/vault-history?chain=bsc&vaultType=WBTC-A&interval=ANNUAL");
+  EXPECT_EQ(post(R"({"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"coin-api:///totalSupply"}})", api).body,
+            R"({"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"coin-api:///totalSupply","mimeType":"text/plain","text":"12.5"}]}})");
+  EXPECT_EQ(post(R"({"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"coin-api:///nothing"}})", api).body,
+            R"({"jsonrpc":"2.0","id":1,"error":{"code":-32002,"message":"no resource coin-api:///nothing"}})");
+  EXPECT_EQ(parsed(post(R"({"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"coin-api:///api/v1/data-platform/latest-collateral?chain=down"}})", api).body)["error"]["code"], -32603);
+  const Json::Value templates =
+      parsed(post(R"({"jsonrpc":"2.0","id":1,"method":"resources/templates/list"})", api).body)["result"]["resourceTemplates"];
+  ASSERT_EQ(templates.size(), 3u);
+  EXPECT_EQ(templates[1]["uriTemplate"],
+            "coin-api:///api/v1/data-platform/collateral-history?chain={chain}&interval={interval}");
+}
+
+TEST(McpServer, RefusesWhatIsNotMcpWithJsonRpcErrors) {
+  StubApi api;
+  const auto reply = [&api](const std::string& body) {
+    const HttpReply got = post(body, api);
+    return std::to_string(got.status) + " " + got.body;
+  };
+  EXPECT_EQ(reply("{"), R"(400 {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"the body is not JSON"}})");
+  EXPECT_EQ(reply(R"({"a":1,"a":2})"), R"(400 {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"the body is not JSON"}})");
+  EXPECT_EQ(reply(std::string(65, '[') + std::string(65, ']')),
+            R"(400 {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"the body is not JSON"}})");
+  EXPECT_EQ(reply("[]"), R"(400 {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"an empty batch"}})");
+  EXPECT_EQ(reply(R"({"jsonrpc":"1.0","id":1,"method":"ping"})"),
+            R"(400 {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"not a JSON-RPC 2.0 request"}})");
+  EXPECT_EQ(reply(R"({"jsonrpc":"2.0","id":{"x":1},"method":"ping"})"),
+            R"(400 {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"not a JSON-RPC 2.0 request"}})");
+  EXPECT_EQ(reply(R"({"jsonrpc":"2.0","id":3,"method":7})"),
+            R"(400 {"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"not a JSON-RPC 2.0 request"}})");
+  EXPECT_EQ(reply(R"({"jsonrpc":"2.0","id":3,"method":"tools/delete"})"),
+            R"(200 {"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"no method tools/delete"}})");
+  EXPECT_EQ(reply(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":[1]})"),
+            R"(200 {"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"params must be an object"}})");
+  EXPECT_EQ(reply(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"rm"}})"),
+            R"(200 {"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"no tool rm"}})");
+  EXPECT_EQ(reply("{\"jsonrpc\":\"2.0\",\"id\":\"\xff\",\"method\":\"\xc3\"}"),
+            "200 {\"jsonrpc\":\"2.0\",\"id\":\"\\ufffd\",\"error\":{\"code\":-32601,\"message\":\"no method \\ufffd\"}}");
+  EXPECT_EQ(reply(R"({"jsonrpc":"2.0","method":"notifications/initialized"})"), "202 ");
+  EXPECT_EQ(reply(R"({"jsonrpc":"2.0","id":5,"result":{}})"), "202 ");
+  EXPECT_TRUE(api.asked.empty());
+}
+
+TEST(McpServer, AnswersABatchOfAtMost32) {
+  StubApi api;
+  EXPECT_EQ(post(R"([{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"n"},5,{"jsonrpc":"2.0","id":"b","method":"ping"}])", api).body,
+            R"([{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"not a JSON-RPC 2.0 request"}},{"jsonrpc":"2.0","id":"b","result":{}}])");
+  std::string batch = "[";
+  for (int i = 0; i < 33; ++i) batch += std::string(i ? "," : "") + R"({"jsonrpc":"2.0","id":1,"method":"ping"})";
+  const HttpReply over = post(batch + "]", api);
+  EXPECT_EQ(over.status, 400);
+  EXPECT_EQ(over.body, R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"a batch of at most 32 messages"}})");
+  const HttpReply notifications = post(R"([{"jsonrpc":"2.0","method":"a"},{"jsonrpc":"2.0","method":"b"}])", api);
+  EXPECT_EQ(notifications.status, 202);
+  EXPECT_EQ(notifications.body, "");
+}
+
+TEST(McpServer, RefusesTheWrongHeadersAndTooLargeABody) {
+  StubApi api;
+  const std::string ping = R"({"jsonrpc":"2.0","id":1,"method":"ping"})";
+  EXPECT_EQ(post(ping, api, "text/plain").status, 415);
+  EXPECT_EQ(post(ping, api, "Application/JSON; charset=utf-8").status, 200);
+  EXPECT_EQ(post(ping, api, "application/json", "text/html").status, 406);
+  EXPECT_EQ(post(ping, api, "application/json", "").status, 200);
+  EXPECT_EQ(post(ping, api, "application/json", "text/html;q=0.9, */*;q=0.1").status, 200);
+  EXPECT_EQ(post(ping, api, "application/json", "", "2024-11-05").status, 200);
+  const HttpReply old = post(ping, api, "application/json", "", "2024-01-01");
+  EXPECT_EQ(old.status, 400);
+  EXPECT_EQ(old.body, R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"unsupported MCP-Protocol-Version 2024-01-01"}})");
+  const HttpReply large = server().handle({"application/json", "", "", ping, true}, api);
+  EXPECT_EQ(large.status, 413);
+  EXPECT_EQ(large.body, R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"the body is over 64 KB"}})");
+}
+
+TEST(JsonRpc, QuotesTextAsJsonStrings) {
+  EXPECT_EQ(quoted("a\"b\\c\r\n\t\x01 é"), "\"a\\\"b\\\\c\\r\\n\\t\\u0001 é\"");
+  EXPECT_EQ(quoted("\xe2\x82"), "\"\\ufffd\\ufffd\"");  // a sequence cut short
+}
+
+TEST(LlmsText, NamesEveryEndpointItsToolAndTheUnits) {
+  const std::string text = llms_text(openapi());
+  const std::string full = llms_full_text(openapi());
+  EXPECT_EQ(text.rfind("# coin-api", 0), 0u);
+  for (const Endpoint& endpoint : endpoints()) {
+    EXPECT_NE(text.find("](" + std::string(endpoint.path) + "): "), std::string::npos) << endpoint.path;
+    EXPECT_NE(text.find("MCP tool `" + tool_name(endpoint) + "`"), std::string::npos) << endpoint.path;
+    EXPECT_NE(full.find("\n## " + operation_of(openapi(), endpoint)["summary"].asString() + "\n"), std::string::npos)
+        << endpoint.path;
+  }
+  for (const std::string_view units : {"**APYs are decimals** (0.045 = 4.5%), except `apy` of 6.14, a **percent**",
+                                       "00:00 UTC+8", "A field of type `string` holds the same kind of decimal"}) {
+    EXPECT_NE(text.find(units), std::string::npos) << units;
+  }
+  EXPECT_NE(text.find("  - `vaultType` (required): the data's values"), std::string::npos);
+  EXPECT_NE(full.find("- `data` (object): "), std::string::npos);
+  EXPECT_NE(full.find("  - `data.items` (array of object): "), std::string::npos);
+  EXPECT_NE(full.find("    - `data.items[].vaultType` (string): "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace coin::mcp
