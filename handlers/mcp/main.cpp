@@ -112,7 +112,14 @@ int main(int argc, char** argv) {
     std::fputs(text.c_str(), stdout);
     return 0;
   }
-  const coin::mcp::McpServer server(document, coin::version);
+  std::unique_ptr<const coin::mcp::McpServer> made;
+  try {
+    made = std::make_unique<const coin::mcp::McpServer>(document, coin::version);
+  } catch (const std::exception& e) {  // an endpoint the OpenAPI document lacks: a build that cannot serve
+    coin::log_error(e.what());
+    return 1;
+  }
+  const coin::mcp::McpServer& server = *made;
   constexpr std::string_view text_type = "text/plain; charset=utf-8";
   const auto llms = rendered(200, text_type, coin::mcp::llms_text(document), false);
   const auto llms_full = rendered(200, text_type, coin::mcp::llms_full_text(document), false);
