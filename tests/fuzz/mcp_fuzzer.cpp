@@ -193,7 +193,7 @@ void check_call_result(const Json::Value& result) {
 // UTF-8 (otherwise its bytes made UTF-8, which the check of the whole body covers).
 bool same_id(const Json::Value& sent, const Json::Value& got) {
   if (sent.isString()) return !valid_utf8(sent.asString()) ? got.isString() : got.isString() && got == sent;
-  if (!got.isNumeric()) return false;
+  if (!sent.isNumeric() || !got.isNumeric()) return false;
   if (sent.isDouble() || got.isDouble()) return sent.asDouble() == got.asDouble();
   return got == sent;
 }
@@ -203,6 +203,14 @@ bool same_id(const Json::Value& sent, const Json::Value& got) {
 bool request_with_id(const Json::Value& message) {
   return message.isObject() && message["jsonrpc"] == "2.0" && message.isMember("method") &&
          (message["id"].isString() || message["id"].isNumeric());
+}
+
+// A message that gets no reply: a notification of JSON-RPC 2.0 (a method, a string, and no id)
+// or a client's response (no method; a result or an error).
+bool unanswered(const Json::Value& message) {
+  if (!message.isObject() || !message["jsonrpc"].isString() || message["jsonrpc"].asString() != "2.0") return false;
+  if (message.isMember("method")) return message["method"].isString() && !message.isMember("id");
+  return message.isMember("result") || message.isMember("error");
 }
 
 // How deep `value` nests arrays and objects (a scalar: 0).
@@ -238,21 +246,45 @@ void fuzz_one(std::string_view input) {
           reply.status == 413 || reply.status == 415);
   REQUIRE(reply.body.empty() == (reply.status == 202));
   if (post.body_too_large) REQUIRE(reply.status == 413);
-  if (reply.body.empty()) return;
+
+  Json::Value sent;
+  const bool sent_json = parse_strict(post.body, sent);
+  // Messages that must be answered, of a batch or of a single message.
+  std::size_t to_answer = 0;
+  if (sent_json) {
+    if (sent.isArray()) {
+      for (const Json::Value& message : sent) to_answer += unanswered(message) ? 0 : 1;
+    } else {
+      to_answer = unanswered(sent) ? 0 : 1;
+    }
+  }
+  // Nothing to answer: only notifications and responses, none of them refused.
+  if (reply.status == 202) {
+    REQUIRE(sent_json && to_answer == 0 && (!sent.isArray() || !sent.empty()));
+    return;
+  }
 
   REQUIRE(valid_utf8(reply.body));
   Json::Value root;
   REQUIRE(parse_strict(reply.body, root));
   REQUIRE(root.isObject() || root.isArray());
 
-  Json::Value sent;
-  const bool sent_json = parse_strict(post.body, sent);
   if (root.isArray()) {
-    // Only a batch is answered with a batch, one reply at most per message, never an empty one.
+    // Only a batch is answered with a batch: a reply per message that is not a notification or
+    // a response, never more than the batch had, never an empty one; each names one of the
+    // batch's ids, or none (null).
     REQUIRE(reply.status == 200);
     REQUIRE(sent_json && sent.isArray());
     REQUIRE(!root.empty() && root.size() <= sent.size());
-    for (const Json::Value& message : root) check_message(message);
+    REQUIRE(root.size() == to_answer);
+    for (const Json::Value& message : root) {
+      check_message(message);
+      bool named = message["id"].isNull();
+      for (const Json::Value& request : sent) {
+        named = named || (request.isObject() && request.isMember("id") && same_id(request["id"], message["id"]));
+      }
+      REQUIRE(named);
+    }
     return;
   }
   check_message(root);
