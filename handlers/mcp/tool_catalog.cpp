@@ -206,15 +206,21 @@ CallQuery call_query(const Tool& tool, const Json::Value& arguments) {
       if (std::find(names.begin(), names.end(), name) == names.end()) {
         return {"", tool.name + " takes no argument '" + name + "'"};
       }
-      if (!arguments[name].isString()) return {"", "argument '" + name + "' must be a string"};
+      const Json::Value& value = arguments[name];
+      if (!value.isString() && (!value.isIntegral() || value.isBool())) {
+        return {"", "argument '" + name + "' must be a string"};
+      }
     }
   }
   std::string query;
   for (const std::string_view name : names) {
     const std::string key(name);
     if (arguments.isNull() || !arguments.isMember(key)) continue;
+    const Json::Value& value = arguments[key];
+    // An integer stands for its digits: epoch milliseconds sent as a number, say.
+    const std::string text = value.isString() ? value.asString() : std::to_string(value.asLargestInt());
     if (!query.empty()) query += '&';
-    query += key + '=' + percent_encode(arguments[key].asString());
+    query += key + '=' + percent_encode(text);
   }
   return {query, std::nullopt};
 }

@@ -54,9 +54,10 @@ class ToolCatalog {
 };
 
 // The query of the GET a call of `tool` with `arguments` stands for, its parameters in the
-// endpoint's order and then from, to and format, each value percent-encoded; or, when the
-// arguments are not an object of strings named by the tool's inputSchema, why not (a JSON-RPC
-// "Invalid params"). Values are not checked here: the API checks them as it checks a GET's.
+// endpoint's order and then from, to and format, each value percent-encoded (an integer as its
+// digits: epoch milliseconds sent as a number); or, when the arguments are not an object of
+// strings (or integers) named by the tool's inputSchema, why not (a JSON-RPC "Invalid params").
+// Values are not checked here: the API checks them as it checks a GET's.
 struct CallQuery {
   std::string query;
   std::optional<std::string> invalid;

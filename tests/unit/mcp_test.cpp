@@ -145,7 +145,9 @@ TEST(McpTools, CallAGetWhoseQueryIsTheArgumentsInTheEndpointsOrderEncoded) {
   EXPECT_EQ(asked.invalid, std::nullopt);
   EXPECT_EQ(asked.query, "chain=eth&vaultType=A%26B%3DC%20D&interval=WEEKLY&format=csv");
   EXPECT_EQ(call_query(tool, Json::Value()).query, "");
-  EXPECT_EQ(call_query(tool, parsed(R"({"chain":1})")).invalid, "argument 'chain' must be a string");
+  EXPECT_EQ(call_query(tool, parsed(R"({"chain":"eth","from":1778428800000})")).query, "chain=eth&from=1778428800000");
+  EXPECT_EQ(call_query(tool, parsed(R"({"chain":1.5})")).invalid, "argument 'chain' must be a string");
+  EXPECT_EQ(call_query(tool, parsed(R"({"chain":true})")).invalid, "argument 'chain' must be a string");
   EXPECT_EQ(call_query(tool, parsed(R"({"where":"x"})")).invalid,
             "data_platform_vault_history takes no argument 'where'");
   EXPECT_EQ(call_query(tool, parsed(R"(["eth"])")).invalid, "arguments must be an object");
@@ -285,6 +287,10 @@ TEST(McpServer, RefusesTheWrongHeadersAndTooLargeABody) {
 TEST(JsonRpc, QuotesTextAsJsonStrings) {
   EXPECT_EQ(quoted("a\"b\\c\r\n\t\x01 é"), "\"a\\\"b\\\\c\\r\\n\\t\\u0001 é\"");
   EXPECT_EQ(quoted("\xe2\x82"), "\"\\ufffd\\ufffd\"");  // a sequence cut short
+  EXPECT_EQ(quoted("\xe0\x80\x80"), "\"\\ufffd\\ufffd\\ufffd\"");  // an overlong form
+  EXPECT_EQ(quoted("\xed\xa0\x80"), "\"\\ufffd\\ufffd\\ufffd\"");  // a surrogate
+  EXPECT_EQ(quoted("\xf4\x90\x80\x80"), "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");  // past U+10FFFF
+  EXPECT_EQ(quoted("\xf0\x9f\x98\x80 \xe2\x82\xac \xd0\x96"), "\"\xf0\x9f\x98\x80 \xe2\x82\xac \xd0\x96\"");
 }
 
 TEST(LlmsText, NamesEveryEndpointItsToolAndTheUnits) {
