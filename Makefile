@@ -60,13 +60,16 @@ bench-data: deps
 
 # Throughput, latency, freshness and memory, side by side with their references:
 # prints the table and writes bench/RESULTS.md. Builds the benchmark database if missing.
-# Then the capacity plan's figures on the hosts of scripts/topology.sh: bench/CAPACITY.md; and
-# the indexer's requests per round and backfill speed on a local node: bench/BACKFILL.md.
+# Then the capacity plan's figures on the hosts of scripts/topology.sh: bench/CAPACITY.md; the
+# indexer's requests per round and backfill speed on a local node: bench/BACKFILL.md; the event
+# stream's subscribers: bench/EVENTS.md; an MCP tool call against the GET of the same answer:
+# bench/MCP.md.
 bench: build
 	@scripts/bench.sh
 	@scripts/capacity.sh
 	@scripts/bench-backfill.sh
 	@scripts/bench-events.sh
+	@scripts/bench-mcp.sh
 
 # CI (bash .ci/run) in a fresh Debian 12 root file system where nothing was installed: needs
 # root and Debian's mirror; about 8 minutes on 2 cores.
