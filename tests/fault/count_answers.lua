@@ -1,4 +1,5 @@
--- wrk script of the fault tests: sends GET to each path given after `--` in turn, counts the
+-- wrk script of the fault tests: sends GET to each path given after `--` in turn (a path
+-- followed by a space and a body: POST of that body as JSON, an MCP call), counts the
 -- answers by status and prints, after the run, lines the tests parse:
 --   requests N / status S N (one per status) / errors connect N read N write N timeout N /
 --   slowest_ms N
@@ -25,10 +26,15 @@ end
 -- requests sent + its own number, of fewer than 10): the range flood sends a new range each time.
 local sent = 0
 
+local json_headers = { ["Content-Type"] = "application/json", ["Accept"] = "application/json, text/event-stream" }
+
 function request()
   next_path = next_path % #paths + 1
   sent = sent + 1
-  return wrk.format("GET", (paths[next_path]:gsub("{n}", tostring(sent * 10 + thread_number))))
+  local path = paths[next_path]:gsub("{n}", tostring(sent * 10 + thread_number))
+  local target, body = path:match("^(%S+) (.*)$")
+  if target then return wrk.format("POST", target, json_headers, body) end
+  return wrk.format("GET", path)
 end
 
 local answered, answers_per_thread = 0, tonumber(os.getenv("ANSWERS_PER_THREAD"))

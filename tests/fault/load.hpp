@@ -33,8 +33,8 @@ struct LoadResult {
   std::string figures(const std::vector<int>& acceptable = {200}) const;
 };
 
-// Runs wrk (2 threads) against `base_url`, sending GET to each of `paths` in turn, and waits
-// for it. Throws std::runtime_error when wrk cannot run or prints nothing to parse.
+// Runs wrk (2 threads) against `base_url`, sending GET to each of `paths` in turn (one that is
+// "<path> <body>": POST of that JSON body), and waits for it. Throws std::runtime_error when wrk cannot run or prints nothing to parse.
 LoadResult run_load(const std::string& base_url, const std::vector<std::string>& paths, const Load& load);
 
 }  // namespace coin::fault
