@@ -170,7 +170,7 @@ field() { cut -d' ' -f"$2" <<<"$1"; }  # FIGURES N: the Nth of "req/s p50 p99"
 {
   echo "# coin-api: an MCP tool call against the GET of the same answer"
   echo
-  echo "Run on $(date -u '+%Y-%m-%d %H:%M UTC') by \`scripts/bench-mcp.sh\`, one run, at commit $(git -C "$root_dir" rev-parse --short HEAD)."
+  echo "Run on $(date -u '+%Y-%m-%d %H:%M UTC') by \`scripts/bench-mcp.sh\`, one run, at commit $(git -C "$root_dir" rev-parse --short HEAD); the mcp handler built $(date -u -r "$handlers/mcp" '+%Y-%m-%d %H:%M UTC') ($handlers)."
   echo
   echo "- machine: $(nproc) cores ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM, $(uname -sr)"
   echo "- software: $(nginx -v 2>&1 | sed 's/.*: //'), PostgreSQL $postgres_version, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
