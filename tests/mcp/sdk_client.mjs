@@ -34,6 +34,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { Num, parseExact } from '../support/exact_json.mjs';
 
 function usage() {
   console.error('usage: sdk_client.mjs BASE_URL --routes FILE');
@@ -108,76 +109,7 @@ function firstDifference(a, b) {
   )}`;
 }
 
-// ---- JSON with every digit ---------------------------------------------------------------------
-
-// A JSON number as written.
-class Num {
-  constructor(text) {
-    this.text = text;
-  }
-}
-// JSON.parse, but numbers as Num: two values compare equal (isDeepStrictEqual) only if their
-// numbers are written alike.
-function parseExact(text) {
-  let i = 0;
-  const bad = () => {
-    throw new SyntaxError(`bad JSON at ${i}`);
-  };
-  const space = () => {
-    while (i < text.length && ' \t\r\n'.includes(text[i])) i += 1;
-  };
-  const string = () => {
-    const m = /"(?:[^"\\]|\\.)*"/y;
-    m.lastIndex = i;
-    const found = m.exec(text) ?? bad();
-    i = m.lastIndex;
-    return JSON.parse(found[0]);
-  };
-  const value = () => {
-    space();
-    if (text[i] === '{') {
-      const object = {};
-      i += 1;
-      space();
-      if (text[i] === '}') return (i += 1), object;
-      for (;;) {
-        space();
-        const key = string();
-        space();
-        if (text[i++] !== ':') bad();
-        object[key] = value();
-        space();
-        const c = text[i++];
-        if (c === '}') return object;
-        if (c !== ',') bad();
-      }
-    }
-    if (text[i] === '[') {
-      const array = [];
-      i += 1;
-      space();
-      if (text[i] === ']') return (i += 1), array;
-      for (;;) {
-        array.push(value());
-        space();
-        const c = text[i++];
-        if (c === ']') return array;
-        if (c !== ',') bad();
-      }
-    }
-    if (text[i] === '"') return string();
-    const m = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|true|false|null/y;
-    m.lastIndex = i;
-    const found = m.exec(text) ?? bad();
-    i = m.lastIndex;
-    const literals = { true: true, false: false, null: null };
-    return found[0] in literals ? literals[found[0]] : new Num(found[0]);
-  };
-  const parsed = value();
-  space();
-  if (i !== text.length) bad();
-  return parsed;
-}
+// ---- JSON with every digit (tests/support/exact_json.mjs) --------------------------------------
 
 // Where two parseExact values first differ: "at <path>: <this> vs <that>".
 function exactDifference(a, b, path = '') {

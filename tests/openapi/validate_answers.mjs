@@ -41,6 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { Num, parseExact } from '../support/exact_json.mjs';
 
 const DOCUMENT_PATH = fileURLToPath(new URL('../../openapi/openapi.json', import.meta.url));
 const DOCUMENT_ID = 'https://coin-api.invalid/openapi.json';
@@ -106,76 +107,6 @@ function schemaErrors(pointer, data) {
   }
   if (validate(data)) return [];
   return validate.errors.map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params ? ' ' + JSON.stringify(e.params) : ''}`);
-}
-
-// ---- answers as written ------------------------------------------------------------------------
-
-// A JSON number as written (every digit): two answers compare equal only if their numbers do.
-class Num {
-  constructor(text) {
-    this.text = text;
-  }
-}
-// JSON.parse, but numbers as Num.
-function parseExact(text) {
-  let i = 0;
-  const fail = () => {
-    throw new SyntaxError(`bad JSON at ${i}`);
-  };
-  const space = () => {
-    while (i < text.length && ' \t\r\n'.includes(text[i])) i += 1;
-  };
-  const string = () => {
-    const m = /"(?:[^"\\]|\\.)*"/y;
-    m.lastIndex = i;
-    const found = m.exec(text) ?? fail();
-    i = m.lastIndex;
-    return JSON.parse(found[0]);
-  };
-  const value = () => {
-    space();
-    if (text[i] === '{') {
-      const object = {};
-      i += 1;
-      space();
-      if (text[i] === '}') return (i += 1), object;
-      for (;;) {
-        space();
-        const key = string();
-        space();
-        if (text[i++] !== ':') fail();
-        object[key] = value();
-        space();
-        const c = text[i++];
-        if (c === '}') return object;
-        if (c !== ',') fail();
-      }
-    }
-    if (text[i] === '[') {
-      const array = [];
-      i += 1;
-      space();
-      if (text[i] === ']') return (i += 1), array;
-      for (;;) {
-        array.push(value());
-        space();
-        const c = text[i++];
-        if (c === ']') return array;
-        if (c !== ',') fail();
-      }
-    }
-    if (text[i] === '"') return string();
-    const m = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|true|false|null/y;
-    m.lastIndex = i;
-    const found = m.exec(text) ?? fail();
-    i = m.lastIndex;
-    const literals = { true: true, false: false, null: null };
-    return found[0] in literals ? literals[found[0]] : new Num(found[0]);
-  };
-  const parsed = value();
-  space();
-  if (i !== text.length) fail();
-  return parsed;
 }
 
 // The rows and fields of an RFC 4180 text (one the Csv schema accepts).
