@@ -22,6 +22,35 @@
 namespace coin::fault {
 namespace {
 
+// What the kills did: processes started again, and the slowest restart (seconds).
+struct Kills {
+  int restarts = 0;
+  double slowest_restart = 0;
+};
+
+// Kills (SIGKILL) the processes `names` of `stack` in turn, `kills` times, kill k once nginx has
+// answered k x `between_kills` requests since `first` (by its count, /stub_status: spread over
+// the load by its progress, not by the clock), each time waiting for its supervisor to start it
+// again.
+void kill_in_turn(const e2e::Stack& stack, const std::vector<std::string>& names, int kills, long first,
+                  long between_kills, Kills& done) {
+  const std::string stub_status = stack.url("/stub_status");
+  for (int round = 1; round <= kills; ++round) {
+    ASSERT_TRUE(eventually([&] { return nginx_requests(stub_status) >= first + round * between_kills; }))
+        << "the load stalled";
+    const std::string& name = names[static_cast<size_t>(round - 1) % names.size()];
+    const pid_t pid = handler_pid(stack.var(), name);
+    ASSERT_GT(pid, 0) << name;
+    ASSERT_EQ(::kill(pid, SIGKILL), 0);
+    const double restarted = seconds_until(Clock::now(), [&] {
+      const pid_t again = handler_pid(stack.var(), name);
+      return again > 0 && again != pid;
+    });
+    if (restarted >= 0) ++done.restarts;
+    done.slowest_restart = std::max(done.slowest_restart, restarted);
+  }
+}
+
 TEST(CrashedHandler, ItIsRestartedAndFewerThanOneRequestInAThousandFails) {
   const e2e::Stack stack("fixture", {"PUBLISH=off", "HANDLER_FLAGS=--no-cache"});
   // About 40,000 answers, however long the machine takes (the cap is for a broken case), and
@@ -31,33 +60,18 @@ TEST(CrashedHandler, ItIsRestartedAndFewerThanOneRequestInAThousandFails) {
   constexpr long answers = 40'000;
   constexpr int kills = 8;
   constexpr long between_kills = answers / 2 / (kills + 1);
-  const std::string stub_status = stack.url("/stub_status");
-  const long first = nginx_requests(stub_status);
+  const long first = nginx_requests(stack.url("/stub_status"));
   auto load = std::async(std::launch::async, [&] {
     return run_load(stack.url(""), every_endpoint(),
                     Load{/*connections*/ 32, /*seconds, at most*/ 600, /*timeout*/ 5, answers});
   });
-  int restarts = 0;
-  double slowest_restart = 0;
-  for (int round = 1; round <= kills; ++round) {
-    ASSERT_TRUE(eventually([&] { return nginx_requests(stub_status) >= first + round * between_kills; }))
-        << "the load stalled";
-    const std::string& name = handler_names[static_cast<size_t>(round - 1) % handler_names.size()];
-    const pid_t pid = handler_pid(stack.var(), name);
-    ASSERT_GT(pid, 0) << name;
-    ASSERT_EQ(::kill(pid, SIGKILL), 0);
-    const double restarted = seconds_until(Clock::now(), [&] {
-      const pid_t again = handler_pid(stack.var(), name);
-      return again > 0 && again != pid;
-    });
-    if (restarted >= 0) ++restarts;
-    slowest_restart = std::max(slowest_restart, restarted);
-  }
+  Kills done;
+  kill_in_turn(stack, handler_names, kills, first, between_kills, done);
   const LoadResult result = load.get();
   report("handlers killed", result.figures() + "; " + std::to_string(kills) + " kills, " +
-                                std::to_string(restarts) + " restarts, the slowest after " +
-                                std::to_string(slowest_restart) + " s");
-  EXPECT_EQ(restarts, kills);
+                                std::to_string(done.restarts) + " restarts, the slowest after " +
+                                std::to_string(done.slowest_restart) + " s");
+  EXPECT_EQ(done.restarts, kills);
   EXPECT_LT(result.failed() * 1000, result.requests) << result.figures();
 }
 
@@ -80,28 +94,17 @@ TEST(CrashedHandler, AnMcpProcessKilledUnderToolCallsIsRestartedAndFewerThanOneI
   constexpr long answers = 20'000;
   constexpr int kills = 4;
   constexpr long between_kills = answers / 2 / (kills + 1);
-  const std::string stub_status = stack.url("/stub_status");
-  const long first = nginx_requests(stub_status);
+  const long first = nginx_requests(stack.url("/stub_status"));
   auto load = std::async(std::launch::async, [&] {
     return run_load(stack.url(""), calls, Load{/*connections*/ 16, /*seconds, at most*/ 600, /*timeout*/ 5, answers});
   });
-  int restarts = 0;
-  for (int round = 1; round <= kills; ++round) {
-    ASSERT_TRUE(eventually([&] { return nginx_requests(stub_status) >= first + round * between_kills; }))
-        << "the load stalled";
-    const std::string name = round % 2 == 1 ? "mcp-1" : "mcp-2";
-    const pid_t pid = handler_pid(stack.var(), name);
-    ASSERT_GT(pid, 0) << name;
-    ASSERT_EQ(::kill(pid, SIGKILL), 0);
-    restarts += seconds_until(Clock::now(), [&] {
-                  const pid_t again = handler_pid(stack.var(), name);
-                  return again > 0 && again != pid;
-                }) >= 0;
-  }
+  Kills done;
+  kill_in_turn(stack, {"mcp-1", "mcp-2"}, kills, first, between_kills, done);
   const LoadResult result = load.get();
   report("mcp processes killed", result.figures() + "; " + std::to_string(kills) + " kills, " +
-                                     std::to_string(restarts) + " restarts");
-  EXPECT_EQ(restarts, kills);
+                                     std::to_string(done.restarts) + " restarts, the slowest after " +
+                                     std::to_string(done.slowest_restart) + " s");
+  EXPECT_EQ(done.restarts, kills);
   EXPECT_LT(result.failed() * 1000, result.requests) << result.figures();
 }
 
