@@ -40,7 +40,7 @@ test: build-debug deb
 	@cd build/debug && ctest --output-on-failure --verbose -L package
 
 # Faults under load (database outage, killed sessions and processes, a hanging view, floods),
-# each printing its figures; then 30 s of the query fuzzer.
+# each printing its figures; then 30 s of the fuzzers (query parsing, MCP's POST bodies; 15 s each).
 faulttest: build-debug
 	@cd build/debug && ctest --output-on-failure --verbose -L fault
 
@@ -50,7 +50,8 @@ faulttest: build-debug
 scaletest: build-debug
 	@cd build/debug && ctest --output-on-failure --verbose -L scale
 
-# The query fuzzer (libFuzzer, clang) for FUZZ_SECONDS, 600 by default.
+# The fuzzers (libFuzzer, clang): query parsing, then MCP's POST bodies, FUZZ_SECONDS in all (half
+# each), 600 by default.
 fuzz: deps
 	@scripts/fuzz.sh
 
