@@ -25,6 +25,7 @@
 #include "handlers/mcp/mcp_server.hpp"
 #include "handlers/mcp/openapi_document.hpp"
 #include "shared/endpoints.hpp"
+#include "tests/fuzz/utf8.hpp"
 
 namespace coin::mcp {
 namespace {
@@ -112,42 +113,6 @@ bool parse_strict(std::string_view text, Json::Value& root) {
   }
 }
 
-// True when `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past
-// U+10FFFF), as JSON exchanged between systems must be (RFC 8259, section 8.1). jsoncpp's reader
-// does not check it.
-bool valid_utf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    std::uint32_t code_point = 0;
-    if (byte < 0x80) {
-      ++i;
-      continue;
-    } else if ((byte & 0xE0) == 0xC0) {
-      length = 2, code_point = byte & 0x1Fu;
-    } else if ((byte & 0xF0) == 0xE0) {
-      length = 3, code_point = byte & 0x0Fu;
-    } else if ((byte & 0xF8) == 0xF0) {
-      length = 4, code_point = byte & 0x07u;
-    } else {
-      return false;
-    }
-    if (i + length > text.size()) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
-      code_point = (code_point << 6) | (next & 0x3Fu);
-    }
-    const std::uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (code_point < smallest[length] || code_point > 0x10FFFF || (code_point >= 0xD800 && code_point <= 0xDFFF)) {
-      return false;
-    }
-    i += length;
-  }
-  return true;
-}
-
 // One JSON-RPC message the server sent: an object with "jsonrpc":"2.0", an id (a string, a
 // number or null), and either a result or an error with an integer code and a string message.
 void check_message(const Json::Value& message) {
@@ -191,7 +156,7 @@ void check_call_result(const Json::Value& result) {
 // An id as the server must send it back: a number as it came, a string as it came when it is
 // UTF-8 (otherwise its bytes made UTF-8, which the check of the whole body covers).
 bool same_id(const Json::Value& sent, const Json::Value& got) {
-  if (sent.isString()) return !valid_utf8(sent.asString()) ? got.isString() : got.isString() && got == sent;
+  if (sent.isString()) return !fuzz::valid_utf8(sent.asString()) ? got.isString() : got.isString() && got == sent;
   if (!sent.isNumeric() || !got.isNumeric()) return false;
   if (sent.isDouble() || got.isDouble()) return sent.asDouble() == got.asDouble();
   return got == sent;
@@ -263,7 +228,7 @@ void fuzz_one(std::string_view input) {
     return;
   }
 
-  REQUIRE(valid_utf8(reply.body));
+  REQUIRE(fuzz::valid_utf8(reply.body));
   Json::Value root;
   REQUIRE(parse_strict(reply.body, root));
   REQUIRE(root.isObject() || root.isArray());

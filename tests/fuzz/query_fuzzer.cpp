@@ -33,6 +33,7 @@
 #include "shared/request_conditions.hpp"
 #include "shared/response.hpp"
 #include "shared/statement.hpp"
+#include "tests/fuzz/utf8.hpp"
 
 namespace coin {
 namespace {
@@ -183,42 +184,6 @@ std::string percent_encode(std::string_view text) {
     out += hex[byte & 0xF];
   }
   return out;
-}
-
-// True when `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past
-// U+10FFFF).
-bool valid_utf8(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    std::uint32_t code_point = 0;
-    if (byte < 0x80) {
-      ++i;
-      continue;
-    } else if ((byte & 0xE0) == 0xC0) {
-      length = 2, code_point = byte & 0x1Fu;
-    } else if ((byte & 0xF0) == 0xE0) {
-      length = 3, code_point = byte & 0x0Fu;
-    } else if ((byte & 0xF8) == 0xF0) {
-      length = 4, code_point = byte & 0x07u;
-    } else {
-      return false;
-    }
-    if (i + length > text.size()) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
-      code_point = (code_point << 6) | (next & 0x3Fu);
-    }
-    const std::uint32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (code_point < smallest[length] || code_point > 0x10FFFF ||
-        (code_point >= 0xD800 && code_point <= 0xDFFF)) {
-      return false;
-    }
-    i += length;
-  }
-  return true;
 }
 
 // A parameter error as sent: HTTP 200, a JSON envelope that parses, the code the spec gives
@@ -528,7 +493,7 @@ void check_envelope(const std::string& message) {
   REQUIRE(parse_json(response.body, root));
   REQUIRE(root.isObject() && root["code"].isInt() && root["code"].asInt() == 10002);
   REQUIRE(root["message"].isString() && root["data"].isNull());
-  if (valid_utf8(message) && !contains(message, std::string_view("\0", 1))) {
+  if (fuzz::valid_utf8(message) && !contains(message, std::string_view("\0", 1))) {
     REQUIRE(root["message"].asString() == message);
   }
 }
