@@ -25,19 +25,7 @@ results=$root_dir/bench/EVENTS.md
 stack_port=18085
 cap_seconds=180
 
-data=${EVENTS_DATA:-}
-[ -n "$data" ] || { [ -f "$root_dir/var/bench/pg/data/PG_VERSION" ] && data=bench || data=demo; }
-case $data in
-  bench)
-    var=$root_dir/var/bench run_data=keep
-    [ -f "$var/pg/data/PG_VERSION" ] || die "no benchmark database in $var (make bench-data), or EVENTS_DATA=demo"
-    # Its PostgreSQL may be left running by another run (pg_start would fail, or share it).
-    ! { [ -f "$var/pg/data/postmaster.pid" ] && kill -0 "$(head -n 1 "$var/pg/data/postmaster.pid")" 2>/dev/null; } ||
-      die "a PostgreSQL already runs in $var/pg: is another benchmark running? (or EVENTS_DATA=demo)"
-    ;;
-  demo) var=$root_dir/var/bench-events run_data=demo ;;
-  *) die "EVENTS_DATA is bench or demo, not $data" ;;
-esac
+bench_stack_data events EVENTS_DATA
 (exec 3<>"/dev/tcp/127.0.0.1/$stack_port") 2>/dev/null &&
   die "port $stack_port is in use: is another benchmark running?"
 [ -x "$handlers/publisher" ] || die "no publisher in $handlers (make build)"

@@ -29,19 +29,7 @@ stack_port=18087
 # The publisher's directory on tmpfs, as in production (/run/coin-api-published); see bench.sh.
 published_dir=/dev/shm/coin-api-bench-mcp-published
 
-data=${MCP_DATA:-}
-[ -n "$data" ] || { [ -f "$root_dir/var/bench/pg/data/PG_VERSION" ] && data=bench || data=demo; }
-case $data in
-  bench)
-    var=$root_dir/var/bench run_data=keep
-    [ -f "$var/pg/data/PG_VERSION" ] || die "no benchmark database in $var (make bench-data), or MCP_DATA=demo"
-    # Its PostgreSQL may be left running by another run (pg_start would fail, or share it).
-    ! { [ -f "$var/pg/data/postmaster.pid" ] && kill -0 "$(head -n 1 "$var/pg/data/postmaster.pid")" 2>/dev/null; } ||
-      die "a PostgreSQL already runs in $var/pg: is another benchmark running? (or MCP_DATA=demo)"
-    ;;
-  demo) var=$root_dir/var/bench-mcp run_data=demo ;;
-  *) die "MCP_DATA is bench or demo, not $data" ;;
-esac
+bench_stack_data mcp MCP_DATA
 (exec 3<>"/dev/tcp/127.0.0.1/$stack_port") 2>/dev/null &&
   die "port $stack_port is in use: is another benchmark running?"
 [ -x "$handlers/mcp" ] || die "no mcp handler in $handlers (make build)"

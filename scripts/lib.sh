@@ -255,6 +255,27 @@ render_endpoints() {
     }' "$routes" || die "cannot render the endpoints into $conf"
 }
 
+# bench_stack_data NAME SETTING: the data of a benchmark's stack, as $SETTING says (bench or
+# demo; by default bench when the benchmark database exists, make bench-data): sets var, the
+# stack's directory, and run_data, what run.sh loads: the benchmark database kept as it is
+# (var/bench), or fresh demo data in var/bench-NAME. Dies when the benchmark database's
+# PostgreSQL already runs (another benchmark: pg_start would fail, or share it).
+bench_stack_data() {
+  local name=$1 setting=$2 data
+  data=${!setting:-}
+  [ -n "$data" ] || { [ -f "$root_dir/var/bench/pg/data/PG_VERSION" ] && data=bench || data=demo; }
+  case $data in
+    bench)
+      var=$root_dir/var/bench run_data=keep
+      [ -f "$var/pg/data/PG_VERSION" ] || die "no benchmark database in $var (make bench-data), or $setting=demo"
+      ! { [ -f "$var/pg/data/postmaster.pid" ] && kill -0 "$(head -n 1 "$var/pg/data/postmaster.pid")" 2>/dev/null; } ||
+        die "a PostgreSQL already runs in $var/pg: is another benchmark running? (or $setting=demo)"
+      ;;
+    demo) var=$root_dir/var/bench-$name run_data=demo ;;
+    *) die "$setting is bench or demo, not $data" ;;
+  esac
+}
+
 # supervise NAME COMMAND...: runs COMMAND, and again whenever it ends, until SIGTERM, which it
 # passes on. A command that keeps failing at once is restarted less and less often (0.1 s,
 # doubling up to 5 s); one that ran for 10 s or more is restarted after 0.1 s.
