@@ -256,12 +256,12 @@ render_endpoints() {
 }
 
 # bench_stack_data NAME SETTING: the data of a benchmark's stack, as $SETTING says (bench or
-# demo; by default bench when the benchmark database exists, make bench-data): sets var, the
-# stack's directory, and run_data, what run.sh loads: the benchmark database kept as it is
-# (var/bench), or fresh demo data in var/bench-NAME. Dies when the benchmark database's
+# demo; by default bench when the benchmark database exists, make bench-data): sets data to
+# that, var to the stack's directory and run_data to what run.sh loads: the benchmark database
+# kept as it is (var/bench), or fresh demo data in var/bench-NAME. Dies when the benchmark database's
 # PostgreSQL already runs (another benchmark: pg_start would fail, or share it).
 bench_stack_data() {
-  local name=$1 setting=$2 data
+  local name=$1 setting=$2
   data=${!setting:-}
   [ -n "$data" ] || { [ -f "$root_dir/var/bench/pg/data/PG_VERSION" ] && data=bench || data=demo; }
   case $data in
