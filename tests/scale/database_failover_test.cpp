@@ -28,13 +28,14 @@ std::vector<std::string> every_kind_of_answer() {
 }
 
 // The handler processes' database sessions on `host` (their listeners' and their workers'):
-// scripts/topology.sh names each "coin-api <host>-<group>".
+// scripts/topology.sh names each "coin-api <host>-<group>", and the mcp handler's "coin-api mcp-<n>".
 int handler_sessions(const Topology& topology, std::string_view host) {
   return std::stoi(
       topology.query(host, "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'coin-api %-%'"));
 }
 
-constexpr int handler_processes = 5;  // supply and protocol on two hosts, vault-history's
+// supply and protocol on two hosts, vault-history's, and the two mcp processes on the front
+constexpr int handler_processes = 7;
 
 // A handler's answer (6.12, in a form nginx does not publish) and a published one (6.1).
 const std::string handlers_answer = "/api/v1/data-platform/latest-collateral?chain=tron&x=1";
