@@ -1,6 +1,7 @@
 #include "handlers/mcp/llms_text.hpp"
 
-#include <map>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "handlers/mcp/json_rpc.hpp"

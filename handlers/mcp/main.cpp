@@ -10,6 +10,7 @@
 
 #include <json/reader.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <sstream>
