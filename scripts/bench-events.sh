@@ -34,20 +34,11 @@ ulimit -n "$(ulimit -Hn)"
   die "$subscribers subscribers need $((subscribers + 256)) descriptors; ulimit -n allows $(ulimit -n)"
 mkdir -p "$var"
 
-stack_pid=
-stop_stack() {
-  [ -n "$stack_pid" ] || return 0
-  kill -TERM "$stack_pid" 2>/dev/null || true
-  wait "$stack_pid" 2>/dev/null || true
-  stack_pid=
-}
-trap stop_stack EXIT
+trap bench_stack_stop EXIT
 
 say "event stream benchmark: the stack on the $data data (see $var/stack.log)"
-PORT=$stack_port VAR=$var DATA=$run_data HANDLERS=$handlers THREADS=2 EVENT_STREAMS=$per_address \
-  "$root_dir/scripts/run.sh" >"$var/stack.log" 2>&1 &
-stack_pid=$!
-wait_for "the stack (see $var/stack.log)" curl -sf -o /dev/null "http://127.0.0.1:$stack_port/totalSupply"
+bench_stack_start "$stack_port" "$var/stack.log" VAR="$var" DATA="$run_data" HANDLERS="$handlers" \
+  EVENT_STREAMS="$per_address"
 
 # Room in nginx's workers: each holds at most worker_connections, and the kernel spreads new
 # connections over them unevenly (here 5,100 and 4,900 of 10,000): a quarter to spare.
@@ -80,7 +71,7 @@ timeout $((cap_seconds + 30)) node "$root_dir/bench/event-subscribers.mjs" \
 ((status == 0)) || die "bench/event-subscribers.mjs failed (status $status): $(cat "$measured")"
 render_ms=$(awk '/publisher: published in/ {for (i = 1; i < NF; i++) if ($i == "in") print $(i + 1)}' "$var/stack.log" |
             tail -n "$commits" | paste -sd ' ')
-stop_stack
+bench_stack_stop
 
 # figure EXPRESSION: a JavaScript expression of r, the tool's result, printed.
 figure() { node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));

@@ -37,25 +37,16 @@ command -v wrk >/dev/null || die "wrk is not installed (make deps)"
 mkdir -p "$var"
 work=$(mktemp -d)
 
-stack_pid=
-stop_stack() {
-  [ -n "$stack_pid" ] || return 0
-  kill -TERM "$stack_pid" 2>/dev/null || true
-  wait "$stack_pid" 2>/dev/null || true
-  stack_pid=
-}
 stop_all() {
-  stop_stack
+  bench_stack_stop
   rm -rf "$work" "$published_dir"
 }
 trap stop_all EXIT
 
 say "MCP benchmark: the stack on the $data data (see $var/mcp-stack.log)"
-PORT=$stack_port VAR=$var PUBLISHED=$published_dir DATA=$run_data PUBLISH=on HANDLERS=$handlers THREADS=2 \
-  "$root_dir/scripts/run.sh" >"$var/mcp-stack.log" 2>&1 &
-stack_pid=$!
+bench_stack_start "$stack_port" "$var/mcp-stack.log" VAR="$var" PUBLISHED="$published_dir" DATA="$run_data" PUBLISH=on \
+  HANDLERS="$handlers"
 base=http://127.0.0.1:$stack_port
-wait_for "the stack (see $var/mcp-stack.log)" curl -sf -o /dev/null "$base/totalSupply"
 
 database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
 data_scale=$(database "SELECT (SELECT count(*) FROM snapshot.chain_state) || ' chain rows, '
@@ -152,7 +143,7 @@ mcp_rss=$(for pid in $(pgrep -f "^$handlers/mcp " || true); do
             awk '/^VmHWM/ {printf "%d MB, ", $2 / 1024}' "/proc/$pid/status" 2>/dev/null || true
           done | sed 's/, $//')
 postgres_version=$(database 'SHOW server_version')
-stop_stack
+bench_stack_stop
 
 field() { cut -d' ' -f"$2" <<<"$1"; }  # FIGURES N: the Nth of "req/s p50 p99"
 {

@@ -50,17 +50,13 @@ trap stop_all EXIT
 published_dir=/dev/shm/coin-api-bench-published
 # start_stack PUBLISH HANDLER_FLAGS: scripts/run.sh on the benchmark database, as it is.
 start_stack() {
-  PORT=$stack_port VAR=$var PUBLISHED=$published_dir DATA=keep PUBLISH=$1 HANDLER_FLAGS=$2 HANDLERS=$handlers THREADS=2 \
-    "$root_dir/scripts/run.sh" >"$var/stack.log" 2>&1 &
-  stack_pid=$!
-  wait_for "the stack (see $var/stack.log)" curl -sf -o /dev/null "http://127.0.0.1:$stack_port/totalSupply"
+  bench_stack_start "$stack_port" "$var/stack.log" VAR="$var" PUBLISHED="$published_dir" DATA=keep PUBLISH="$1" \
+    HANDLER_FLAGS="$2" HANDLERS="$handlers"
 }
+# stop_stack: the stack's processes' peak memory read, then the stack stopped.
 stop_stack() {
-  [ -n "$stack_pid" ] || return 0
-  record_peak_rss
-  kill -TERM "$stack_pid" 2>/dev/null || true
-  wait "$stack_pid" 2>/dev/null || true
-  stack_pid=
+  [ -z "$stack_pid" ] || record_peak_rss
+  bench_stack_stop
 }
 
 # The highest VmHWM of each binary of the stack over every stack of the run, in MB.

@@ -255,6 +255,22 @@ render_endpoints() {
     }' "$routes" || die "cannot render the endpoints into $conf"
 }
 
+# bench_stack_start PORT LOG [NAME=value...]: a benchmark's stack, scripts/run.sh in the
+# background on 127.0.0.1:PORT with THREADS=2 and the settings given, its output in LOG; sets
+# stack_pid, and returns once it answers. bench_stack_stop stops it (nothing when none runs).
+bench_stack_start() {
+  local port=$1 log=$2
+  env PORT="$port" THREADS=2 "${@:3}" "$root_dir/scripts/run.sh" >"$log" 2>&1 &
+  stack_pid=$!
+  wait_for "the stack (see $log)" curl -sf -o /dev/null "http://127.0.0.1:$port/totalSupply"
+}
+bench_stack_stop() {
+  [ -n "${stack_pid:-}" ] || return 0
+  kill -TERM "$stack_pid" 2>/dev/null || true
+  wait "$stack_pid" 2>/dev/null || true
+  stack_pid=
+}
+
 # bench_stack_data NAME SETTING: the data of a benchmark's stack, as $SETTING says (bench or
 # demo; by default bench when the benchmark database exists, make bench-data): sets data to
 # that, var to the stack's directory and run_data to what run.sh loads: the benchmark database
