@@ -49,12 +49,7 @@ workers=$(pgrep -c -P "$(cat "$var/nginx/nginx.pid")")
       "with a quarter to spare: raise worker_connections in nginx/nginx.conf to" \
       "$((subscribers * 5 / 4 / workers + 1)) at least"
 
-database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
-data_scale=$(database "SELECT (SELECT count(*) FROM snapshot.chain_state) || ' chain rows, '
-                              || (SELECT count(*) FROM snapshot.vault_state) || ' Vault rows, '
-                              || (SELECT count(*) FROM snapshot.allocator_position_state)
-                              || ' allocator rows, ' || (SELECT to_char(min(taken_at), 'YYYY-MM-DD')
-                              || ' to ' || to_char(max(taken_at), 'YYYY-MM-DD') FROM snapshot.chain_state)")
+data_scale=$(bench_data_scale)
 commit="psql -qAtX -h '$var/pg' -U coin_indexer -d coin -c \"
   INSERT INTO snapshot.chain_state
     (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)

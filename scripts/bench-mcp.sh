@@ -48,12 +48,7 @@ bench_stack_start "$stack_port" "$var/mcp-stack.log" VAR="$var" PUBLISHED="$publ
   HANDLERS="$handlers"
 base=http://127.0.0.1:$stack_port
 
-database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
-data_scale=$(database "SELECT (SELECT count(*) FROM snapshot.chain_state) || ' chain rows, '
-                              || (SELECT count(*) FROM snapshot.vault_state) || ' Vault rows, '
-                              || (SELECT count(*) FROM snapshot.allocator_position_state)
-                              || ' allocator rows, ' || (SELECT to_char(min(taken_at), 'YYYY-MM-DD')
-                              || ' to ' || to_char(max(taken_at), 'YYYY-MM-DD') FROM snapshot.chain_state)")
+data_scale=$(bench_data_scale)
 
 # The answers: spec|GET path and query|tool|its arguments (a JSON object).
 cases=(
@@ -142,7 +137,7 @@ list_loaded=$(measure 64 "$seconds" "$base/mcp" "$list_body")
 mcp_rss=$(for pid in $(pgrep -f "^$handlers/mcp " || true); do
             awk '/^VmHWM/ {printf "%d MB, ", $2 / 1024}' "/proc/$pid/status" 2>/dev/null || true
           done | sed 's/, $//')
-postgres_version=$(database 'SHOW server_version')
+postgres_version=$(bench_database 'SHOW server_version')
 bench_stack_stop
 
 field() { cut -d' ' -f"$2" <<<"$1"; }  # FIGURES N: the Nth of "req/s p50 p99"

@@ -121,8 +121,7 @@ while IFS=$'\t' read -r spec path _ _ type parameters _; do  # the other columns
     rows+=("$spec|$path|$reference|gzip")
   fi
 done <"$var/routes.tsv"
-database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
-newest_ms=$(database "SELECT floor(extract(epoch FROM max(taken_at)) * 1000)::bigint FROM snapshot.chain_state")
+newest_ms=$(bench_database "SELECT floor(extract(epoch FROM max(taken_at)) * 1000)::bigint FROM snapshot.chain_state")
 largest_window=$(basename "$(cd "$published" && ls -S api/v1/data-platform/collateral-history/*.json | head -n 1)" .json)
 for extra in "6.9?from|/api/v1/data-platform/overview/supply-value-history?from=$((newest_ms - 365 * 86400000))" \
              "6.13?format=csv|/api/v1/data-platform/collateral-history?$largest_window&format=csv" \
@@ -153,12 +152,8 @@ for row in "${rows[@]}"; do
       "$([ "$variant" = gzip ] && echo "$accept_gzip")")
 done
 
-postgres_version=$(database 'SHOW server_version')
-data_scale=$(database "SELECT (SELECT count(*) FROM snapshot.chain_state) || ' chain rows, '
-                              || (SELECT count(*) FROM snapshot.vault_state) || ' Vault rows, '
-                              || (SELECT count(*) FROM snapshot.allocator_position_state)
-                              || ' allocator rows, ' || (SELECT to_char(min(taken_at), 'YYYY-MM-DD')
-                              || ' to ' || to_char(max(taken_at), 'YYYY-MM-DD') FROM snapshot.chain_state)")
+postgres_version=$(bench_database 'SHOW server_version')
+data_scale=$(bench_data_scale)
 say "api.points_between"
 points_between=$(psql -qAtX -v ON_ERROR_STOP=1 -h "$var/pg" -U postgres -d coin -f "$root_dir/bench/points_between.sql")
 IFS='|' read -r points_between_ms points_reference_ms <<<"$points_between"

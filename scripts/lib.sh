@@ -271,6 +271,17 @@ bench_stack_stop() {
   stack_pid=
 }
 
+# bench_database SQL: what SQL gives on the database of the benchmark's stack (in $var), as
+# unaligned text; bench_data_scale: that data's size and span, for a results file.
+bench_database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
+bench_data_scale() {
+  bench_database "SELECT (SELECT count(*) FROM snapshot.chain_state) || ' chain rows, '
+                         || (SELECT count(*) FROM snapshot.vault_state) || ' Vault rows, '
+                         || (SELECT count(*) FROM snapshot.allocator_position_state)
+                         || ' allocator rows, ' || (SELECT to_char(min(taken_at), 'YYYY-MM-DD')
+                         || ' to ' || to_char(max(taken_at), 'YYYY-MM-DD') FROM snapshot.chain_state)"
+}
+
 # bench_stack_data NAME SETTING: the data of a benchmark's stack, as $SETTING says (bench or
 # demo; by default bench when the benchmark database exists, make bench-data): sets data to
 # that, var to the stack's directory and run_data to what run.sh loads: the benchmark database
