@@ -1,5 +1,6 @@
 #include "handlers/mcp/llms_text.hpp"
 
+#include <cctype>
 #include <string>
 #include <utility>
 #include <vector>
@@ -90,22 +91,27 @@ std::string request_line(const Endpoint& endpoint) {
   return line;
 }
 
-// A line per argument: its name, whether it is required, its allowed values.
-std::string parameter_lines(const Endpoint& endpoint) {
+// The first sentence of `text`: up to a full stop that a capital letter or the end follows.
+std::string first_sentence(const std::string& text) {
+  for (std::size_t stop = text.find(". "); stop != std::string::npos; stop = text.find(". ", stop + 1)) {
+    if (stop + 2 < text.size() && std::isupper(static_cast<unsigned char>(text[stop + 2]))) return text.substr(0, stop + 1);
+  }
+  return text;
+}
+
+// A line per argument of `tool` (its inputSchema): its name, whether it is required, and its
+// values: the enum, else what the document's description says first.
+std::string parameter_lines(const Tool& tool) {
+  const Json::Value& schema = tool.definition["inputSchema"];
   std::string lines;
-  for (const std::string_view name : argument_names(endpoint)) {
-    const Parameter* own = nullptr;
-    for (const Parameter* parameter : endpoint.parameters) {
-      if (parameter->name == name) own = parameter;
-    }
+  for (const std::string_view name : argument_names(*tool.endpoint)) {
+    const Json::Value& property = schema["properties"][std::string(name)];
     std::string values;
-    if (own != nullptr && own->checked_by_data()) values = "the data's values, as 6.12 `items[].vaultType` names them";
-    if (own != nullptr) {
-      for (const std::string_view value : own->allowed) values += (values.empty() ? "" : ", ") + std::string(value);
-    }
-    if (name == "from" || name == "to") values = "epoch milliseconds or a day YYYY-MM-DD of UTC+8, inclusive";
-    if (name == "format") values = "json (the default) or csv";
-    lines += "  - `" + std::string(name) + "` (" + (own != nullptr ? "required" : "optional") + "): " + values + "\n";
+    for (const Json::Value& value : property["enum"]) values += (values.empty() ? "" : ", ") + value.asString();
+    if (values.empty()) values = one_line(first_sentence(property["description"].asString()));
+    bool required = false;
+    for (const Json::Value& each : schema["required"]) required = required || each.asString() == name;
+    lines += "  - `" + std::string(name) + "` (" + (required ? "required" : "optional") + "): " + values + "\n";
   }
   return lines;
 }
@@ -129,11 +135,13 @@ std::string agents_section() {
 
 std::string llms_text(const Json::Value& openapi) {
   std::string text = preamble(openapi) + agents_section() + "\n## Endpoints\n\n";
-  for (const Endpoint& endpoint : endpoints()) {
+  const ToolCatalog catalog(openapi);
+  for (const Tool& tool : catalog.tools()) {
+    const Endpoint& endpoint = *tool.endpoint;
     const Json::Value& operation = operation_of(openapi, endpoint);
     text += "- [" + operation["summary"].asString() + "](" + std::string(endpoint.path) +
             "): " + one_line(first_paragraph(operation["description"].asString())) + " `" + request_line(endpoint) +
-            "`, MCP tool `" + tool_name(endpoint) + "`.\n" + parameter_lines(endpoint);
+            "`, MCP tool `" + tool.name + "`.\n" + parameter_lines(tool);
   }
   return text + "\n## Optional\n\n- [The full guide](/llms-full.txt): each endpoint's whole description and "
                 "every field of its answer, with its type, unit and meaning.\n";
@@ -141,11 +149,13 @@ std::string llms_text(const Json::Value& openapi) {
 
 std::string llms_full_text(const Json::Value& openapi) {
   std::string text = preamble(openapi) + agents_section();
-  for (const Endpoint& endpoint : endpoints()) {
+  const ToolCatalog catalog(openapi);
+  for (const Tool& tool : catalog.tools()) {
+    const Endpoint& endpoint = *tool.endpoint;
     const Json::Value& operation = operation_of(openapi, endpoint);
     text += "\n## " + operation["summary"].asString() + "\n\n`" + request_line(endpoint) + "` (MCP tool `" +
-            tool_name(endpoint) + "`)\n\n" + operation["description"].asString() + "\n\nParameters:\n" +
-            (argument_names(endpoint).empty() ? "  - none\n" : parameter_lines(endpoint));
+            tool.name + "`)\n\n" + operation["description"].asString() + "\n\nParameters:\n" +
+            (argument_names(endpoint).empty() ? "  - none\n" : parameter_lines(tool));
     const Json::Value& content = operation["responses"]["200"]["content"];
     const Json::Value& json = content["application/json"]["schema"];
     const Json::Value& answer = json.isMember("oneOf") ? json["oneOf"][0] : json;

@@ -307,7 +307,12 @@ TEST(LlmsText, NamesEveryEndpointItsToolAndTheUnits) {
                                        "00:00 UTC+8", "A field of type `string` holds the same kind of decimal"}) {
     EXPECT_NE(text.find(units), std::string::npos) << units;
   }
-  EXPECT_NE(text.find("  - `vaultType` (required): the data's values"), std::string::npos);
+  // Each argument's values: the enum, else the document's first sentence of it.
+  EXPECT_NE(text.find("  - `vaultType` (required): The Vault: one of the Vault types the chain has, exactly as 6.12 "
+                      "`items[].vaultType` names them"),
+            std::string::npos);
+  EXPECT_NE(text.find("  - `interval` (required): WEEKLY, MONTHLY, BIANNUAL, ANNUAL\n"), std::string::npos);
+  EXPECT_NE(text.find("  - `format` (optional): json, csv\n"), std::string::npos);
   EXPECT_NE(full.find("- `data` (object): "), std::string::npos);
   EXPECT_NE(full.find("  - `data.items` (array of object): "), std::string::npos);
   EXPECT_NE(full.find("    - `data.items[].vaultType` (string): "), std::string::npos);
