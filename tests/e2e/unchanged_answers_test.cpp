@@ -1,13 +1,18 @@
-// The Vault history, date ranges and CSV were added without changing a byte of any answer that
-// was there before (spec section 9): tests/e2e/published_before.sha256 holds, in sha256sum's
-// format, the checksum of each of the 27 answers the publisher rendered from the fixture at the
-// commit before them. The set published now holds each of them, byte for byte, and the handlers
-// give the same bytes for the same requests, with no parameter and with those the additions
-// leave alone (format=json).
+// Answers that must not change, checked by their checksums (in sha256sum's format):
+// - The Vault history, date ranges and CSV were added without changing a byte of any answer that
+//   was there before (spec section 9): tests/e2e/published_before.sha256 holds the checksum of
+//   each of the 27 answers the publisher rendered from the fixture at the commit before them. The
+//   set published now holds each of them, byte for byte, and the handlers give the same bytes for
+//   the same requests, with no parameter and with those the additions leave alone (format=json).
+// - Release v1.0.0 (sqitch tag v1.0.0) reorganized the code and the schema without changing an
+//   answer: tests/e2e/published_v1.sha256 holds the checksum of every file of the set published
+//   from the fixture at the commit before that work (e1dba29), 71 with the gzip copies; the set
+//   published now has exactly those files, byte for byte.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -20,14 +25,24 @@
 namespace coin::e2e {
 namespace {
 
-const std::string checksums = COIN_SOURCE_DIR "/tests/e2e/published_before.sha256";
+const std::string checksums_before = COIN_SOURCE_DIR "/tests/e2e/published_before.sha256";
+const std::string checksums_v1 = COIN_SOURCE_DIR "/tests/e2e/published_v1.sha256";
 
-// The files the checksums name ("api/v1/vault/collaterals.json"), in order.
-std::vector<std::string> files_before() {
+// The files CHECKSUMS names ("api/v1/vault/collaterals.json"), in order.
+std::vector<std::string> files_named(const std::string& checksums) {
   std::ifstream in(checksums);
   std::vector<std::string> files;
   for (std::string line; std::getline(in, line);) files.push_back(line.substr(66));  // "<64 hex>  <file>"
   return files;
+}
+
+// sha256sum --check of CHECKSUMS in the fixture's published set: the log on failure, else "".
+std::string failed_checksums(const std::string& checksums) {
+  const std::string log = fixture_stack().var() + "/sha256sum.log";
+  const pid_t pid = spawn({"sh", "-c", "cd '" + fixture_stack().published() + "/current' && sha256sum --check --strict --quiet '" +
+                                           checksums + "'"},
+                          {}, log);
+  return wait_status(pid) == 0 ? "" : read_file(log) + "(failed)";
 }
 
 TEST(UnchangedAnswers, TheChecksumsNameThe27AnswersOfTheSpec) {
@@ -36,18 +51,28 @@ TEST(UnchangedAnswers, TheChecksumsNameThe27AnswersOfTheSpec) {
     if (request.spec != "6.15") expected.push_back(published_file(*request.endpoint, request.values));
   }
   ASSERT_EQ(expected.size(), 27u);
-  std::vector<std::string> named = files_before();
+  std::vector<std::string> named = files_named(checksums_before);
   std::sort(expected.begin(), expected.end());
   std::sort(named.begin(), named.end());
   EXPECT_EQ(named, expected);
 }
 
 TEST(UnchangedAnswers, ThePublishedSetHoldsEachAnswerAsBefore) {
-  const std::string log = fixture_stack().var() + "/sha256sum.log";
-  const pid_t pid = spawn({"sh", "-c", "cd '" + fixture_stack().published() + "/current' && sha256sum --check --strict '" +
-                                           checksums + "'"},
-                          {}, log);
-  EXPECT_EQ(wait_status(pid), 0) << read_file(log);
+  EXPECT_EQ(failed_checksums(checksums_before), "");
+}
+
+TEST(UnchangedAnswers, ThePublishedSetIsAsAtV1) {
+  const std::filesystem::path current = fixture_stack().published() + "/current";
+  std::vector<std::string> published;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(current)) {
+    if (entry.is_regular_file()) published.push_back(entry.path().lexically_relative(current).string());
+  }
+  std::vector<std::string> named = files_named(checksums_v1);
+  std::sort(published.begin(), published.end());
+  std::sort(named.begin(), named.end());
+  ASSERT_EQ(named.size(), 71u);
+  EXPECT_EQ(published, named);
+  EXPECT_EQ(failed_checksums(checksums_v1), "");
 }
 
 TEST(UnchangedAnswers, TheHandlersGiveTheSameBytes) {
