@@ -1,6 +1,6 @@
 # The Debian package, coin-api_<version>_amd64.deb (make deb: cpack in build/release), laid out
-# as the table in README's "Deploying" says; tests/package/install_test.sh installs it and
-# checks that table. Relative destinations are below /usr.
+# as the table in docs/deploying.md's "The Debian package" says; tests/package/install_test.sh
+# installs it and checks that table. Relative destinations are below /usr.
 set(coin_share share/coin-api)  # what the scripts need, at their places in the repository
 set(coin_doc share/doc/coin-api)
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The Debian package (make deb), installed by dpkg into an empty root directory: each path of
-# the README's table of installed paths ("Deploying") is there, and each file installed is
-# under one of them; the binaries print their version; the units start only installed
-# binaries; the production nginx configuration renders from the installed tree; lintian finds
-# no error; a purge leaves nothing behind. Usage: install_test.sh DEB VERSION
+# the table of installed paths in docs/deploying.md ("The Debian package") is there, and each
+# file installed is under one of them; the binaries print their version; the units start only
+# installed binaries; the production nginx configuration renders from the installed tree;
+# lintian finds no error; a purge leaves nothing behind. Usage: install_test.sh DEB VERSION
 set -euo pipefail
 deb=$1 version=$2
 source_dir=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,12 +22,13 @@ in_root --install "$deb" >"$root/dpkg.log" 2>&1 || { cat "$root/dpkg.log"; exit 
 rm "$root/dpkg.log"
 mapfile -t installed < <(in_root --listfiles coin-api)
 
-# The first cell of each row of the table in README's "Deploying" that starts with a path.
-mapfile -t table < <(awk '/^## / { deploying = ($0 == "## Deploying") }
-  deploying && /^\| `\// { split($0, cell, "`"); print cell[2] }' "$source_dir/README.md")
-((${#table[@]})) || fail "README.md: no table of installed paths in \"## Deploying\""
+# The first cell of each row of the table in docs/deploying.md's "The Debian package" that
+# starts with a path.
+mapfile -t table < <(awk '/^## / { package = ($0 == "## The Debian package") }
+  package && /^\| `\// { split($0, cell, "`"); print cell[2] }' "$source_dir/docs/deploying.md")
+((${#table[@]})) || fail "docs/deploying.md: no table of installed paths in \"## The Debian package\""
 for path in "${table[@]}"; do
-  [ -e "$root$path" ] || fail "$path: in README's table, not installed"
+  [ -e "$root$path" ] || fail "$path: in docs/deploying.md's table, not installed"
 done
 files=0
 for file in "${installed[@]}"; do
@@ -37,7 +38,7 @@ for file in "${installed[@]}"; do
   for path in "${table[@]}"; do
     case $file in "$path" | "${path%/}"/*) listed=yes ;; esac
   done
-  [ -n "$listed" ] || fail "$file: installed, under no path of README's table"
+  [ -n "$listed" ] || fail "$file: installed, under no path of docs/deploying.md's table"
 done
 
 binaries=0
@@ -70,7 +71,7 @@ in_root --purge coin-api >/dev/null
 left=$(find "$root" -mindepth 1 -path "$root/var/lib/dpkg" -prune -o -print | grep -v "^$root/var\(/lib\)\?$" || true)
 [ -z "$left" ] || fail "left after a purge: ${left//"$root"/}"
 
-echo "package: $(basename "$deb"): $files files under the README's ${#table[@]} installed paths," \
+echo "package: $(basename "$deb"): $files files under the ${#table[@]} installed paths of docs/deploying.md," \
      "$binaries binaries at $version, nginx rendered from /usr/share/coin-api," \
      "lintian without errors ($warnings warnings), purged clean; $failures failures"
 ((failures == 0))
