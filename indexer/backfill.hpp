@@ -1,11 +1,11 @@
 #pragma once
-// A backfill (README, "Backfilling history"): the snapshot tables filled at every time of a grid
-// in the past, each chain read at the newest block at or before that time (an archive node
+// A backfill (docs/indexer.md, Backfilling history): the snapshot tables filled at every time of
+// a grid in the past, each chain read at the newest block at or before that time (an archive node
 // answers eth_call there) and written exactly as a live round writes it, with that time as
-// taken_at. Newest time first, so that the rollups (derived.*) redo one step of the grid per
-// row. A (chain, time) already written, by a live indexer, an earlier backfill or one running
-// beside it, is skipped before anything is read: a backfill is idempotent, and a killed one
-// goes on where it stopped when run again.
+// taken_at. Newest time first, so that the rollups (derived.*) redo one step of the grid per row.
+// A (chain, time) already written, by a live indexer, an earlier backfill or one running beside
+// it, is skipped before anything is read: a backfill is idempotent, and a killed one goes on
+// where it stopped when run again.
 
 #include <cstdint>
 #include <functional>

@@ -1,8 +1,8 @@
 #pragma once
 // Reads what a round needs of one protocol chain over JSON-RPC (eth_call), all at one block
-// where the chain lets a call name one, and checks every answer: README, "What each figure is
-// read from", lists the calls. An allocator Vault's positions are read with it, from whichever
-// chain they are on, so that they are written in the Vault's chain's transaction.
+// where the chain lets a call name one, and checks every answer: docs/indexer.md, "What each
+// figure is read from", lists the calls. An allocator Vault's positions are read with it, from
+// whichever chain they are on, so that they are written in the Vault's chain's transaction.
 //
 // The calls go in steps: first every call that needs no other answer (of the chain and of
 // every Vault and position), then those that need the first ones' answers. Each step's calls on

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The figures of the capacity plan (README, Capacity plan): the hosts of scripts/topology.sh
-# (Release build, demo data) under wrk from the machine's own namespace, and the CPU time each
-# host's processes spent meanwhile, read from /proc: requests per CPU-second of nginx and of the
-# handlers are what one core of each serves. Then what a snapshot costs: the database's CPU
-# time to render and cache its answers, the WAL the primary ships to each standby, and the
-# sessions each handler process holds. Writes bench/CAPACITY.md. As root; `make bench` runs it.
+# The figures of the capacity plan (docs/performance.md, Capacity plan): the hosts of
+# scripts/topology.sh (Release build, demo data) under wrk from the machine's own namespace, and
+# the CPU time each host's processes spent meanwhile, read from /proc: requests per CPU-second of
+# nginx and of the handlers are what one core of each serves. Then what a snapshot costs: the
+# database's CPU time to render and cache its answers, the WAL the primary ships to each standby,
+# and the sessions each handler process holds. Writes bench/CAPACITY.md. As root; `make bench`
+# runs it.
 #
 # Settings, from the environment: VAR=./var/capacity, SECONDS_PER_RUN=10.
 set -euo pipefail

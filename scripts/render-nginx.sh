@@ -10,7 +10,8 @@
 #   PUBLISHED=/run/coin-api-published       its directory (coin-api-publisher.service)
 #   SOCKETS=/run/coin-api      the handlers' sockets
 #   UPSTREAMS=                 a file of the pools' servers on other hosts, lines of
-#                              "<pool><TAB><server parameters>" (README, Several hosts); unset:
+#                              "<pool><TAB><server parameters>" (docs/deploying.md, Several hosts);
+#                              unset:
 #                              the handlers' sockets on this host
 #   RATE_LIMIT=on RATE=50r/s BURST=100   requests per client address
 #   EVENT_STREAMS=8 EVENT_BUFFER=100     event streams per client address, events kept for

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Several hosts on one machine: each a network namespace with an address of its own on one
-# bridge, as a deployment past one machine has them (README, Several hosts). `make scaletest`
-# runs it; so can anyone, as root, to try the faults by hand.
+# bridge, as a deployment past one machine has them (docs/deploying.md, Several hosts).
+# `make scaletest` runs it; so can anyone, as root, to try the faults by hand.
 #
 #   host        address  runs
 #   edge        NET.5    a CDN edge on :8080: nginx caching the front's answers as their

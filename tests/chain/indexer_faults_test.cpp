@@ -95,7 +95,7 @@ TEST_F(IndexerFaults, NodeDownSkipsOnlyItsChain) {
   EXPECT_EQ(rows("bsc"), written("bsc")) << log;
   EXPECT_NE(log.find("tron: skipped"), std::string::npos) << log;
   expect_api_answers("tron's node down");
-  // Its metrics (README, Operations): one round per chain, by outcome.
+  // Its metrics (docs/operating.md, Metrics): one round per chain, by outcome.
   const std::string metrics = e2e::read_file(metrics_file("tron-down"));
   for (const char* sample : {"coin_indexer_chain_rounds_total{process=\"tron-down\",chain=\"tron\",outcome=\"read_failed\"} 1\n",
                              "coin_indexer_chain_rounds_total{process=\"tron-down\",chain=\"eth\",outcome=\"written\"} 1\n",

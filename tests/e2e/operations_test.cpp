@@ -1,4 +1,4 @@
-// What operators get (README, Operations): /healthz on the fixture (6 months old: failing) and
+// What operators get (docs/operating.md): /healthz on the fixture (6 months old: failing) and
 // on fresh data (healthy), through a database outage and a stopped publisher, never cached;
 // /metrics (every process's counts, exactly as many as were asked) and who may read it; mtail
 // (on nginx's access log) and prometheus-nginx-exporter on the stack, counting what was asked; --version everywhere.

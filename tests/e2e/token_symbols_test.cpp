@@ -1,4 +1,4 @@
-// The deployment's own names (README, "The deployment's own names"): with symbols in
+// The deployment's own names (docs/using-the-api.md): with symbols in
 // snapshot.token_symbol, 6.4 and 6.5 say them, and /api/v1/external/total-supply/<symbol in
 // lower case> answers exactly what /coin or /scoin answers; a change of the symbols moves the
 // names with nothing restarted, and the defaults leave none. A stack of its own (the tests write
@@ -130,7 +130,8 @@ TEST(TokenSymbols, NamesFollowTheDatabasesSymbolsWithNothingRestarted) {
 }
 
 // Without the publisher the handlers answer every request, and a name is only a name where a
-// published set marks it: /coin says the symbol, the other name is the 404 (README).
+// published set marks it: /coin says the symbol, the other name is the 404
+// (docs/using-the-api.md).
 TEST(TokenSymbols, WithoutAPublishedSetOnlyTheOwnPathsAnswer) {
   const Stack stack("fixture", {"PUBLISH=off"});
   ASSERT_TRUE(set_symbols(stack, "USDD", "sUSDD"));

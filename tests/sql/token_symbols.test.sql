@@ -72,7 +72,8 @@ SELECT results_eq($$SELECT token, symbol FROM derived.token_symbols ORDER BY 1$$
 SELECT is(pg_temp.payload('api.coin_supply'), pg_temp.coin_payload('COIN'), 'no row: 6.4 says COIN');
 SELECT is(pg_temp.payload('api.scoin_supply'), pg_temp.scoin_payload('sCOIN'), 'no row: 6.5 says sCOIN');
 
--- Set, as an operator would (README): 6.4 and 6.5 say them, nothing else of them changes.
+-- Set, as an operator would (docs/using-the-api.md): 6.4 and 6.5 say them, nothing else of them
+-- changes.
 INSERT INTO snapshot.token_symbol (token, symbol) VALUES ('coin', 'USDD'), ('scoin', 'sUSDD');
 SELECT is(pg_temp.payload('api.coin_supply'), pg_temp.coin_payload('USDD'), 'USDD: 6.4 says USDD');
 SELECT is(pg_temp.payload('api.scoin_supply'), pg_temp.scoin_payload('sUSDD'), 'sUSDD: 6.5 says sUSDD');
