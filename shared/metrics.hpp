@@ -6,8 +6,8 @@
 // format, as node_exporter's textfile collector reads them: written aside, then renamed, so a
 // reader never sees half a file. Every sample carries process="<the file's name without
 // .prom>", so the files of several processes can be read together (the ops handler's /metrics
-// merges them, metrics_text.hpp). A process restarted under the same name starts its counters
-// from zero, which Prometheus' rate() takes as a reset.
+// merges them, handlers/ops/metrics_text.hpp). A process restarted under the same name starts
+// its counters from zero, which Prometheus' rate() takes as a reset.
 
 #include <prometheus/counter.h>
 #include <prometheus/family.h>

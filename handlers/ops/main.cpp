@@ -1,5 +1,5 @@
 // handlers/ops: the operators' endpoints, never published and never cached:
-//   /healthz  how fresh the data are, 200 or 503 (shared/health.hpp)
+//   /healthz  how fresh the data are, 200 or 503 (health.hpp)
 //   /metrics  every process's metrics (their --metrics files) and the freshness figures, for
 //             Prometheus (nginx lets only the configured addresses ask)
 // Each request reads api.chain_freshness, api.vault_freshness, api.snapshot_blocks and the
@@ -10,10 +10,10 @@
 #include <optional>
 #include <string>
 
+#include "handlers/ops/health.hpp"
+#include "handlers/ops/metrics_text.hpp"
 #include "shared/database.hpp"
-#include "shared/health.hpp"
 #include "shared/log.hpp"
-#include "shared/metrics_text.hpp"
 #include "shared/server.hpp"
 
 namespace {

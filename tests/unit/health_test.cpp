@@ -1,7 +1,7 @@
 // /healthz's verdict and body, and the freshness metrics, from freshness figures given by hand
 // (chains and Vaults): a limit of 900 s, a clock at 2026-11-25T00:00:00Z (1795564800).
 
-#include "shared/health.hpp"
+#include "handlers/ops/health.hpp"
 
 #include <gtest/gtest.h>
 

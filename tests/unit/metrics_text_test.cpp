@@ -1,7 +1,7 @@
 // Merging the processes' metrics files for /metrics, and this process's registry in the text
 // format.
 
-#include "shared/metrics_text.hpp"
+#include "handlers/ops/metrics_text.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "shared/health.hpp"
+#include "handlers/ops/health.hpp"
 
 #include <json/json.h>
 #include <prometheus/gauge.h>

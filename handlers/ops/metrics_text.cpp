@@ -1,4 +1,4 @@
-#include "shared/metrics_text.hpp"
+#include "handlers/ops/metrics_text.hpp"
 
 #include <algorithm>
 #include <filesystem>
