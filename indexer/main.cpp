@@ -6,10 +6,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +20,7 @@
 #include "shared/command_line.hpp"
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
+#include "shared/stop_signals.hpp"
 
 namespace {
 
@@ -155,19 +154,12 @@ int main(int argc, char** argv) {
   ::setenv("PGCONNECT_TIMEOUT", "5", 0);
   ::setenv("PGTARGETSESSIONATTRS", "read-write", 0);
   curl_global_init(CURL_GLOBAL_DEFAULT);
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGTERM);
-  sigaddset(&stop_signals, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // taken only by sigtimedwait below
+  const coin::StopSignals stop_signals;  // taken only by the waits below
   const coin::MetricsFile metrics_file(flags.metrics);
   coin::indexer::Database database(flags.database);
 
   if (flags.backfill) {
-    const auto stopping = [&stop_signals] {
-      const timespec now{0, 0};
-      return sigtimedwait(&stop_signals, nullptr, &now) > 0;
-    };
+    const auto stopping = [&stop_signals] { return stop_signals.wait_for(std::chrono::seconds(0)); };
     const coin::indexer::BackfillOutcome outcome = coin::indexer::run_backfill(config, database, *flags.backfill, stopping);
     return outcome.failed == 0 && outcome.vaults_left_out == 0 ? 0 : 1;
   }
@@ -177,7 +169,6 @@ int main(int argc, char** argv) {
     if (flags.once) return outcome.skipped == 0 && outcome.vaults_skipped == 0 ? 0 : 1;
     // Sleep until the next round's start, or a stop signal.
     const std::int64_t wait = std::max<std::int64_t>(round + flags.interval - now_seconds(), 0);
-    const timespec timeout{static_cast<std::time_t>(wait), 0};
-    if (sigtimedwait(&stop_signals, nullptr, &timeout) > 0) return 0;
+    if (stop_signals.wait_for(std::chrono::seconds(wait))) return 0;
   }
 }

@@ -24,6 +24,7 @@
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
 #include "shared/fresh_cache.hpp"
+#include "shared/stop_signals.hpp"
 
 namespace coin {
 namespace {
@@ -160,16 +161,7 @@ std::string_view Request::param(const char* name) const {
 int run_server(const Config& config, const std::function<Answerer()>& make_answerer,
                const std::function<void(const std::atomic<bool>& stopping)>& background) {
   std::signal(SIGPIPE, SIG_IGN);  // a client gone mid-response must not end the process
-  // A background job of a shell starts with SIGINT ignored, and an ignored signal never
-  // reaches sigwait(): take both back before waiting for them (blocked, libfcgi's handlers for
-  // them never run).
-  std::signal(SIGTERM, SIG_DFL);
-  std::signal(SIGINT, SIG_DFL);
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGTERM);
-  sigaddset(&stop_signals, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // every thread started below inherits the mask
+  const StopSignals stop_signals;  // before the threads below, which inherit its mask
 
   // A database host that does not answer must not hold a worker for long: libpq waits
   // forever by default. The PGCONNECT_TIMEOUT of the environment, if any, wins.
@@ -186,8 +178,7 @@ int run_server(const Config& config, const std::function<Answerer()>& make_answe
   workers.reserve(static_cast<size_t>(config.threads));
   for (int i = 0; i < config.threads; ++i) workers.emplace_back(work, listen_fd, std::cref(make_answerer));
 
-  int signal_number = 0;
-  sigwait(&stop_signals, &signal_number);
+  stop_signals.wait();
   stopping = true;
   if (config.socket.empty()) {
     // The socket belongs to systemd (or spawn-fcgi) and outlives this process: shutting it
