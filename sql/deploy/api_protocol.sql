@@ -14,6 +14,8 @@
 BEGIN;
 
 -- 6.6 ----------------------------------------------------------------------------------------
+-- tronApy, ethApy, bscApy are the spec's field names, a column per chain: a new chain is added
+-- here too.
 CREATE VIEW api.market_overview AS
 SELECT trim_scale(sum(f.coin_supply))      AS "totalSupply",
        trim_scale(sum(f.supply_value))     AS "totalSupplyValue",
@@ -189,13 +191,8 @@ COMMENT ON COLUMN api.latest_collateral.data IS
   'psmFee (null but for PSM Vaults)';
 
 -- 6.13 ---------------------------------------------------------------------------------------
+-- One row per chain and window of derived.history_window (history_windows).
 CREATE VIEW api.collateral_history AS
-WITH window_kind(name, step, points) AS (
-  VALUES ('WEEKLY',   interval '1 hour',   168),  -- 7 days of hourly points
-         ('MONTHLY',  interval '24 hours', 30),   -- then daily points at 00:00 UTC+8
-         ('BIANNUAL', interval '24 hours', 182),
-         ('ANNUAL',   interval '24 hours', 365)
-)
 SELECT c.chain::text AS chain, w.name AS "interval",
        json_build_object('items', (
          SELECT coalesce(json_agg(json_build_object(
@@ -229,7 +226,7 @@ SELECT c.chain::text AS chain, w.name AS "interval",
           WHERE f.taken_at IS NOT NULL  -- no point before the chain's first snapshot
        )) AS data
   FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
- CROSS JOIN window_kind AS w;
+ CROSS JOIN derived.history_window AS w;
 COMMENT ON VIEW api.collateral_history IS
   '6.13 GET /api/v1/data-platform/collateral-history?chain=&interval=: one row per chain and interval';
 COMMENT ON COLUMN api.collateral_history.chain IS 'The chain parameter: tron, eth or bsc';

@@ -6,6 +6,8 @@
 
 BEGIN;
 
+-- tron, eth, bsc (here, in 6.4 and in 6.5) are the spec's field names, a column per chain: a
+-- new chain is added to them too.
 CREATE VIEW derived.token_supply AS
 SELECT t.symbol,
        trim_scale(sum(t.amount))                                    AS total_supply,
@@ -54,6 +56,8 @@ COMMENT ON VIEW api.circulating_supply IS '6.2 GET /circulatingSupply, sent as b
 COMMENT ON COLUMN api.circulating_supply."circulatingSupply" IS
   'The same figure as 6.1: COIN in circulation + sCOIN on all chains';
 
+-- tronApy, ethApy, bscApy are the spec's field names, a column per chain: a new chain is added
+-- here too.
 CREATE VIEW api.earn_apy AS
 SELECT min(trunc(earn_apy, 4)::text) FILTER (WHERE chain = 'tron') AS "tronApy",
        min(trunc(earn_apy, 4)::text) FILTER (WHERE chain = 'eth')  AS "ethApy",

@@ -14,6 +14,4 @@ RETURN trim_scale(round(power(share_now / share_then::numeric(80, 40), 31536000 
 COMMENT ON FUNCTION snapshot.apy_of_growth(numeric, numeric, numeric) IS
   'APY, a decimal, of a share price that grew from share_then to share_now in seconds: (share_now / share_then) ^ (31536000 / seconds) - 1 to 30 decimals';
 
-GRANT EXECUTE ON FUNCTION snapshot.apy_of_growth(numeric, numeric, numeric) TO coin_indexer;
-
 COMMIT;

@@ -1,10 +1,21 @@
 -- Deploy coin_api:privileges to pg
 -- Every grant of the project, in one place and last, once everything it grants on exists (as
--- postgrest-starter-kit's privileges.sql): coin_api can read the api views and nothing else,
--- coin_indexer can write snapshot rows and nothing else, and PUBLIC keeps none of what
--- PostgreSQL gives it by default. The roles and their settings are in roles. Needs a superuser
--- (the large-object functions). tests/sql/privileges.test.sql and schema.test.sql check it by
--- the catalog and as the roles.
+-- postgrest-starter-kit's privileges.sql): coin_api can read the api views and call the api
+-- functions and nothing else, coin_indexer can write snapshot rows and nothing else, and PUBLIC
+-- keeps none of what PostgreSQL gives it by default. The roles and their settings are in roles.
+-- Needs a superuser (the large-object functions). tests/sql/privileges.test.sql and
+-- schema.test.sql check it by the catalog and as the roles.
+--
+-- It is the last change of the plan and requires every change before it; no other change
+-- grants or revokes anything. A later change gets its grants this way:
+--   * a view of api, a table or sequence of snapshot: none to write, the default privileges
+--     below give coin_api SELECT, coin_indexer its writes, on whatever the deploying role creates;
+--   * a function a role calls (one of api, or one an api view calls, or a conversion of the
+--     indexer's): its GRANT EXECUTE goes here, by `sqitch rework privileges -r <change> -n ...`
+--     after the release tag that follows this change (the released script is kept as
+--     privileges@<tag>.sql; this one is then the same plus the new GRANT, its revert the REVOKE
+--     of it). privileges.test.sql lists a function a role calls and cannot execute, and one it
+--     can execute and does not call.
 
 BEGIN;
 
@@ -42,7 +53,7 @@ ALTER DEFAULT PRIVILEGES IN SCHEMA snapshot GRANT USAGE ON SEQUENCES TO coin_ind
 -- rights on tables, not on functions. Nobody needs EXECUTE on a trigger function (it is
 -- checked when the trigger is created, not when it fires), nor on what a SECURITY DEFINER
 -- function calls. privileges.test.sql lists what is missing.
-REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA snapshot, derived FROM PUBLIC;
+REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA snapshot, derived, api FROM PUBLIC;
 ALTER DEFAULT PRIVILEGES REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC;
 
 -- What the api views call as the reader (coin_api has no USAGE on derived, so it still
@@ -55,12 +66,18 @@ GRANT EXECUTE ON FUNCTION
   derived.chain_figures_at(timestamptz), derived.position_state_at(timestamptz)
   TO coin_api;
 
+-- What the handlers call on every answer (api_functions).
+GRANT EXECUTE ON FUNCTION
+  api.points_between(json, bigint, bigint), api.csv(json, text[], text[]), api.chains()
+  TO coin_api;
+
 -- The address CHECKs of vault and allocator_position call it as the writer; the indexer's
--- statements call the conversions of chain_units.
+-- statements call the conversions of chain_units and growth_apy.
 GRANT EXECUTE ON FUNCTION
   snapshot.is_address(text, text),
   snapshot.descale(numeric, integer), snapshot.apy_of_rate(numeric),
-  snapshot.apy_of_annual_rate(numeric), snapshot.price_of_spot(numeric, numeric, numeric)
+  snapshot.apy_of_annual_rate(numeric), snapshot.price_of_spot(numeric, numeric, numeric),
+  snapshot.apy_of_growth(numeric, numeric, numeric)
   TO coin_indexer;
 
 -- Large objects are the one thing any role may create without a privilege on a table.

@@ -31,7 +31,9 @@ SELECT newest.chain, newest.taken_at, newest.block_number, newest.block_hash, ne
                                               ORDER BY s.taken_at DESC LIMIT 1) AS ps
                               WHERE ap.chain = p.chain
                               ORDER BY ps.taken_at DESC LIMIT 1) AS latest ON true) AS newest
- ORDER BY array_position(ARRAY['tron', 'eth', 'bsc'], newest.chain), newest.chain;
+ -- the enum's chains in its order, then the others by name (array_position is null for them);
+ -- the enum's labels read once per statement (a subquery), not once per row
+ ORDER BY array_position((SELECT enum_range(NULL::snapshot.chain)::text[]), newest.chain), newest.chain;
 COMMENT ON VIEW api.snapshot_blocks IS
   'One row per chain (tron, eth, bsc, then the chains of allocator positions by name): its newest '
   'snapshot and the block it was read at; /healthz reads it';
@@ -46,7 +48,8 @@ COMMENT ON COLUMN api.snapshot_blocks.block_time IS 'That block''s time; null wi
 
 CREATE VIEW api.snapshot_blocks_text AS
 SELECT coalesce(string_agg(b.chain || '=' || coalesce(b.block_number::text, 'latest'), '; '
-                           ORDER BY array_position(ARRAY['tron', 'eth', 'bsc'], b.chain), b.chain), '') AS blocks
+                           ORDER BY array_position((SELECT enum_range(NULL::snapshot.chain)::text[]), b.chain),
+                                    b.chain), '') AS blocks
   FROM api.snapshot_blocks AS b
  WHERE b.taken_at IS NOT NULL;
 COMMENT ON VIEW api.snapshot_blocks_text IS

@@ -2,8 +2,6 @@
 
 BEGIN;
 
-DROP FUNCTION api.csv(json, text[], text[]);
-DROP FUNCTION api.points_between(json, bigint, bigint);
 DROP VIEW api.vault_history;
 DROP TRIGGER hourly_vault_figures_truncated ON derived.hourly_figures;
 DROP TRIGGER hourly_vault_figures_deleted ON derived.hourly_figures;

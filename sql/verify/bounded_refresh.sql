@@ -2,4 +2,3 @@
 
 SELECT w.chain, w.vault_id, w.taken_at FROM unnest('{}'::derived.written_row[]) AS w;
 SELECT 'derived.refresh_hourly_figures(timestamptz, derived.written_row[])'::regprocedure;
-SELECT 1 / (NOT has_function_privilege('public', 'derived.refresh_hourly_figures(timestamptz, derived.written_row[])', 'EXECUTE'))::int;

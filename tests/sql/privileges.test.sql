@@ -9,7 +9,7 @@
 BEGIN;
 \ir fixture.sql
 
-SELECT plan(50);
+SELECT plan(51);
 
 -- The functions of snapshot and derived.
 CREATE FUNCTION pg_temp.our_functions() RETURNS SETOF regprocedure LANGUAGE sql AS $$
@@ -29,9 +29,10 @@ LANGUAGE sql AS $$
                                               AND d.objid = c.oid AND d.deptype = 'e')
 $$;
 SELECT ok((SELECT count(*) FROM pg_temp.our_functions()) > 10
+          AND (SELECT count(*) FROM pg_proc WHERE pronamespace = 'api'::regnamespace) > 1
           AND (SELECT count(*) FROM pg_temp.our_relations() WHERE relnamespace = 'api'::regnamespace) > 10
           AND (SELECT count(*) FROM pg_temp.our_relations() WHERE relnamespace = 'snapshot'::regnamespace) > 5,
-          'the sweeps below see our functions, the api views and the snapshot tables (not vacuous)');
+          'the sweeps below see our functions, the api functions and views and the snapshot tables (not vacuous)');
 
 -- ---------------------------------------------------------------------------------------------
 -- The roles: no password from the deploy, no attribute beyond LOGIN.
@@ -136,6 +137,15 @@ SELECT is(
          ORDER BY 1),
   'coin_indexer can execute exactly the functions the snapshot CHECKs call (is_address) and '
   'the conversions its statements call (chain_units, growth_apy)');
+-- Functions of api: the handlers call each on their answers, as coin_api; no one else may.
+SELECT is(
+  ARRAY(SELECT p.oid::regprocedure::text || ' ' || r
+          FROM pg_proc p, unnest(ARRAY['coin_api', 'coin_indexer', 'public']) AS r
+         WHERE p.pronamespace = 'api'::regnamespace
+           AND has_function_privilege(r, p.oid, 'EXECUTE') <> (r = 'coin_api')
+         ORDER BY 1),
+  '{}'::text[],
+  'coin_api can execute every function of api, coin_indexer and PUBLIC none (listed here when not so)');
 SELECT lives_ok(
   'SET LOCAL ROLE coin_api; '
   || (SELECT string_agg(format('SELECT * FROM %s', c.oid::regclass), '; ')

@@ -40,8 +40,8 @@ SELECT results_eq(
 -- ---------------------------------------------------------------------------------------------
 -- The api schema: the views of the endpoints, last_snapshot (their Last-Modified),
 -- chain_freshness (/healthz, /metrics), snapshot_blocks and snapshot_blocks_text (X-Snapshot-Blocks,
--- /healthz), clock (the publisher) and nothing else. (Its two functions, points_between
--- and csv, are checked in vault_history.test.sql.)
+-- /healthz), clock (the publisher) and nothing else. (Its functions, points_between, csv and
+-- chains, are checked in vault_history.test.sql.)
 SELECT views_are('api', ARRAY['total_supply', 'circulating_supply', 'earn_apy',
                               'coin_supply', 'scoin_supply',
                               'market_overview', 'platform_overview', 'apy_overview',

@@ -1,7 +1,8 @@
 -- GET /api/v1/data-platform/vault-history (api.vault_history), the table behind it
--- (derived.hourly_vault_figures) and its triggers, and the two functions every answer can go
--- through: api.points_between and api.csv. On the hand-worked fixture: the expected answers are
--- worked out below from the rows of fixture.sql (its header has the clock and the epoch ms).
+-- (derived.hourly_vault_figures) and its triggers, and the functions every answer can go
+-- through (api_functions): api.points_between and api.csv. On the hand-worked fixture: the
+-- expected answers are worked out below from the rows of fixture.sql (its header has the clock
+-- and the epoch ms).
 --
 -- ============================================================================================
 -- The windows (as 6.13, fixture.sql's header): the latest chain snapshot is 2026-05-13 08:00
@@ -60,7 +61,7 @@ BEGIN;
 \ir fixture.sql
 \ir helpers.sql
 
-SELECT plan(76);
+SELECT plan(77);
 
 -- The payload of vault-history for its parameters, as sent (compacted), null without a row.
 CREATE FUNCTION pg_temp.vault_history(c text, t text, i text) RETURNS text LANGUAGE sql
@@ -364,25 +365,28 @@ SELECT results_eq(
   'a full refresh: 57 hours x 8 Vaults again, every hour holding vault_state_at');
 
 -- =============================================================================================
--- Privileges: coin_api reads the view and calls the functions; no one else calls them
+-- Privileges: coin_api reads the view and calls the functions (api_functions); no one else
+-- calls them
 -- =============================================================================================
-SELECT functions_are('api', ARRAY['points_between', 'csv'],
-                     'api''s functions: points_between and csv, nothing else');
+SELECT functions_are('api', ARRAY['points_between', 'csv', 'chains'],
+                     'api''s functions: points_between, csv and chains, nothing else');
 SELECT lives_ok(
   $$SET LOCAL ROLE coin_api;
     SELECT data::text FROM api.vault_history WHERE chain = 'tron' AND "vaultType" = 'TRX-A' AND "interval" = 'WEEKLY';
-    SELECT api.points_between('[]', 0, 1), api.csv('[]', '{}', '{a}');
+    SELECT api.points_between('[]', 0, 1), api.csv('[]', '{}', '{a[]}'), api.chains();
     RESET ROLE$$,
-  'as coin_api: vault_history, points_between and csv work');
+  'as coin_api: vault_history, points_between, csv (with a per-chain column) and chains work');
 SELECT results_eq(
   $$SELECT r, has_function_privilege(r, 'api.points_between(json, bigint, bigint)', 'EXECUTE'),
            has_function_privilege(r, 'api.csv(json, text[], text[])', 'EXECUTE'),
+           has_function_privilege(r, 'api.chains()', 'EXECUTE'),
            has_function_privilege(r, 'derived.hourly_vault_figures_written()', 'EXECUTE'),
            has_table_privilege(r, 'derived.hourly_vault_figures', 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE')
       FROM unnest(ARRAY['coin_api', 'coin_indexer', 'public']) AS r ORDER BY 1$$,
-  $$VALUES ('coin_api', true, true, false, false), ('coin_indexer', false, false, false, false),
-           ('public', false, false, false, false)$$,
-  'EXECUTE on points_between and csv for coin_api only; the trigger function and the table are no one''s');
+  $$VALUES ('coin_api', true, true, true, false, false), ('coin_indexer', false, false, false, false, false),
+           ('public', false, false, false, false, false)$$,
+  'EXECUTE on points_between, csv and chains for coin_api only; the trigger function and the table are no one''s');
+SELECT is(api.chains(), ARRAY['tron', 'eth', 'bsc'], 'chains: snapshot.chain''s labels in its order');
 
 -- =============================================================================================
 -- api.points_between

@@ -1,0 +1,7 @@
+-- Revert coin_api:history_windows from pg
+
+BEGIN;
+
+DROP VIEW derived.history_window;
+
+COMMIT;
