@@ -10,7 +10,6 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -18,12 +17,8 @@
 #include <thread>
 #include <vector>
 
-#include "shared/database.hpp"
-#include "shared/dispatch.hpp"
-#include "shared/endpoints.hpp"
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
-#include "shared/fresh_cache.hpp"
 #include "shared/stop_signals.hpp"
 
 namespace coin {
@@ -205,25 +200,6 @@ int run_server(const Config& config, const std::function<Answerer()>& make_answe
   for (std::thread& worker : workers) worker.join();
   if (background_thread.joinable()) background_thread.join();
   return 0;
-}
-
-int serve(int argc, char** argv, std::string_view group, std::string_view summary) {
-  set_log_name(group);
-  const Config config =
-      parse_config(std::vector<std::string_view>(argv + 1, argv + argc), group, summary);
-  const std::vector<Endpoint> endpoints = endpoints_of(group);
-  if (config.print_routes) {
-    std::fputs(routes_table(endpoints).c_str(), stdout);
-    return 0;
-  }
-  FreshCache fresh(config);
-  const auto make_answerer = [&]() -> Answerer {
-    auto database = std::make_shared<Database>(config.database, statements_of(endpoints), fresh.listener_readers());
-    return [&endpoints, &fresh, database](const Request& request) {
-      return dispatch(endpoints, *database, fresh.cache(), request.path(), request.query_string());
-    };
-  };
-  return run_server(config, make_answerer, fresh.listener());
 }
 
 }  // namespace coin

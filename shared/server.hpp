@@ -1,7 +1,8 @@
 #pragma once
-// The FastCGI side of a handler binary: flags, the listening socket, signals, and the worker
-// threads with their accept loop. What a worker answers is its Answerer's: the API's groups
-// dispatch to the endpoint list (dispatch.hpp), the ops handler answers /healthz and /metrics.
+// The FastCGI side of a handler binary: the listening socket, the worker threads with their
+// accept loop, reading a request and writing its answer, and stopping. What a worker answers is
+// its Answerer's: the API's handlers answer from the endpoint list (api_handler.hpp), the ops
+// handler answers /healthz and /metrics.
 
 #include <atomic>
 #include <cstddef>
@@ -48,10 +49,5 @@ using Answerer = std::function<std::shared_ptr<const RenderedAnswer>(const Reque
 // thread, and lets requests in progress finish. Returns the exit status for main().
 int run_server(const Config& config, const std::function<Answerer()>& make_answerer,
                const std::function<void(const std::atomic<bool>& stopping)>& background = {});
-
-// The whole life of the API handler binary of `group`: parses argv, serves the group's
-// endpoints (endpoints.hpp) with a response cache kept fresh by a snapshot listener. With
-// --routes it prints the group's endpoints (routes_table) instead.
-int serve(int argc, char** argv, std::string_view group, std::string_view summary);
 
 }  // namespace coin

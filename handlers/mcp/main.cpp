@@ -20,12 +20,11 @@
 #include "handlers/mcp/llms_text.hpp"
 #include "handlers/mcp/mcp_server.hpp"
 #include "handlers/mcp/openapi_document.hpp"
+#include "shared/api_handler.hpp"
 #include "shared/database.hpp"
 #include "shared/dispatch.hpp"
-#include "shared/fresh_cache.hpp"
 #include "shared/log.hpp"
 #include "shared/parameters.hpp"
-#include "shared/server.hpp"
 #include "shared/version.hpp"
 
 namespace {
@@ -125,20 +124,16 @@ int main(int argc, char** argv) {
   const auto llms = rendered(200, text_type, coin::mcp::llms_text(document), false);
   const auto llms_full = rendered(200, text_type, coin::mcp::llms_full_text(document), false);
   const auto not_found = std::make_shared<const coin::RenderedAnswer>(coin::render(coin::not_found()));
-  coin::FreshCache fresh(config);
-  const auto make_answerer = [&]() -> coin::Answerer {
-    auto database = std::make_shared<coin::Database>(config.database, statements(), fresh.listener_readers());
-    return [&, database](const coin::Request& request) {
-      if (request.path() == "/llms.txt") return llms;
-      if (request.path() == "/llms-full.txt") return llms_full;
-      if (request.path() != "/mcp") return not_found;  // nginx sends no other path
-      DispatchedApi api(*database, fresh.cache());
-      const coin::mcp::HttpReply reply = server.handle(
-          {request.param("CONTENT_TYPE"), request.param("HTTP_ACCEPT"), request.param("HTTP_MCP_PROTOCOL_VERSION"),
-           request.body, request.body_too_large},
-          api);
-      return rendered(reply.status, "application/json", reply.body, true);
-    };
-  };
-  return coin::run_server(config, make_answerer, fresh.listener());
+  return coin::run_api_server(
+      config, statements(), [&](coin::Database& database, coin::ResponseCache& cache, const coin::Request& request) {
+        if (request.path() == "/llms.txt") return llms;
+        if (request.path() == "/llms-full.txt") return llms_full;
+        if (request.path() != "/mcp") return not_found;  // nginx sends no other path
+        DispatchedApi api(database, cache);
+        const coin::mcp::HttpReply reply = server.handle(
+            {request.param("CONTENT_TYPE"), request.param("HTTP_ACCEPT"), request.param("HTTP_MCP_PROTOCOL_VERSION"),
+             request.body, request.body_too_large},
+            api);
+        return rendered(reply.status, "application/json", reply.body, true);
+      });
 }

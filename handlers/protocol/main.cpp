@@ -3,9 +3,9 @@
 // group "protocol" in shared/endpoints.cpp (`protocol --routes` prints them); each reads one
 // view of sql/deploy/api_protocol.sql (6.15: sql/deploy/vault_history.sql).
 
-#include "shared/server.hpp"
+#include "shared/api_handler.hpp"
 
 int main(int argc, char** argv) {
-  return coin::serve(argc, argv, "protocol",
-                     "Serves Group B of the coin-api spec (6.6-6.14, and 6.15) over FastCGI.");
+  return coin::serve_group(argc, argv, "protocol",
+                           "Serves Group B of the coin-api spec (6.6-6.14, and 6.15) over FastCGI.");
 }

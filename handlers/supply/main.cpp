@@ -2,8 +2,8 @@
 // those of group "supply" in shared/endpoints.cpp (`supply --routes` prints them); each reads
 // one view of sql/deploy/api_supply.sql.
 
-#include "shared/server.hpp"
+#include "shared/api_handler.hpp"
 
 int main(int argc, char** argv) {
-  return coin::serve(argc, argv, "supply", "Serves Group A of the coin-api spec (6.1-6.5) over FastCGI.");
+  return coin::serve_group(argc, argv, "supply", "Serves Group A of the coin-api spec (6.1-6.5) over FastCGI.");
 }
