@@ -16,12 +16,11 @@
 
 #include "indexer/abi.hpp"
 #include "indexer/base58.hpp"
+#include "shared/chains.hpp"
 
 namespace coin::indexer {
 namespace {
 
-// The chains the protocol is deployed on, in the spec's order.
-constexpr std::array<std::string_view, 3> protocol_chains = {"tron", "eth", "bsc"};
 // The keys of a chain that only they have.
 constexpr std::string_view protocol_keys[] = {"token", "staked_token", "savings", "savings_rate", "vat", "jug", "spot", "pot", "vaults"};
 constexpr int most_timeout_seconds = 3600;
@@ -29,6 +28,16 @@ constexpr int most_apy_days = 365;
 
 bool is_protocol_chain(std::string_view name) {
   return std::find(protocol_chains.begin(), protocol_chains.end(), name) != protocol_chains.end();
+}
+
+// The protocol's chains as a sentence names them: "tron, eth and bsc".
+std::string protocol_chain_names() {
+  std::string names;
+  for (auto chain = protocol_chains.begin(); chain != protocol_chains.end(); ++chain) {
+    if (!names.empty()) names += chain + 1 == protocol_chains.end() ? " and " : ", ";
+    names += *chain;
+  }
+  return names;
 }
 
 [[noreturn]] void fail(const std::string& path, const std::string& reason) {
@@ -224,7 +233,7 @@ Config Reader::config(const Json::Value& root) {
   for (const std::string_view name : protocol_chains) {
     if (optional_key(chains, name) != nullptr) chain_names_.emplace_back(name);
   }
-  if (chain_names_.empty()) fail("chains", "none of tron, eth and bsc, where the protocol is");
+  if (chain_names_.empty()) fail("chains", "none of " + protocol_chain_names() + ", where the protocol is");
   std::sort(names.begin(), names.end());
   for (const std::string& name : names) {
     if (!is_protocol_chain(name)) chain_names_.push_back(name);
@@ -304,7 +313,7 @@ Chain Reader::chain(const Json::Value& value, const std::string& name) {
   } else {
     for (const std::string_view key : protocol_keys) {
       if (optional_key(value, key) != nullptr) {
-        fail(key_path(path, key), "only tron, eth and bsc hold the protocol");
+        fail(key_path(path, key), "only " + protocol_chain_names() + " hold the protocol");
       }
     }
   }

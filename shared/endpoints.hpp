@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "shared/chains.hpp"
 #include "shared/history_options.hpp"
 #include "shared/parameters.hpp"
 #include "shared/response.hpp"
@@ -26,9 +27,9 @@
 
 namespace coin {
 
-// The protocol's parameters: its chains (spec section 1), 6.13's windows, and the Vault types
-// of a chain (whatever its view has: checked by the database).
-inline const Parameter chain_parameter{"chain", {"tron", "eth", "bsc"}, "Invalid chain."};
+// The protocol's parameters: its chains (spec section 1, shared/chains.hpp), 6.13's windows, and
+// the Vault types of a chain (whatever its view has: checked by the database).
+inline const Parameter chain_parameter{"chain", protocol_chains, "Invalid chain."};
 inline const Parameter interval_parameter{
     "interval", {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"}, "Invalid interval."};
 inline const Parameter vault_type_parameter{"vaultType", {}, "Invalid vaultType."};
