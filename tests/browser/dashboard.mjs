@@ -47,7 +47,9 @@ const origin = new URL(base).origin;
 const LIMIT_KB = 300;
 const TIMEOUT = 30000;
 const LIVE_CAP = 10000; // a snapshot shown on the page: the issue's 1 s is measured, this is the cap
-const CHAINS = ['tron', 'eth', 'bsc'];
+// The chains as 6.8 names them, one item per chain (main reads them first), and the name the
+// dashboard shows for each.
+let chains = [];
 const CHAIN_NAMES = { tron: 'TRON', eth: 'Ethereum', bsc: 'BNB Chain' };
 const KINDS = { 1: 'Regular', 2: 'PSM', 3: 'Allocator' };
 const INTERVALS = [['7D', 'WEEKLY'], ['1M', 'MONTHLY'], ['6M', 'BIANNUAL'], ['1Y', 'ANNUAL']];
@@ -200,7 +202,7 @@ function expectedText(src, p, value, row) {
   if (/^(apy|currentApy|averageApy|stabilityFee)$/.test(field)) return asPercent(value);
   if (field === 'collateralRatio') return row && /^0*(\.0*)?$/.test(row.debt) ? 'no debt' : asRatio(value);
   if (field === 'minCollateralRatio') return asRatio(value);
-  if (/^(tron|eth|bsc|totalSupply|debt|line)$/.test(field)) return asAmount(value);
+  if (chains.includes(field) || /^(totalSupply|debt|line)$/.test(field)) return asAmount(value);
   if (field === 'statisticTime') return asTime(value);
   return undefined;
 }
@@ -309,13 +311,13 @@ async function checkFigures(page, requested) {
   // Every answer shown whole: its figures, per endpoint, present.
   const shown = (src, p) => figures.some((f) => f.src === src && f.path === p);
   const mustShow = [['/totalSupply', ''],
-    ...['tron', 'eth', 'bsc', 'totalSupply'].flatMap((k) => [['/api/v1/external/total-supply/coin', `/data/${k}`], ['/api/v1/external/total-supply/scoin', `/data/${k}`]]),
+    ...[...chains, 'totalSupply'].flatMap((k) => [['/api/v1/external/total-supply/coin', `/data/${k}`], ['/api/v1/external/total-supply/scoin', `/data/${k}`]]),
     ...['totalCollateralValue', 'totalSupplyValue', 'earnTvl', 'earnSa'].map((k) => ['/api/v1/data-platform/overview/info', `/data/${k}`]),
     ['/api/v1/market-site/overview/apy', '/data/currentApy'],
     ['/api/v1/smart-allocator/detail-overview', '/data/apy'], ['/api/v1/smart-allocator/detail-overview', '/data/debt']];
   const apy = (await api('/api/v1/market-site/overview/apy')).doc;
   apy.data.items.forEach((_, i) => mustShow.push(['/api/v1/market-site/overview/apy', `/data/items/${i}/currentApy`]));
-  for (const c of CHAINS) {
+  for (const c of chains) {
     const src = `/api/v1/data-platform/latest-collateral?chain=${c}`;
     const { doc } = await api(src);
     mustShow.push([src, '/data/totalCollateralValue'], [src, '/data/apy']);
@@ -368,18 +370,18 @@ async function checkIntervals(page, requested) {
       fail(`${label}: the chart did not redraw for ${interval}`);
       continue;
     }
-    const drawn = await page.evaluate(() => {
+    const drawn = await page.evaluate((list) => {
       const chart = document.getElementById('collateral-chart');
       return {
-        perChain: { tron: chart.dataset.pointsTron, eth: chart.dataset.pointsEth, bsc: chart.dataset.pointsBsc },
+        perChain: Object.fromEntries(list.map((c) => [c, chart.dataset[`points${c[0].toUpperCase()}${c.slice(1)}`]])),
         pressed: [...document.querySelectorAll('#interval-switch button[aria-pressed="true"]')].map((b) => b.dataset.interval),
         canvas: !!chart.querySelector('canvas'),
       };
-    });
+    }, chains);
     if (!drawn.canvas) fail(`${label}: no chart canvas`);
     if (drawn.pressed.join() !== interval) fail(`${label}: pressed buttons ${drawn.pressed.join()}, expected ${interval}`);
     const counts = [];
-    for (const c of CHAINS) {
+    for (const c of chains) {
       if (!requested().includes(history(c, interval))) fail(`${label}: the page never asked ${history(c, interval)}`);
       const expected = (await api(history(c, interval))).doc.data.items.length;
       if (drawn.perChain[c] !== String(expected)) fail(`${label} ${c}: ${drawn.perChain[c]} points drawn, 6.13 answers ${expected}`);
@@ -541,6 +543,7 @@ async function checkLive(browser) {
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
+  chains = (await api('/api/v1/market-site/overview/apy')).doc.data.items.map((item) => item.chain);
   const browser = await launch();
   try {
     // Desktop: the page, its weight, every figure, the periods, a screenshot.
@@ -583,7 +586,7 @@ async function main() {
     }
     console.log(`  ${kb(load.total).padStart(7)} KB  in all; ${kb(all.total)} KB after all four periods`);
     if (load.total > LIMIT_KB * 1024) fail(`the page weighs ${kb(load.total)} KB transferred, over ${LIMIT_KB} KB`);
-    for (const [label, counts] of Object.entries(points)) console.log(`dashboard: ${label} points per chain (tron/eth/bsc) ${counts.join('/')}`);
+    for (const [label, counts] of Object.entries(points)) console.log(`dashboard: ${label} points per chain (${chains.join('/')}) ${counts.join('/')}`);
     console.log(`dashboard: ${figures.vaults} Vaults, ${figures.flagged} near a limit; screenshots in ${outDir}`);
 
     const sum = (label) => (points[label] || []).reduce((a, b) => a + b, 0);

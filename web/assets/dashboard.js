@@ -16,7 +16,6 @@
 // (again), body[data-live] says whether the stream is "open" or "reconnecting".
 import * as fmt from './format.js';
 
-const CHAINS = ['tron', 'eth', 'bsc'];
 // One look per chain, told apart without colour too: line dash and legend marker differ, and
 // the legend names the chain. Okabe-Ito colours (safe for the common colour blindnesses).
 const LOOK = {
@@ -164,6 +163,27 @@ function chainName(chain) {
   return LOOK[chain] ? LOOK[chain].name : chain;
 }
 
+// The chains, in the spec's order: those 6.8 answers an item for, one per chain (not a list of
+// this page's: the API's chains are the database's). Read with the first section that needs
+// them, once.
+let chains = null;
+async function readChains() {
+  if (!chains) chains = at(await get(API.apy), '/data/items').map((item) => item.chain);
+  return chains;
+}
+
+// A section with a part per chain: `parts(chains)` are run once the chains are known; when they
+// cannot be read, that is the section's message.
+async function loadPerChain(sectionId, parts) {
+  let list;
+  try {
+    list = await readChains();
+  } catch (error) {
+    return load(sectionId, () => Promise.reject(error));
+  }
+  return load(sectionId, ...parts(list));
+}
+
 // ---------------------------------------------------------------------------------------------
 // At a glance: 6.1 (with 6.4 and 6.5's totals), 6.7, 6.8, 6.14
 
@@ -218,11 +238,12 @@ function loadSupply() {
   const body = document.querySelector('#supply-table tbody');
   body.replaceChildren();
   return load('supply', async () => {
+    const list = await readChains();
     const [coinDoc, scoinDoc] = await Promise.allSettled([get(API.coin), get(API.scoin)]);
     const column = (result, src, key) => (result.status === 'fulfilled'
       ? numCell(figure(src, result.value, `/data/${key}`, fmt.amount))
       : numCell('unavailable'));
-    for (const [key, label] of [...CHAINS.map((c) => [c, chainName(c)]), ['totalSupply', 'All chains']]) {
+    for (const [key, label] of [...list.map((c) => [c, chainName(c)]), ['totalSupply', 'All chains']]) {
       body.append(el('tr', { class: key === 'totalSupply' ? 'total' : undefined },
         el('th', { scope: 'row' }, label),
         column(coinDoc, API.coin, key), column(scoinDoc, API.scoin, key)));
@@ -234,11 +255,12 @@ function loadSupply() {
 // ---------------------------------------------------------------------------------------------
 // Charts (uPlot): one series per chain over time
 
-// series: {chain: [[epochMs, valueText], ...]}; returns uPlot's aligned data (seconds on x).
+// series: {chain: [[epochMs, valueText], ...]}; returns uPlot's aligned data (seconds on x), a
+// column per chain (the chains are known before a chart is drawn).
 function aligned(series) {
-  const times = [...new Set(CHAINS.flatMap((c) => (series[c] || []).map(([t]) => Number(t))))]
+  const times = [...new Set(chains.flatMap((c) => (series[c] || []).map(([t]) => Number(t))))]
     .sort((a, b) => a - b);
-  const columns = CHAINS.map((c) => {
+  const columns = chains.map((c) => {
     const byTime = new Map((series[c] || []).map(([t, v]) => [Number(t), Number(v)]));
     return times.map((t) => (byTime.has(t) ? byTime.get(t) : null));
   });
@@ -266,11 +288,11 @@ function chart(container, { valueText, axisText }) {
     height: height(),
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/GMT-8'), // the API's days: UTC+8
     scales: { x: { time: true } },
-    legend: { markers: { width: 3, dash: (u, i) => (i === 0 ? 'solid' : LOOK[CHAINS[i - 1]].marker) } },
+    legend: { markers: { width: 3, dash: (u, i) => (i === 0 ? 'solid' : LOOK[chains[i - 1]].marker) } },
     cursor: { drag: { x: false, y: false } },
     series: [
       { label: 'Time (UTC+8)', value: (u, ts) => (ts == null ? '\u2014' : fmt.timeUtc8(ts * 1000)) },
-      ...CHAINS.map((c) => ({
+      ...chains.map((c) => ({
         label: LOOK[c].name,
         stroke: LOOK[c].stroke,
         dash: LOOK[c].dash,
@@ -295,7 +317,7 @@ function chart(container, { valueText, axisText }) {
       if (plot) plot.setData(data);
       else plot = new uPlot(options(), data, container);
       // What was drawn, for a reader and the browser test: points per chain, from uPlot's data.
-      CHAINS.forEach((c, i) => {
+      chains.forEach((c, i) => {
         container.dataset[`points${c[0].toUpperCase()}${c.slice(1)}`] = String(plot.data[i + 1].filter((v) => v !== null).length);
       });
       container.dataset.points = String(plot.data.slice(1).reduce((n, s) => n + s.filter((v) => v !== null).length, 0));
@@ -322,13 +344,14 @@ async function showInterval(interval) {
     button.setAttribute('aria-pressed', String(button.dataset.interval === interval));
   });
   container.dataset.state = 'loading';
-  const results = await Promise.allSettled(CHAINS.map((c) => get(API.history(c, interval))));
+  const list = await readChains();
+  const results = await Promise.allSettled(list.map((c) => get(API.history(c, interval))));
   if (request !== collateralChart.request) return; // another period was asked for meanwhile
   section.querySelectorAll('.messages .history').forEach((m) => m.remove());
   const series = {};
   results.forEach((result, i) => {
     if (result.status === 'fulfilled') {
-      series[CHAINS[i]] = at(result.value, '/data/items').map((p) => [p.statisticTime, p.collateralValue]);
+      series[list[i]] = at(result.value, '/data/items').map((p) => [p.statisticTime, p.collateralValue]);
     } else {
       report(section, result.reason);
       section.querySelector('.messages .error:last-child').classList.add('history');
@@ -355,27 +378,28 @@ function listenToPeriods() {
 function loadCollateral() {
   const body = document.querySelector('#chain-table tbody');
   body.replaceChildren();
-  const rows = Object.fromEntries(CHAINS.map((c) => [c, body.appendChild(el('tr'))]));
-  return load('collateral',
+  return loadPerChain('collateral', (list) => [
     () => showInterval(shownInterval()),
-    ...CHAINS.map((c) => async () => {
-      const row = rows[c];
-      row.append(el('th', { scope: 'row' }, chainName(c)));
-      let doc;
-      try {
-        doc = await get(API.latest(c));
-      } catch (error) {
-        row.append(el('td', { colspan: 5 }, 'unavailable'));
-        throw error;
-      }
-      const src = API.latest(c);
-      row.append(
-        numCell(figure(src, doc, '/data/totalCollateralValue', usd)),
-        numCell(figure(src, doc, '/data/totalCollateralValueDailyChange', change)),
-        numCell(figure(src, doc, '/data/totalSupplyValue', usd)),
-        numCell(figure(src, doc, '/data/earnTvl', usd)),
-        numCell(figure(src, doc, '/data/apy', fmt.percent)));
-    }));
+    ...list.map((c) => {
+      const row = body.appendChild(el('tr'));
+      return async () => {
+        row.append(el('th', { scope: 'row' }, chainName(c)));
+        let doc;
+        try {
+          doc = await get(API.latest(c));
+        } catch (error) {
+          row.append(el('td', { colspan: 5 }, 'unavailable'));
+          throw error;
+        }
+        const src = API.latest(c);
+        row.append(
+          numCell(figure(src, doc, '/data/totalCollateralValue', usd)),
+          numCell(figure(src, doc, '/data/totalCollateralValueDailyChange', change)),
+          numCell(figure(src, doc, '/data/totalSupplyValue', usd)),
+          numCell(figure(src, doc, '/data/earnTvl', usd)),
+          numCell(figure(src, doc, '/data/apy', fmt.percent)));
+      };
+    })]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -388,6 +412,7 @@ function loadApy() {
   body.replaceChildren();
   return load('apy', async () => {
     const doc = await get(API.apy);
+    await readChains(); // the chart's columns: this answer's chains
     const items = at(doc, '/data/items');
     const series = {};
     items.forEach((item, i) => {
@@ -427,33 +452,35 @@ function limits(item) {
 function loadVaults() {
   const body = document.querySelector('#vault-table tbody');
   body.replaceChildren();
-  // A placeholder row per chain keeps the chains in order whichever answers first.
-  const groups = Object.fromEntries(CHAINS.map((c) => [c, body.appendChild(el('tr', { hidden: true }))]));
-  return load('vaults', ...CHAINS.map((c) => async () => {
-    const src = API.latest(c);
-    const doc = await get(src);
-    const rows = at(doc, '/data/items').map((item, i) => {
-      const p = `/data/items/${i}`;
-      const flags = limits(item);
-      const hasDebt = fmt.compareTimes(item.debt, 1, '0', 1) !== 0;
-      const used = fmt.share(item.debt, item.line);
-      return el('tr', { class: flags.length ? 'warn' : undefined, 'data-flags': flags.join('; ') },
-        el('th', { scope: 'row' },
-          flags.length ? el('span', { class: 'flag', 'aria-hidden': 'true' }, '\u26A0 ') : null,
-          figure(src, doc, `${p}/vaultType`, String, 'text')),
-        cell(figure(src, doc, `${p}/chain`, chainName, 'text')),
-        cell(figure(src, doc, `${p}/collateralType`, (v) => KIND[v] || `type ${v}`, 'text')),
-        numCell(figure(src, doc, `${p}/lockedValue`, usd)),
-        numCell(figure(src, doc, `${p}/collateralRatio`, (v) => (hasDebt ? fmt.ratio(v) : 'no debt')),
-          el('span', { class: 'sub' }, 'min ', figure(src, doc, `${p}/minCollateralRatio`, fmt.ratio))),
-        numCell(figure(src, doc, `${p}/debt`, fmt.amount),
-          el('span', { class: 'sub' }, 'of ', figure(src, doc, `${p}/line`, fmt.amount))),
-        numCell(used === '' ? '\u2014' : el('span', { class: 'derived', 'data-derived': 'debt/line' }, used,
-          el('meter', { min: 0, max: 1, value: Math.min(1, Number(item.debt) / Number(item.line)), 'aria-hidden': 'true' }))),
-        numCell(figure(src, doc, `${p}/stabilityFee`, fmt.percent)),
-        el('td', { class: 'status' }, flags.length ? `\u26A0 ${flags.join(', ')}` : 'OK'));
-    });
-    groups[c].replaceWith(...rows);
+  return loadPerChain('vaults', (list) => list.map((c) => {
+    // A placeholder row per chain keeps the chains in order whichever answers first.
+    const group = body.appendChild(el('tr', { hidden: true }));
+    return async () => {
+      const src = API.latest(c);
+      const doc = await get(src);
+      const rows = at(doc, '/data/items').map((item, i) => {
+        const p = `/data/items/${i}`;
+        const flags = limits(item);
+        const hasDebt = fmt.compareTimes(item.debt, 1, '0', 1) !== 0;
+        const used = fmt.share(item.debt, item.line);
+        return el('tr', { class: flags.length ? 'warn' : undefined, 'data-flags': flags.join('; ') },
+          el('th', { scope: 'row' },
+            flags.length ? el('span', { class: 'flag', 'aria-hidden': 'true' }, '\u26A0 ') : null,
+            figure(src, doc, `${p}/vaultType`, String, 'text')),
+          cell(figure(src, doc, `${p}/chain`, chainName, 'text')),
+          cell(figure(src, doc, `${p}/collateralType`, (v) => KIND[v] || `type ${v}`, 'text')),
+          numCell(figure(src, doc, `${p}/lockedValue`, usd)),
+          numCell(figure(src, doc, `${p}/collateralRatio`, (v) => (hasDebt ? fmt.ratio(v) : 'no debt')),
+            el('span', { class: 'sub' }, 'min ', figure(src, doc, `${p}/minCollateralRatio`, fmt.ratio))),
+          numCell(figure(src, doc, `${p}/debt`, fmt.amount),
+            el('span', { class: 'sub' }, 'of ', figure(src, doc, `${p}/line`, fmt.amount))),
+          numCell(used === '' ? '\u2014' : el('span', { class: 'derived', 'data-derived': 'debt/line' }, used,
+            el('meter', { min: 0, max: 1, value: Math.min(1, Number(item.debt) / Number(item.line)), 'aria-hidden': 'true' }))),
+          numCell(figure(src, doc, `${p}/stabilityFee`, fmt.percent)),
+          el('td', { class: 'status' }, flags.length ? `\u26A0 ${flags.join(', ')}` : 'OK'));
+      });
+      group.replaceWith(...rows);
+    };
   })).finally(() => body.querySelectorAll('tr[hidden]').forEach((r) => r.remove()));
 }
 
@@ -521,14 +548,15 @@ async function showAsOf() {
     ' (the newest Last-Modified of the API\u2019s answers)');
     return;
   }
-  const histories = await Promise.allSettled(CHAINS.map((c) => get(API.history(c, 'WEEKLY'))));
+  const list = chains || []; // none when 6.8 never answered
+  const histories = await Promise.allSettled(list.map((c) => get(API.history(c, 'WEEKLY'))));
   let best = null;
   histories.forEach((result, i) => {
     if (result.status !== 'fulfilled') return;
     const items = at(result.value, '/data/items');
     if (!items.length) return;
     const time = Number(items[items.length - 1].statisticTime);
-    if (!best || time > best.time) best = { time, src: API.history(CHAINS[i], 'WEEKLY'), doc: result.value, index: items.length - 1 };
+    if (!best || time > best.time) best = { time, src: API.history(list[i], 'WEEKLY'), doc: result.value, index: items.length - 1 };
   });
   if (!best) {
     line.textContent = 'Data as of: unknown (no answer gave a time)';
@@ -541,14 +569,18 @@ async function showAsOf() {
 // ---------------------------------------------------------------------------------------------
 // Live: the event stream
 
+// The answers of a section with a part per chain: `paths(chains)`, or 6.8, where the chains
+// are read, while they are not known.
+const perChain = (paths) => () => (chains ? paths(chains) : [API.apy]);
+
 // Each section, what draws it, and the answers (path and query, as the events name them) it
 // shows.
 const SECTIONS = [
   { draw: loadGlance, sources: () => [API.totalSupply, API.coin, API.scoin, API.info, API.apy, API.allocator] },
-  { draw: loadSupply, sources: () => [API.coin, API.scoin] },
-  { draw: loadCollateral, sources: () => CHAINS.flatMap((c) => [API.latest(c), API.history(c, shownInterval())]) },
+  { draw: loadSupply, sources: perChain(() => [API.coin, API.scoin]) },
+  { draw: loadCollateral, sources: perChain((list) => list.flatMap((c) => [API.latest(c), API.history(c, shownInterval())])) },
   { draw: loadApy, sources: () => [API.apy] },
-  { draw: loadVaults, sources: () => CHAINS.map(API.latest) },
+  { draw: loadVaults, sources: perChain((list) => list.map(API.latest)) },
   { draw: loadAllocator, sources: () => [API.allocator, API.info] },
 ];
 
