@@ -11,14 +11,18 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <memory>
 #include <pqxx/pqxx>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
 
 #include "publisher/event_poster.hpp"
+#include "publisher/nginx_config.hpp"
 #include "publisher/snapshot_event.hpp"
 #include "shared/command_line.hpp"
 #include "shared/endpoints.hpp"
@@ -32,6 +36,7 @@ namespace {
 
 constexpr std::string_view usage =
     "Usage: publisher --directory DIR [options]\n"
+    "       publisher --nginx DIR [--sockets DIR] [--upstreams FILE]\n"
     "Renders every answer of the coin-api (plain and gzip, Last-Modified the newest snapshot) into\n"
     "DIR/current, which nginx serves, at start, on every NOTIFY snapshot_written and after every\n"
     "reconnection, with the other names 6.4 and 6.5 have then (the deployment's own symbols).\n"
@@ -54,6 +59,14 @@ constexpr std::string_view usage =
     "  --routes                 print every endpoint and exit, one per line, tab-separated:\n"
     "                           spec, path, group, view, content type, parameters, pool,\n"
     "                           alias column, sendfile\n"
+    "  --nginx DIR              write nginx's files of the endpoints into DIR and exit:\n"
+    "                           upstreams.conf, queries.conf, endpoints.conf and\n"
+    "                           success-cache-control.conf (scripts/lib.sh: render_nginx)\n"
+    "  --sockets DIR            with --nginx: the directory of the handlers' sockets\n"
+    "                           (default: /run/coin-api)\n"
+    "  --upstreams FILE         with --nginx: the pools' servers, on other hosts, lines of\n"
+    "                           \"<pool><TAB><server parameters>\" (default: two processes\n"
+    "                           of each pool's group at --sockets)\n"
     "  --help                   print this text and exit\n"
     "  --version                print the version and exit\n"
     "\n"
@@ -73,12 +86,43 @@ struct Flags {
   bool once = false;
 };
 
+// --nginx: writes nginx's files of the endpoint list (publisher/nginx_config.hpp); the exit status.
+int write_nginx_files(const coin::CommandLine& command_line) {
+  coin::NginxPlaces places{command_line.value("--nginx"), command_line.value("--sockets", "/run/coin-api"), {}};
+  try {
+    if (command_line.has("--upstreams")) {
+      const std::string file = command_line.value("--upstreams");
+      std::ifstream in(file);
+      if (!in) throw std::runtime_error("cannot read " + file + " (UPSTREAMS)");
+      std::stringstream text;
+      text << in.rdbuf();
+      places.upstreams = coin::parse_upstreams(file, text.str());
+    }
+    for (const coin::NginxFile& file : coin::nginx_files(coin::endpoints(), places)) {
+      const std::string path = places.conf + '/' + file.name;
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      out << file.text;
+      out.close();
+      if (!out) throw std::runtime_error("cannot write " + path);
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    coin::log_error(std::string("cannot render nginx's files: ") + e.what());
+    return 1;
+  }
+}
+
 Flags parse_flags(const std::vector<std::string_view>& args) {
-  const coin::CommandLine command_line = coin::parse_command_line(
-      args, "publisher", std::string(usage), {"--once", "--routes"}, {"--directory", "--database", "--metrics", "--events"});
+  const coin::CommandLine command_line =
+      coin::parse_command_line(args, "publisher", std::string(usage), {"--once", "--routes"},
+                               {"--directory", "--database", "--metrics", "--events", "--nginx", "--sockets", "--upstreams"});
   if (command_line.has("--routes")) {
     std::fputs(coin::routes_table(coin::endpoints()).c_str(), stdout);
     std::exit(0);
+  }
+  if (command_line.has("--nginx")) std::exit(write_nginx_files(command_line));
+  if (command_line.has("--sockets") || command_line.has("--upstreams")) {
+    coin::fail("publisher", "--sockets and --upstreams go with --nginx");
   }
   if (!command_line.has("--directory")) coin::fail("publisher", "--directory is required");
   return {command_line.value("--directory"), command_line.value("--database"), command_line.value("--metrics"),

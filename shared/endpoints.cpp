@@ -211,8 +211,12 @@ std::string_view content_type_of(const Endpoint& endpoint) {
 }
 
 std::string published_file(const Endpoint& endpoint, const std::vector<std::string>& values) {
+  return published_file_of_query(endpoint, canonical_query(endpoint, values));
+}
+
+std::string published_file_of_query(const Endpoint& endpoint, std::string_view query) {
   std::string file(endpoint.path.substr(1));
-  if (!endpoint.parameters.empty()) file += '/' + canonical_query(endpoint, values);
+  if (!endpoint.parameters.empty()) file += '/' + std::string(query);
   return file + (endpoint.body == Body::text ? ".txt" : ".json");
 }
 

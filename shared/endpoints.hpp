@@ -1,8 +1,8 @@
 #pragma once
 // The one list of the API's endpoints (spec section 6). Everything that must know them reads it
 // from here: each handler serves the endpoints of its group, the publisher renders every answer
-// of every endpoint, `--routes` prints them for the scripts (nginx's locations and upstreams,
-// the stack's handler pools, the benchmark), and the tests walk them.
+// of every endpoint and nginx's locations and upstreams (`--nginx`), `--routes` prints them for
+// the scripts (the stack's handler pools, the benchmark), and the tests walk them.
 //
 // An endpoint is one api view: its statement selects `payload` from the view's rows (as `v`)
 // where each required parameter's column equals its checked value, in order ($1, $2 ...), and
@@ -105,7 +105,7 @@ Statement alias_statement_of(const Endpoint& endpoint);
 std::string alias_name(const Endpoint& endpoint, std::string_view value);
 
 // Where a published set says that `name` (alias_name) names `endpoint` too: an empty file,
-// "aliases/api/v1/external/total-supply/coin/usdd", which nginx looks for (render_endpoints).
+// "aliases/api/v1/external/total-supply/coin/usdd", which nginx looks for (nginx_config.hpp).
 std::string alias_file(const Endpoint& endpoint, std::string_view name);
 
 // The parameters of the statement that answers `values` with `options`: the values, then the
@@ -136,6 +136,10 @@ std::string canonical_query(const Endpoint& endpoint, const std::vector<std::str
 // Where the published answer lives below a published set: "totalSupply.txt",
 // "api/v1/data-platform/latest-collateral/chain=eth.json" (its gzip variant adds ".gz").
 std::string published_file(const Endpoint& endpoint, const std::vector<std::string>& values);
+
+// The same for a query already written (canonical_query, or nginx's "$published_query": the
+// file nginx tries, publisher/nginx_config.cpp); an endpoint without parameters ignores it.
+std::string published_file_of_query(const Endpoint& endpoint, std::string_view query);
 
 // The Content-Type of a success.
 std::string_view content_type_of(const Endpoint& endpoint);

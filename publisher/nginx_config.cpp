@@ -1,0 +1,172 @@
+#include "publisher/nginx_config.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+#include "shared/rendered_answer.hpp"
+
+namespace coin {
+namespace {
+
+// The first line of each file: who made it, from what.
+std::string rendered_by(std::string_view source) {
+  return "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from " + std::string(source) + ".\n";
+}
+
+const std::string from_the_list = rendered_by("the endpoint list (shared/endpoints.cpp)");
+
+// `text` in a regular expression, each character it holds that would mean more escaped.
+std::string regex_escaped(std::string_view text) {
+  std::string escaped;
+  for (const char c : text) {
+    if (std::string_view(".?+*()|").find(c) != std::string_view::npos) escaped += '\\';
+    escaped += c;
+  }
+  return escaped;
+}
+
+// Each pool once, with the group whose processes serve it, in the order of the list.
+std::vector<std::pair<std::string_view, std::string_view>> pools_of(const std::vector<Endpoint>& list) {
+  std::vector<std::pair<std::string_view, std::string_view>> pools;
+  for (const Endpoint& endpoint : list) {
+    if (std::none_of(pools.begin(), pools.end(), [&](const auto& pool) { return pool.first == endpoint.pool_name(); })) {
+      pools.emplace_back(endpoint.pool_name(), endpoint.group);
+    }
+  }
+  return pools;
+}
+
+// The servers of a handler run as two processes on this host, <sockets>/<name>-1.sock and -2.sock.
+std::string two_processes(const std::string& sockets, std::string_view name) {
+  std::string servers;
+  for (const char* number : {"1", "2"}) {
+    servers += "  server unix:" + sockets + '/' + std::string(name) + '-' + number + ".sock max_fails=0;\n";
+  }
+  return servers;
+}
+
+std::string upstreams_conf(const std::vector<Endpoint>& list, const NginxPlaces& places) {
+  std::string text = from_the_list;
+  if (places.upstreams) {
+    text += "# A pool per name of the endpoint list, with the servers " + places.upstreams->file + " gives it.\n";
+  } else {
+    text +=
+        "# A pool per group: two processes of its handler, each on a socket of its own, so that one may\n"
+        "# crash or restart while the other serves (fallback.conf hands a request one refused to the\n"
+        "# other). None is ever left out (max_fails=0): a refused connection costs nothing, and one\n"
+        "# left out for its fail_timeout would leave the pool empty while the other restarts then.\n"
+        "# An endpoint with a pool of its own is served by the processes of its group under that name.\n";
+  }
+  text += "\n# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\n"
+          "upstream ops {\n  server unix:" + places.sockets + "/ops.sock;\n}\n"
+          "\n# The mcp handler (/mcp, /llms.txt): two processes, like a group.\n"
+          "upstream mcp {\n" + two_processes(places.sockets, "mcp") + "}\n";
+  for (const auto& [pool, group] : pools_of(list)) {
+    text += "\nupstream " + std::string(pool) + " {\n";
+    if (!places.upstreams) {
+      text += two_processes(places.sockets, group);
+    } else {
+      const auto servers = places.upstreams->servers.find(pool);
+      if (servers == places.upstreams->servers.end()) {
+        throw std::runtime_error("no servers for pool " + std::string(pool) + " in " + places.upstreams->file +
+                                 " (UPSTREAMS)");
+      }
+      text += "  zone " + std::string(pool) + " 64k;\n";
+      for (const std::string& server : servers->second) text += "  server " + server + ";\n";
+    }
+    text += "}\n";
+  }
+  return text;
+}
+
+std::string queries_conf(const std::vector<Endpoint>& list) {
+  std::string text = from_the_list + "map \"$uri?$args\" $published_query {\n  default \"\";\n";
+  for (const Endpoint& endpoint : list) {
+    if (endpoint.parameters.empty()) continue;
+    std::vector<std::string> captures;  // $1, $2 ...: the values the pattern took
+    while (captures.size() < endpoint.parameters.size()) captures.push_back('$' + std::to_string(captures.size() + 1));
+    text += "  \"~" + published_query_pattern(endpoint) + "\" \"" + canonical_query(endpoint, captures) + "\";\n";
+  }
+  return text + "}\n";
+}
+
+std::string endpoints_conf(const std::vector<Endpoint>& list, const std::string& conf) {
+  std::string text = from_the_list;
+  // The directories of the endpoints with an alias column, in the order of the list, and theirs.
+  std::vector<std::pair<std::string_view, std::vector<const Endpoint*>>> directories;
+  for (const Endpoint& endpoint : list) {
+    const std::string path(endpoint.path);
+    const std::string file = "$published_prefix/" + published_file_of_query(endpoint, "$published_query");
+    text += "\nlocation = " + path + " {  # " + std::string(endpoint.spec) + "\n  set $endpoint_path " + path +
+            ";\n  default_type " + std::string(content_type_of(endpoint)) + ";\n  include " + conf +
+            "/endpoint.conf;\n  sendfile " + (endpoint.ranged ? "on" : "off") + ";\n  try_files " + file +
+            "$gzip_suffix " + file + " @" + std::string(endpoint.pool_name()) + ";\n}\n";
+    if (endpoint.alias_column.empty()) continue;
+    const std::string_view directory = endpoint.path.substr(0, endpoint.path.rfind('/') + 1);
+    auto found = std::find_if(directories.begin(), directories.end(), [&](const auto& known) { return known.first == directory; });
+    if (found == directories.end()) found = directories.insert(found, {directory, {}});
+    found->second.push_back(&endpoint);
+  }
+  for (const auto& [directory, aliased] : directories) {
+    std::string specs;
+    for (const Endpoint* endpoint : aliased) specs += (specs.empty() ? "" : ", ") + std::string(endpoint->spec);
+    text += "\nlocation ~ ^" + regex_escaped(directory) + "(?<other_name>[a-z][a-z0-9]*)$ {  # " + specs +
+            " under another name\n  include " + conf + "/alias.conf;\n";
+    for (const Endpoint* endpoint : aliased) {
+      text += "  if (-f $document_root/" + alias_file(*endpoint, "$other_name") + ") {\n    rewrite ^ " +
+              std::string(endpoint->path) + " last;\n  }\n";
+    }
+    text += "  return 404;\n}\n";
+  }
+  for (const auto& pool : pools_of(list)) {
+    const std::string name(pool.first);
+    text += "\nlocation @" + name + " {\n  include " + conf + "/fallback.conf;\n  fastcgi_pass " + name + ";\n}\n";
+  }
+  return text;
+}
+
+}  // namespace
+
+Upstreams parse_upstreams(std::string file, std::string_view text) {
+  Upstreams upstreams{std::move(file), {}};
+  int number = 0;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    const std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+    ++number;
+    const std::size_t start = line.find_first_not_of(" \t");
+    if (start == std::string_view::npos || line[start] == '#') continue;
+    const std::size_t tab = line.find('\t');
+    if (tab == std::string_view::npos) {
+      throw std::runtime_error(upstreams.file + ":" + std::to_string(number) +
+                               ": not \"<pool><TAB><server parameters>\" (UPSTREAMS)");
+    }
+    upstreams.servers[std::string(line.substr(0, tab))].emplace_back(line.substr(tab + 1));
+  }
+  return upstreams;
+}
+
+std::string published_query_pattern(const Endpoint& endpoint) {
+  std::vector<std::string> values;
+  for (const Parameter* parameter : endpoint.parameters) {
+    std::string alternatives = parameter->checked_by_data() ? "[0-9A-Za-z-]+" : "";
+    for (const std::string_view value : parameter->allowed) {
+      alternatives += (alternatives.empty() ? "" : "|") + std::string(value);
+    }
+    values.push_back('(' + alternatives + ')');
+  }
+  return '^' + regex_escaped(endpoint.path) + "\\?" + canonical_query(endpoint, values) + '$';
+}
+
+std::vector<NginxFile> nginx_files(const std::vector<Endpoint>& list, const NginxPlaces& places) {
+  return {{"upstreams.conf", upstreams_conf(list, places)},
+          {"queries.conf", queries_conf(list)},
+          {"endpoints.conf", endpoints_conf(list, places.conf)},
+          {"success-cache-control.conf",
+           rendered_by("the handlers' Cache-Control of a success (shared/rendered_answer.hpp)") + "success \"" +
+               std::string(cache_control) + "\";\n"}};
+}
+
+}  // namespace coin

@@ -1,0 +1,75 @@
+#pragma once
+// nginx's part of the endpoint list (endpoints.hpp), the files `publisher --nginx DIR` writes
+// beside the rest of nginx's configuration (scripts/lib.sh: render_nginx):
+//   upstreams.conf  an upstream per pool: the servers an UPSTREAMS file lists for it (lines of
+//                   "<pool><TAB><server parameters>", e.g. "protocol<TAB>10.0.0.21:9002
+//                   max_fails=1 fail_timeout=10s"; every pool must have one), their state shared
+//                   by nginx's workers (zone); without one, the two processes of its group on
+//                   this host, <sockets>/<group>-1.sock and -2.sock; and the ops handler's,
+//                   <sockets>/ops.sock (nginx/ops.conf), and the mcp handler's,
+//                   <sockets>/mcp-1.sock and -2.sock (nginx/mcp.conf)
+//   queries.conf    $published_query: a query in the list's parameter order with allowed values
+//                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
+//   endpoints.conf  an exact location per endpoint, which names itself in $endpoint_path (the
+//                   access log, nginx/access-log.conf): its published answer (gzip if taken, else
+//                   plain), else its pool's handlers (@<pool>); $published_prefix sends a request
+//                   with a chunked body to them (nginx.conf); sendfile for a history, off for the
+//                   others (an answer of a few KB goes out in one write with its headers); and
+//                   for the endpoints with an alias column (6.4, 6.5), a location per directory
+//                   of theirs (/api/v1/external/total-supply/<name>): a name that the set served
+//                   marks as one of theirs (alias_file) is rewritten to that endpoint's path, and
+//                   answered exactly as it; any other name is the 404 of an unknown path
+//                   (nginx/alias.conf)
+//   success-cache-control.conf  the Cache-Control of a success, the handlers' own
+//                   (rendered_answer.hpp), a line of the map $cache_control (header-values.conf)
+// The files name the published answers with the publisher's own functions (canonical_query,
+// published_file_of_query, alias_file), so nginx looks for exactly the files it writes.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shared/endpoints.hpp"
+
+namespace coin {
+
+// The servers of each pool, in the order an UPSTREAMS file lists them.
+using PoolServers = std::map<std::string, std::vector<std::string>, std::less<>>;
+
+// An UPSTREAMS file: its name, for the comment and the errors, and what it lists.
+struct Upstreams {
+  std::string file;
+  PoolServers servers;
+};
+
+// The servers an UPSTREAMS file's `text` lists (`file`: its name); lines that are blank or
+// start with '#' (after blanks) are skipped. Throws std::runtime_error on a line without a tab.
+Upstreams parse_upstreams(std::string file, std::string_view text);
+
+// Where the rendered files point.
+struct NginxPlaces {
+  std::string conf;                    // the rendered configuration: the snippets endpoints.conf includes
+  std::string sockets;                 // the directory of the handlers' sockets on this host
+  std::optional<Upstreams> upstreams;  // the pools' servers, when on other hosts
+};
+
+struct NginxFile {
+  std::string name;  // "upstreams.conf"
+  std::string text;
+};
+
+// The files of `list` (above). Throws std::runtime_error naming a pool the UPSTREAMS file gives
+// no server.
+std::vector<NginxFile> nginx_files(const std::vector<Endpoint>& list, const NginxPlaces& places);
+
+// The regular expression of the queries map that takes "$uri?$args" of `endpoint` (one with
+// parameters) to the name of its published answer: its path, then its parameters in order,
+// each with one of its allowed values, or a word of letters, digits and '-' for one checked by
+// the data (the publisher names files only with the values its view has; the handlers answer
+// any other), as canonical_query writes them:
+// "^/api/v1/data-platform/latest-collateral\?chain=(tron|eth|bsc)$".
+std::string published_query_pattern(const Endpoint& endpoint);
+
+}  // namespace coin

@@ -1,0 +1,236 @@
+// nginx's files of the endpoint list (publisher/nginx_config.hpp), as text written out by hand
+// for a small list of its own: a pool per group and one of an endpoint's own, an endpoint with
+// a fixed-set parameter and one checked by the data, two sharing a directory of other names.
+
+#include "publisher/nginx_config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace coin {
+namespace {
+
+const Parameter colour{"colour", {"red", "blue"}, "Invalid colour."};
+const Parameter kind{"kind", {}, "Invalid kind."};
+
+const std::vector<Endpoint>& list() {
+  static const std::vector<Endpoint> endpoints = {
+      {"1.1", "/total", "alpha", "api.total", "x", Body::text},
+      {"1.2", "/v1/items/one", "alpha", "api.one", "x", Body::envelope, {}, false, {}, {}, "symbol"},
+      {"1.3", "/v1/items/two", "beta", "api.two", "x", Body::envelope, {}, false, {}, {}, "symbol"},
+      {"1.4", "/v1.2/shades", "beta", "api.shades", "x", Body::envelope, {&colour, &kind}, true, {}, "shades"},
+  };
+  return endpoints;
+}
+
+const NginxPlaces on_this_host{"/etc/x/nginx", "/run/x", std::nullopt};
+
+// The text of the file `name` that nginx_files gives.
+std::string file(const std::string& name, const NginxPlaces& places = on_this_host) {
+  for (const NginxFile& each : nginx_files(list(), places)) {
+    if (each.name == name) return each.text;
+  }
+  throw std::runtime_error("no file " + name);
+}
+
+TEST(NginxConfig, WritesItsFourFiles) {
+  std::vector<std::string> names;
+  for (const NginxFile& each : nginx_files(list(), on_this_host)) names.push_back(each.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"upstreams.conf", "queries.conf", "endpoints.conf",
+                                             "success-cache-control.conf"}));
+}
+
+TEST(NginxConfig, GivesEachPoolTheTwoProcessesOfItsGroupOnThisHost) {
+  EXPECT_EQ(file("upstreams.conf"),
+            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the endpoint list (shared/endpoints.cpp).\n"
+            "# A pool per group: two processes of its handler, each on a socket of its own, so that one may\n"
+            "# crash or restart while the other serves (fallback.conf hands a request one refused to the\n"
+            "# other). None is ever left out (max_fails=0): a refused connection costs nothing, and one\n"
+            "# left out for its fail_timeout would leave the pool empty while the other restarts then.\n"
+            "# An endpoint with a pool of its own is served by the processes of its group under that name.\n"
+            "\n"
+            "# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\n"
+            "upstream ops {\n"
+            "  server unix:/run/x/ops.sock;\n"
+            "}\n"
+            "\n"
+            "# The mcp handler (/mcp, /llms.txt): two processes, like a group.\n"
+            "upstream mcp {\n"
+            "  server unix:/run/x/mcp-1.sock max_fails=0;\n"
+            "  server unix:/run/x/mcp-2.sock max_fails=0;\n"
+            "}\n"
+            "\n"
+            "upstream alpha {\n"
+            "  server unix:/run/x/alpha-1.sock max_fails=0;\n"
+            "  server unix:/run/x/alpha-2.sock max_fails=0;\n"
+            "}\n"
+            "\n"
+            "upstream beta {\n"
+            "  server unix:/run/x/beta-1.sock max_fails=0;\n"
+            "  server unix:/run/x/beta-2.sock max_fails=0;\n"
+            "}\n"
+            "\n"
+            "upstream shades {\n"
+            "  server unix:/run/x/beta-1.sock max_fails=0;\n"
+            "  server unix:/run/x/beta-2.sock max_fails=0;\n"
+            "}\n");
+}
+
+TEST(NginxConfig, GivesEachPoolTheServersOfTheUpstreamsFileWithAZone) {
+  const Upstreams upstreams = parse_upstreams("/etc/x/upstreams.tsv",
+                                              "# pool, then server parameters\n"
+                                              "alpha\t10.0.0.21:9001 max_fails=1\n"
+                                              "\n"
+                                              "  # the other pools\n"
+                                              "beta\t10.0.0.21:9002\n"
+                                              "alpha\t10.0.0.22:9001\n"
+                                              "shades\t10.0.0.31:9001\n");
+  const std::string text = file("upstreams.conf", {"/etc/x/nginx", "/run/x", upstreams});
+  EXPECT_EQ(text.substr(text.find('\n') + 1),
+            "# A pool per name of the endpoint list, with the servers /etc/x/upstreams.tsv gives it.\n"
+            "\n"
+            "# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\n"
+            "upstream ops {\n"
+            "  server unix:/run/x/ops.sock;\n"
+            "}\n"
+            "\n"
+            "# The mcp handler (/mcp, /llms.txt): two processes, like a group.\n"
+            "upstream mcp {\n"
+            "  server unix:/run/x/mcp-1.sock max_fails=0;\n"
+            "  server unix:/run/x/mcp-2.sock max_fails=0;\n"
+            "}\n"
+            "\n"
+            "upstream alpha {\n"
+            "  zone alpha 64k;\n"
+            "  server 10.0.0.21:9001 max_fails=1;\n"
+            "  server 10.0.0.22:9001;\n"
+            "}\n"
+            "\n"
+            "upstream beta {\n"
+            "  zone beta 64k;\n"
+            "  server 10.0.0.21:9002;\n"
+            "}\n"
+            "\n"
+            "upstream shades {\n"
+            "  zone shades 64k;\n"
+            "  server 10.0.0.31:9001;\n"
+            "}\n");
+}
+
+TEST(NginxConfig, RefusesAPoolWithoutServers) {
+  const Upstreams upstreams = parse_upstreams("up.tsv", "alpha\t10.0.0.21:9001\nbeta\t10.0.0.21:9002\n");
+  try {
+    file("upstreams.conf", {"/etc/x/nginx", "/run/x", upstreams});
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "no servers for pool shades in up.tsv (UPSTREAMS)");
+  }
+}
+
+TEST(NginxConfig, RefusesAnUpstreamsLineWithoutATab) {
+  try {
+    parse_upstreams("up.tsv", "# servers\nalpha\t10.0.0.21:9001\nbeta 10.0.0.21:9002\n");
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "up.tsv:3: not \"<pool><TAB><server parameters>\" (UPSTREAMS)");
+  }
+}
+
+TEST(NginxConfig, MapsTheQueriesOfPublishedAnswersToTheirNames) {
+  EXPECT_EQ(file("queries.conf"),
+            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the endpoint list (shared/endpoints.cpp).\n"
+            "map \"$uri?$args\" $published_query {\n"
+            "  default \"\";\n"
+            "  \"~^/v1\\.2/shades\\?colour=(red|blue)&kind=([0-9A-Za-z-]+)$\" \"colour=$1&kind=$2\";\n"
+            "}\n");
+}
+
+TEST(NginxConfig, TheRealListsPatternsAreThoseOfItsParameters) {
+  for (const Endpoint& endpoint : endpoints()) {
+    if (endpoint.spec == "6.12") {
+      EXPECT_EQ(published_query_pattern(endpoint), "^/api/v1/data-platform/latest-collateral\\?chain=(tron|eth|bsc)$");
+    }
+    if (endpoint.spec == "6.15") {
+      EXPECT_EQ(published_query_pattern(endpoint),
+                "^/api/v1/data-platform/vault-history\\?chain=(tron|eth|bsc)&vaultType=([0-9A-Za-z-]+)"
+                "&interval=(WEEKLY|MONTHLY|BIANNUAL|ANNUAL)$");
+    }
+  }
+}
+
+TEST(NginxConfig, TriesThePublishedFileOfEachEndpointThenItsPool) {
+  EXPECT_EQ(file("endpoints.conf"),
+            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the endpoint list (shared/endpoints.cpp).\n"
+            "\n"
+            "location = /total {  # 1.1\n"
+            "  set $endpoint_path /total;\n"
+            "  default_type text/plain;\n"
+            "  include /etc/x/nginx/endpoint.conf;\n"
+            "  sendfile off;\n"
+            "  try_files $published_prefix/total.txt$gzip_suffix $published_prefix/total.txt @alpha;\n"
+            "}\n"
+            "\n"
+            "location = /v1/items/one {  # 1.2\n"
+            "  set $endpoint_path /v1/items/one;\n"
+            "  default_type application/json;\n"
+            "  include /etc/x/nginx/endpoint.conf;\n"
+            "  sendfile off;\n"
+            "  try_files $published_prefix/v1/items/one.json$gzip_suffix $published_prefix/v1/items/one.json @alpha;\n"
+            "}\n"
+            "\n"
+            "location = /v1/items/two {  # 1.3\n"
+            "  set $endpoint_path /v1/items/two;\n"
+            "  default_type application/json;\n"
+            "  include /etc/x/nginx/endpoint.conf;\n"
+            "  sendfile off;\n"
+            "  try_files $published_prefix/v1/items/two.json$gzip_suffix $published_prefix/v1/items/two.json @beta;\n"
+            "}\n"
+            "\n"
+            "location = /v1.2/shades {  # 1.4\n"
+            "  set $endpoint_path /v1.2/shades;\n"
+            "  default_type application/json;\n"
+            "  include /etc/x/nginx/endpoint.conf;\n"
+            "  sendfile on;\n"
+            "  try_files $published_prefix/v1.2/shades/$published_query.json$gzip_suffix "
+            "$published_prefix/v1.2/shades/$published_query.json @shades;\n"
+            "}\n"
+            "\n"
+            "location ~ ^/v1/items/(?<other_name>[a-z][a-z0-9]*)$ {  # 1.2, 1.3 under another name\n"
+            "  include /etc/x/nginx/alias.conf;\n"
+            "  if (-f $document_root/aliases/v1/items/one/$other_name) {\n"
+            "    rewrite ^ /v1/items/one last;\n"
+            "  }\n"
+            "  if (-f $document_root/aliases/v1/items/two/$other_name) {\n"
+            "    rewrite ^ /v1/items/two last;\n"
+            "  }\n"
+            "  return 404;\n"
+            "}\n"
+            "\n"
+            "location @alpha {\n"
+            "  include /etc/x/nginx/fallback.conf;\n"
+            "  fastcgi_pass alpha;\n"
+            "}\n"
+            "\n"
+            "location @beta {\n"
+            "  include /etc/x/nginx/fallback.conf;\n"
+            "  fastcgi_pass beta;\n"
+            "}\n"
+            "\n"
+            "location @shades {\n"
+            "  include /etc/x/nginx/fallback.conf;\n"
+            "  fastcgi_pass shades;\n"
+            "}\n");
+}
+
+TEST(NginxConfig, GivesASuccessTheHandlersCacheControl) {
+  EXPECT_EQ(file("success-cache-control.conf"),
+            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the handlers' Cache-Control of a "
+            "success (shared/rendered_answer.hpp).\n"
+            "success \"public, max-age=30, stale-while-revalidate=270, stale-if-error=86400\";\n");
+}
+
+}  // namespace
+}  // namespace coin
