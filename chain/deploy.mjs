@@ -13,9 +13,8 @@
 // unless it fails.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deployAave } from './aave.mjs';
-import { RAY, Rpc, Sender, addressOf, call, contracts, die, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
+import { PROTOCOL_CHAINS, RAY, Rpc, Sender, addressOf, call, contracts, die, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
 
-const PROTOCOL_CHAINS = ['tron', 'eth', 'bsc'];
 const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';  // its address on every chain
 
 // The fields of Aave's ReserveData that the indexer does not read hold these decoys, so that a

@@ -22,9 +22,8 @@
 // long after the start (or --fail-after's seconds), its code emptied (anvil_setCode), so that
 // every read of it fails from then on.
 import { readFileSync } from 'node:fs';
-import { RAY, Rpc, Sender, call, contracts, die, hexOf, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
+import { PROTOCOL_CHAINS, RAY, Rpc, Sender, call, contracts, die, hexOf, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
 
-const PROTOCOL_CHAINS = ['tron', 'eth', 'bsc'];
 const DAY = 86400n;
 const YEAR = 31536000n;
 

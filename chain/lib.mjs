@@ -1,13 +1,18 @@
-// What chain/deploy.mjs, chain/drive.mjs and chain/aave.mjs share: a JSON-RPC client (node:http,
-// no library), the contracts of chain/artifacts.json (or of another artifact file) with an ABI
-// encoder for their arguments, and TRON's Base58Check addresses. Runs on Node.js 18 (Debian's)
-// and later.
+// What chain/deploy.mjs, chain/drive.mjs and chain/aave.mjs share: the protocol's chains, a
+// JSON-RPC client (node:http, no library), the contracts of chain/artifacts.json (or of another
+// artifact file) with an ABI encoder for their arguments, and TRON's Base58Check addresses. Runs
+// on Node.js 18 (Debian's) and later.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// The chains the protocol is deployed on, in the spec's order; the others of a state or a
+// configuration only hold allocator positions. The database's enum snapshot.chain is the
+// source: tests/e2e/chain_lists_test.cpp fails when this list differs from it.
+export const PROTOCOL_CHAINS = ['tron', 'eth', 'bsc'];
 
 export const RAY = 10n ** 27n;
 const GAS_LIMIT = '0x17d7840';  // 25,000,000: below anvil's block gas limit (30,000,000)
