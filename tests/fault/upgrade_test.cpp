@@ -5,12 +5,12 @@
 //    the next once the last listens again: no request fails (nginx hands what a stopping
 //    process refuses or drops to the other one, and never leaves one out: scripts/lib.sh,
 //    upstreams.conf), and every process runs the new file.
-// 2. A view changed with `sqitch rework` and deployed, then 3. reverted with `sqitch revert
-//    --to`: no request fails, and every published answer and every handler's answer shows the
-//    new (then the old) figure without a snapshot written, announced by the deploy's own NOTIFY
-//    (sql/deploy/ddl_notify.sql), within change_shown_within (fault.hpp). The handlers'
-//    prepared statements follow the view that was dropped and created again: PostgreSQL plans
-//    them again by name.
+// 2. A view changed with `sqitch rework` after the plan's release tag and deployed, then
+//    3. reverted with `sqitch revert --to` that tag: no request fails, and every published
+//    answer and every handler's answer shows the new (then the old) figure without a snapshot
+//    written, announced by the deploy's own NOTIFY (sql/deploy/ddl_notify.sql), within
+//    change_shown_within (fault.hpp). The handlers' prepared statements follow the view that
+//    was dropped and created again: PostgreSQL plans them again by name.
 
 #include <gtest/gtest.h>
 #include <sys/socket.h>
@@ -240,19 +240,31 @@ std::string replaced(std::string text, const std::string& from, const std::strin
   return text.replace(at, from.size(), to);
 }
 
-// The released api_protocol (sql/deploy/api_protocol.sql), as a DBA reworks it: the deploy drops
-// the released views and creates them again, 6.12's apy cut to 4 decimals (as 6.3); the revert
-// drops them and creates the released ones. Each in one transaction, so no reader ever misses a
-// view.
-void rework_api_protocol(const fs::path& project) {
+// The plan's newest tag ("v1.0.0"): the release after which a view changes by `sqitch rework`.
+std::string newest_tag(const fs::path& project) {
+  std::istringstream plan(e2e::read_file(project / "sqitch.plan"));
+  std::string tag;
+  for (std::string line; std::getline(plan, line);) {
+    if (line.rfind('@', 0) == 0) tag = line.substr(1, line.find(' ') - 1);
+  }
+  if (tag.empty()) throw std::runtime_error("sqitch.plan has no tag");
+  return tag;
+}
+
+// The released api_protocol (sql/deploy/api_protocol.sql, kept by the rework as
+// api_protocol@<release>.sql), as a DBA reworks it: the deploy drops the released views and
+// creates them again, 6.12's apy cut to 4 decimals (as 6.3); the revert drops them and creates
+// the released ones. Each in one transaction, so no reader ever misses a view.
+void rework_api_protocol(const fs::path& project, const std::string& release) {
   const fs::path deploy = project / "deploy", revert = project / "revert";
+  const std::string released_name = "api_protocol@" + release + ".sql";
   std::string drops;  // the released revert's DROP VIEW lines
-  std::istringstream released_revert(e2e::read_file(revert / "api_protocol@released.sql"));
+  std::istringstream released_revert(e2e::read_file(revert / released_name));
   for (std::string line; std::getline(released_revert, line);) {
     if (line.rfind("DROP VIEW", 0) == 0) drops += line + "\n";
   }
   const std::string released =
-      replaced(e2e::read_file(deploy / "api_protocol@released.sql"), "BEGIN;\n", "BEGIN;\n" + drops);
+      replaced(e2e::read_file(deploy / released_name), "BEGIN;\n", "BEGIN;\n" + drops);
   write_text(deploy / "api_protocol.sql",
              replaced(released, "'apy', trim_scale(d.earn_apy),", "'apy', trim_scale(trunc(d.earn_apy, 4)),"));
   write_text(revert / "api_protocol.sql", released);
@@ -268,18 +280,18 @@ TEST(Upgrade, AViewReworkedThenRevertedUnderLoadShowsAtItsCommitAndDropsNoReques
   const ApyByChain reworked = {{"tron", "0.0456"}, {"eth", "0.0312"}};
   for (const ChangedAnswer& answer : changed_answers()) ASSERT_TRUE(shows(stack, answer, released)) << answer.path;
 
-  // A copy of the project (the real plan never changes), tagged and api_protocol reworked.
+  // A copy of the project (the real plan never changes), api_protocol reworked after its release tag.
   const TemporaryDirectory project;
   fs::copy(fs::path(COIN_SOURCE_DIR) / "sql", project.path(), fs::copy_options::recursive);
+  const std::string release = newest_tag(project.path());
   const std::string sqitch = "SQITCH_FULLNAME=test SQITCH_EMAIL=test@coin-api.invalid sqitch --quiet --chdir " +
                              project.path().string() + " ";
-  ASSERT_EQ(std::system((sqitch + "tag released -n 'the release' && " + sqitch +
-                         "rework api_protocol -n '6.12 apy cut to 4 decimals'").c_str()),
-            0);
-  rework_api_protocol(project.path());
+  ASSERT_EQ(std::system((sqitch + "rework api_protocol -n '6.12 apy cut to 4 decimals'").c_str()), 0);
+  rework_api_protocol(project.path(), release);
 
   change_under_load(stack, "view reworked, sqitch deploy", sqitch + "deploy --verify db:pg:", reworked);
-  change_under_load(stack, "view reverted, sqitch revert", sqitch + "revert -y --to @released db:pg:", released);
+  change_under_load(stack, "view reverted, sqitch revert", sqitch + "revert -y --to @" + release + " db:pg:",
+                    released);
 }
 
 }  // namespace
