@@ -81,8 +81,7 @@ its renderer, the sqitch project and the pages (dashboard, API reference).")
 set(CPACK_DEBIAN_PACKAGE_SECTION web)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # The libraries, from the binaries (dpkg-shlibdeps); then what the scripts and units run:
-# nginx, sqitch with its PostgreSQL driver and client (awk, which render_endpoints runs, is
-# required on every Debian system: lintian refuses a dependency on it).
+# nginx, sqitch with its PostgreSQL driver and client.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "nginx, libnginx-mod-nchan, libnginx-mod-http-lua, sqitch, libdbd-pg-perl, postgresql-client")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS

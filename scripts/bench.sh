@@ -134,7 +134,7 @@ done
 chmod a+r "$answers"/*
 "$root_dir/build/release/bench/minimal_responder" --socket "$var/reference/minimal.sock" --threads 4 "$answers" &
 reference_pids+=($!)
-render_nginx "$var" "$var/reference/conf" "$var/routes.tsv" STATIC_PORT="$static_port" \
+render_nginx "$var" "$var/reference/conf" "$handlers/publisher" STATIC_PORT="$static_port" \
   MINIMAL_PORT="$minimal_port" ANSWERS="$answers" "$root_dir/bench/nginx.conf"
 nginx -p "$var/reference" -c "$var/reference/conf/nginx.conf" -g 'daemon off;' &
 reference_pids+=($!)

@@ -83,18 +83,18 @@ db_load() {
   esac
 }
 
-# render_nginx VAR CONF ROUTES [NAME=value...] [FILE...]: renders every *.conf of nginx/ (and
+# render_nginx VAR CONF PUBLISHER [NAME=value...] [FILE...]: renders every *.conf of nginx/ (and
 # any further FILEs) into directory CONF, in place of the *.conf an earlier render left there,
 # replacing @VAR@ with VAR, @CONF@ with CONF and every other @NAME@ with its value: given, or the
 # default below (nginx/nginx.conf describes them); METRICS_ALLOW, a list of addresses, becomes
-# metrics-allow.conf; UPSTREAMS, a file, the pools' servers (render_endpoints). A placeholder
-# left unfilled is an error, and
-# so is an add_header in any file but headers.conf. Writes there, from ROUTES (the endpoint
-# list, as `publisher --routes` prints it), upstreams.conf, queries.conf and endpoints.conf.
-# Copies the error pages to VAR/nginx/html and the pages for people to VAR/nginx/web (render_pages),
-# where nginx's workers can read them.
+# metrics-allow.conf; UPSTREAMS, a file, the pools' servers on other hosts. The publisher
+# binary PUBLISHER writes there the files of the endpoint list (`publisher --nginx`:
+# upstreams.conf, queries.conf, endpoints.conf, success-cache-control.conf). A placeholder left
+# unfilled is an error, and so is an add_header in any file but headers.conf. Copies the error
+# pages to VAR/nginx/html and the pages for people to VAR/nginx/web (render_pages), where
+# nginx's workers can read them.
 render_nginx() {
-  local var=$1 conf=$2 routes=$3 arg name file
+  local var=$1 conf=$2 publisher=$3 arg name file
   local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [PUBLISHED]=$var/published
                    [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100
                    [METRICS_ALLOW]="127.0.0.1 ::1" [UPSTREAMS]= [EVENT_STREAMS]=8 [EVENT_BUFFER]=100)
@@ -112,7 +112,8 @@ render_nginx() {
   for file in "${files[@]}"; do
     sed "${edits[@]}" "$file" >"$conf/$(basename "$file")"
   done
-  render_endpoints "$routes" "$conf" "${values[SOCKETS]}" "${values[UPSTREAMS]}"
+  "$publisher" --nginx "$conf" --sockets "${values[SOCKETS]}" \
+    ${values[UPSTREAMS]:+--upstreams "${values[UPSTREAMS]}"} || die "cannot render the endpoints into $conf"
   # The addresses (or CIDR ranges) that may read /metrics and /stub_status (ops.conf).
   { for address in ${values[METRICS_ALLOW]}; do echo "allow $address;"; done; echo "deny all;"; } \
     >"$conf/metrics-allow.conf"
@@ -143,116 +144,6 @@ render_pages() {
   find "$web" -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.json' \) \
     -exec gzip -9 -k -n {} +
   chmod -R a+rX "$web"
-}
-
-# render_endpoints ROUTES CONF SOCKETS [UPSTREAMS]: nginx's part of the endpoint list (ROUTES,
-# lines of spec, path, group, view, content type, parameters, pool, alias column, sendfile),
-# into CONF:
-#   upstreams.conf  an upstream per pool: the servers UPSTREAMS lists for it (lines of
-#                   "<pool><TAB><server parameters>", e.g. "protocol<TAB>10.0.0.21:9002
-#                   max_fails=1 fail_timeout=10s"; every pool must have one), their state
-#                   shared by nginx's workers (zone); without UPSTREAMS, the two processes of
-#                   its group on this host, SOCKETS/<group>-1.sock and -2.sock
-#   upstreams.conf  ... and the ops handler's: SOCKETS/ops.sock (nginx/ops.conf); the mcp
-#                   handler's: SOCKETS/mcp-1.sock and -2.sock (nginx/mcp.conf)
-#   queries.conf    $published_query: a query in the list's parameter order with allowed values
-#                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
-#   endpoints.conf  an exact location per endpoint, which names itself in $endpoint_path (the
-#                   access log, nginx/access-log.conf): its published answer (gzip if taken, else
-#                   plain), else its pool's handlers (@<pool>); $published_prefix sends a request
-#                   with a chunked body to them (nginx.conf); sendfile for a history (the list's
-#                   sendfile column), off for the others
-#   endpoints.conf  ... and for the endpoints with an alias column (6.4, 6.5), a location per
-#                   directory of theirs (/api/v1/external/total-supply/<name>): a name that the
-#                   set served marks as one of theirs (aliases/<path>/<name>, written by the
-#                   publisher) is rewritten to that endpoint's path, and answered exactly as it;
-#                   any other name is the 404 of an unknown path (nginx/alias.conf)
-render_endpoints() {
-  local routes=$1 conf=$2 sockets=$3 upstreams=${4:-}
-  [ -s "$routes" ] || die "no endpoint list in $routes"
-  [ -z "$upstreams" ] || [ -s "$upstreams" ] || die "no servers in $upstreams (UPSTREAMS)"
-  awk -F '\t' -v conf="$conf" -v sockets="$sockets" -v upstreams="$upstreams" '
-    BEGIN {
-      header = "# Rendered by render_nginx (scripts/lib.sh) from the endpoint list (`publisher --routes`)."
-      print header > (conf "/upstreams.conf")
-      if (upstreams == "") {
-        print "# A pool per group: two processes of its handler, each on a socket of its own, so that one may" > (conf "/upstreams.conf")
-        print "# crash or restart while the other serves (fallback.conf hands a request one refused to the" > (conf "/upstreams.conf")
-        print "# other). None is ever left out (max_fails=0): a refused connection costs nothing, and one" > (conf "/upstreams.conf")
-        print "# left out for its fail_timeout would leave the pool empty while the other restarts then." > (conf "/upstreams.conf")
-        print "# An endpoint with a pool of its own is served by the processes of its group under that name." > (conf "/upstreams.conf")
-      } else {
-        printf "# A pool per name of the endpoint list, with the servers %s gives it.\n", upstreams > (conf "/upstreams.conf")
-        while ((getline line < upstreams) > 0) {
-          if (line ~ /^[ \t]*(#|$)/) continue
-          split(line, server, "\t")
-          servers[server[1]] = servers[server[1]] "  server " server[2] ";\n"
-        }
-      }
-      print header > (conf "/queries.conf")
-      print "map \"$uri?$args\" $published_query {" > (conf "/queries.conf")
-      print "  default \"\";" > (conf "/queries.conf")
-      print header > (conf "/endpoints.conf")
-    }
-    {
-      spec = $1; path = $2; group = $3; type = $5; parameters = $6; pool = $7; alias_column = $8
-      sendfile = $9 == "sendfile" ? "on" : "off"
-      if (alias_column != "-" && alias_column != "") {  # "": a list from before the column
-        directory = substr(path, 1, match(path, /[^\/]*$/) - 1)
-        if (!(directory in aliased)) directories[++directory_count] = directory
-        aliased[directory] = aliased[directory] (aliased[directory] == "" ? "" : " ") path
-        aliased_specs[directory] = aliased_specs[directory] (aliased_specs[directory] == "" ? "" : ", ") spec
-      }
-      file = substr(path, 2)
-      if (parameters != "-") {
-        n = split(parameters, list, "&"); pattern = ""; name = ""
-        for (i = 1; i <= n; i++) {
-          split(list[i], pair, "=")
-          # "*": values of the data (a Vault type), any that can name a file; the handlers
-          # answer one that is not published
-          values = pair[2] == "*" ? "[0-9A-Za-z-]+" : pair[2]; gsub(",", "|", values)
-          pattern = pattern (i > 1 ? "&" : "") pair[1] "=(" values ")"
-          name = name (i > 1 ? "&" : "") pair[1] "=$" i
-        }
-        escaped = path; gsub(/[.?+*()|]/, "\\\\&", escaped)
-        printf "  \"~^%s\\?%s$\" \"%s\";\n", escaped, pattern, name > (conf "/queries.conf")
-        file = file "/$published_query"
-      }
-      file = "/" file (type == "text/plain" ? ".txt" : ".json")
-      file = "$published_prefix" file
-      printf "\nlocation = %s {  # %s\n  set $endpoint_path %s;\n  default_type %s;\n  include %s/endpoint.conf;\n  sendfile %s;\n  try_files %s$gzip_suffix %s @%s;\n}\n",
-        path, spec, path, type, conf, sendfile, file, file, pool > (conf "/endpoints.conf")
-      if (!(pool in group_of)) { group_of[pool] = group; order[++count] = pool }
-    }
-    END {
-      print "}" > (conf "/queries.conf")
-      for (i = 1; i <= directory_count; i++) {
-        d = directories[i]; escaped = d; gsub(/[.?+*()|]/, "\\\\&", escaped)
-        printf "\nlocation ~ ^%s(?<other_name>[a-z][a-z0-9]*)$ {  # %s under another name\n  include %s/alias.conf;\n",
-          escaped, aliased_specs[d], conf > (conf "/endpoints.conf")
-        n = split(aliased[d], paths, " ")
-        for (j = 1; j <= n; j++) {
-          printf "  if (-f $document_root/aliases%s/$other_name) {\n    rewrite ^ %s last;\n  }\n",
-            paths[j], paths[j] > (conf "/endpoints.conf")
-        }
-        print "  return 404;\n}" > (conf "/endpoints.conf")
-      }
-      printf "\n# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\nupstream ops {\n  server unix:%s/ops.sock;\n}\n", sockets > (conf "/upstreams.conf")
-      printf "\n# The mcp handler (/mcp, /llms.txt): two processes, like a group.\nupstream mcp {\n  server unix:%s/mcp-1.sock max_fails=0;\n  server unix:%s/mcp-2.sock max_fails=0;\n}\n", sockets, sockets > (conf "/upstreams.conf")
-      for (i = 1; i <= count; i++) {
-        p = order[i]; g = group_of[p]
-        if (upstreams == "") {
-          printf "\nupstream %s {\n  server unix:%s/%s-1.sock max_fails=0;\n  server unix:%s/%s-2.sock max_fails=0;\n}\n",
-            p, sockets, g, sockets, g > (conf "/upstreams.conf")
-        } else if (p in servers) {
-          printf "\nupstream %s {\n  zone %s 64k;\n%s}\n", p, p, servers[p] > (conf "/upstreams.conf")
-        } else {
-          printf "no servers for pool %s in %s (UPSTREAMS)\n", p, upstreams > "/dev/stderr"; failed = 1
-        }
-        printf "\nlocation @%s {\n  include %s/fallback.conf;\n  fastcgi_pass %s;\n}\n", p, conf, p > (conf "/endpoints.conf")
-      }
-      exit failed
-    }' "$routes" || die "cannot render the endpoints into $conf"
 }
 
 # bench_stack_start PORT LOG [NAME=value...]: a benchmark's stack, scripts/run.sh in the

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Renders the production nginx configuration, the one deploy/systemd/coin-api-nginx.service
 # runs: rate limiting on, the published answers and the handlers' sockets where deploy/systemd/
-# puts them, the endpoints those of the installed publisher (`publisher --routes`). Checks it
+# puts them, the endpoints those of the installed publisher (`publisher --nginx`). Checks it
 # with nginx -t. Settings, from the environment:
 #   CONF=/etc/coin-api/nginx   where the configuration goes
 #   VAR=/var/lib/coin-api      nginx's state: error pages, the pages for people, logs, temp files
 #   LISTEN=127.0.0.1:8080      address:port to serve on
-#   PUBLISHER=/usr/lib/coin-api/publisher   the installed publisher, for its endpoint list
+#   PUBLISHER=/usr/lib/coin-api/publisher   the installed publisher, which renders the endpoints
 #   PUBLISHED=/run/coin-api-published       its directory (coin-api-publisher.service)
 #   SOCKETS=/run/coin-api      the handlers' sockets
 #   UPSTREAMS=                 a file of the pools' servers on other hosts, lines of
@@ -24,8 +24,7 @@ var=${VAR:-/var/lib/coin-api}
 publisher=${PUBLISHER:-/usr/lib/coin-api/publisher}
 [ -x "$publisher" ] || die "no publisher at $publisher (PUBLISHER=...)"
 mkdir -p "$var/nginx" "$conf"
-"$publisher" --routes >"$conf/routes.tsv"
-render_nginx "$var" "$conf" "$conf/routes.tsv" ${LISTEN:+LISTEN="$LISTEN"} \
+render_nginx "$var" "$conf" "$publisher" ${LISTEN:+LISTEN="$LISTEN"} \
   PUBLISHED="${PUBLISHED:-/run/coin-api-published}" SOCKETS="${SOCKETS:-/run/coin-api}" \
   RATE_LIMIT="${RATE_LIMIT:-on}" ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"} \
   ${UPSTREAMS:+UPSTREAMS="$UPSTREAMS"} ${EVENT_STREAMS:+EVENT_STREAMS="$EVENT_STREAMS"} \

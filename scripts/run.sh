@@ -62,8 +62,7 @@ published=${PUBLISHED:-$var/published}
 mkdir -p "$var/run" "$var/metrics"
 chmod 0755 "$var/run"
 rm -f "$var/metrics"/*.prom  # an earlier run's
-"$handlers/publisher" --routes >"$var/run/routes.tsv"
-mapfile -t groups < <(cut -f 3 "$var/run/routes.tsv" | awk '!seen[$0]++')  # a handler and pool each
+mapfile -t groups < <("$handlers/publisher" --routes | cut -f 3 | awk '!seen[$0]++')  # a handler and pool each
 for group in "${groups[@]}"; do
   [ -x "$handlers/$group" ] || die "no handler $handlers/$group (make build)"
 done
@@ -76,7 +75,7 @@ if [ "$data" = chain ]; then
     die "127.0.0.1:$chain_port is already in use (CHAIN_PORT=...)"
 fi
 # nginx's configuration first: a bad setting stops here, before anything starts.
-render_nginx "$var" "$var/nginx/conf" "$var/run/routes.tsv" LISTEN="$bind:$port" \
+render_nginx "$var" "$var/nginx/conf" "$handlers/publisher" LISTEN="$bind:$port" \
   ${RATE_LIMIT:+RATE_LIMIT="$RATE_LIMIT"} ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"} \
   PUBLISHED="$published" ${METRICS_ALLOW:+METRICS_ALLOW="$METRICS_ALLOW"} ${EVENT_STREAMS:+EVENT_STREAMS="$EVENT_STREAMS"} \
   ${EVENT_BUFFER:+EVENT_BUFFER="$EVENT_BUFFER"}

@@ -218,7 +218,7 @@ for name in mcp-1 mcp-2; do  # /mcp and /llms.txt, beside nginx as on one host (
     2>>"$var/front.log" &
   children+=($!)
 done
-render_nginx "$var/front" "$var/front/nginx/conf" "$var/routes.tsv" LISTEN="${address[front]}:8080" \
+render_nginx "$var/front" "$var/front/nginx/conf" "$handlers/publisher" LISTEN="${address[front]}:8080" \
   PUBLISHED="$var/front/published" SOCKETS="$var/front/run" UPSTREAMS="$upstreams" \
   METRICS_ALLOW="127.0.0.1 $net.1"
 wait_for "the publisher's first set" test -L "$var/front/published/current"
