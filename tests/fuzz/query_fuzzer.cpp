@@ -21,10 +21,12 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "publisher/nginx_config.hpp"
 #include "shared/endpoints.hpp"
 #include "shared/history_options.hpp"
 #include "shared/parameters.hpp"
@@ -60,8 +62,8 @@ bool ends_with(std::string_view text, std::string_view suffix) {
 // What the spec says of each parameter (sections 1, 6.13, 6.15 and 7), written out again here
 // so that the real Parameter objects of parameters.hpp are checked against it, not against
 // themselves. A parameter without allowed values is checked by the data (vaultType): present,
-// any word of ASCII letters, digits and '-' passes here (the form nginx_value below also has),
-// and the database's view has a row for it or none.
+// any word of ASCII letters, digits and '-' passes here (data_word below), and the database's
+// view has a row for it or none.
 struct Spec {
   const Parameter* parameter;
   std::string_view name;
@@ -126,9 +128,9 @@ bool publishable(std::string_view value) {
   return true;
 }
 
-// A value nginx's queries map takes for a parameter checked by the data ("*" in --routes):
-// [0-9A-Za-z-]+ (render_endpoints, scripts/lib.sh).
-bool nginx_value(std::string_view value) {
+// A value the handlers take for a parameter checked by the data: a word of ASCII letters,
+// digits and '-' (parameters.hpp), restated.
+bool data_word(std::string_view value) {
   if (value.empty()) return false;
   for (const char c : value) {
     if (!upper_or_digit(c) && !(c >= 'a' && c <= 'z') && c != '-') return false;
@@ -136,24 +138,19 @@ bool nginx_value(std::string_view value) {
   return true;
 }
 
-// The queries map of nginx (render_endpoints, scripts/lib.sh) for an endpoint with parameters:
-// `raw` (the query as sent, $args) is exactly its parameters in order, name=value joined by '&',
-// each value one of its set, or nginx_value for one checked by the data. nginx then tries the
-// published file <path>/<raw>.json before it asks the handlers.
-bool nginx_names_file(const std::vector<const Spec*>& specs, std::string_view raw) {
-  if (specs.empty()) return false;
-  for (std::size_t i = 0; i < specs.size(); ++i) {
-    const std::size_t amp = raw.find('&');
-    const bool last = i + 1 == specs.size();
-    if (last != (amp == std::string_view::npos)) return false;
-    const std::string_view pair = raw.substr(0, amp);
-    raw = last ? std::string_view{} : raw.substr(amp + 1);
-    const std::string prefix = std::string(specs[i]->name) + "=";
-    if (!starts_with(pair, prefix)) return false;
-    const std::string_view value = pair.substr(prefix.size());
-    if (!(checked_by_data(*specs[i]) ? nginx_value(value) : allowed(*specs[i], value))) return false;
+// Whether nginx's queries map names a published file for `raw` (the query as sent, $args) on
+// `endpoint`: its very pattern (publisher/nginx_config.hpp: published_query_pattern, what
+// queries.conf holds) matched against "$uri?$args". nginx then tries the published file
+// <path>/<raw>.json before it asks the handlers. (std::regex recurses per character: the
+// inputs of libFuzzer, 4 KB at most, are far from the stack's end.)
+bool nginx_names_file(const Endpoint& endpoint, std::string_view raw) {
+  if (endpoint.parameters.empty()) return false;
+  static std::map<std::string_view, std::regex> patterns;
+  auto pattern = patterns.find(endpoint.path);
+  if (pattern == patterns.end()) {
+    pattern = patterns.emplace(endpoint.path, std::regex(published_query_pattern(endpoint))).first;
   }
-  return true;
+  return std::regex_match(std::string(endpoint.path) + '?' + std::string(raw), pattern->second);
 }
 
 // A strict JSON parser: no comments, one root value and nothing after it, no duplicate keys.
@@ -383,7 +380,7 @@ void check_statement(const Endpoint& endpoint, const QueryString& query, const s
 void check_endpoint(std::string_view raw_query, const QueryString& query, const Endpoint& endpoint) {
   const std::vector<const Spec*> specs = specs_of(endpoint);
   const CheckedParameters checked = check_parameters(query, endpoint.parameters);
-  const bool nginx_file = nginx_names_file(specs, raw_query);
+  const bool nginx_file = nginx_names_file(endpoint, raw_query);
 
   int code = 0;
   std::string message;
@@ -397,7 +394,7 @@ void check_endpoint(std::string_view raw_query, const QueryString& query, const 
   if (code == 0) {
     for (const Spec* spec : specs) {
       const std::string_view value = *query.get(spec->name);
-      if (!(checked_by_data(*spec) ? nginx_value(value) : allowed(*spec, value))) {
+      if (!(checked_by_data(*spec) ? data_word(value) : allowed(*spec, value))) {
         code = 10002;
         message = spec->invalid_message;
         break;
@@ -423,7 +420,7 @@ void check_endpoint(std::string_view raw_query, const QueryString& query, const 
     REQUIRE(value == *query.get(specs[i]->name));
     if (checked_by_data(*specs[i])) {
       // A word: no NUL for libpq to cut it at, nothing a header or a file name cannot hold.
-      REQUIRE(nginx_value(value));
+      REQUIRE(data_word(value));
       publishable_values = publishable_values && publishable(value);
     } else {
       // Accepted means one of the allowed values exactly: no case folding, trimming or prefix.
@@ -452,7 +449,7 @@ void check_endpoint(std::string_view raw_query, const QueryString& query, const 
     const std::string file = published_file(endpoint, checked.values);
     REQUIRE(file == (specs.empty() ? stem : stem + "/" + canonical) + extension);
     REQUIRE(!contains(file, "..") && !contains(file, "//"));
-    REQUIRE(specs.empty() || nginx_names_file(specs, canonical));
+    REQUIRE(specs.empty() || nginx_names_file(endpoint, canonical));
   }
   if (nginx_file) {
     REQUIRE(canonical == raw_query);
