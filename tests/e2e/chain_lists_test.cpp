@@ -1,6 +1,7 @@
 // Every list of the protocol's chains against the database's enum snapshot.chain (sql/deploy/
 // snapshot_tables.sql), which is the source: the same chains in the same order. The C++ list
-// (shared/chains.hpp), every chain enum of the OpenAPI document, the chain scripts' list
+// (shared/chains.hpp), every chain enum of the OpenAPI document and the length of its arrays of
+// one element per chain, the chain scripts' list
 // (chain/lib.mjs), the dashboard's looks and the browser test's names, and the answers' fields
 // named after a chain. Adding a chain (docs/recipes.md) that leaves one of them behind fails
 // here, naming it. On the fixture stack's database.
@@ -77,28 +78,42 @@ TEST(ChainLists, TheCppListIsTheEnum) {
   EXPECT_EQ(line_of(chain_parameter.allowed), enum_chains()) << "shared/endpoints.hpp, chain_parameter";
 }
 
-// Compares each chain enum under `value` (at `where`, a JSON Pointer) with the enum's, counting
-// them in *found: those of the chain parameter's schema and of each property named chain.
-void expect_chain_enums(const Json& value, const std::string& where, int* found) {
+// What names the chains in the OpenAPI document, found under `value` (at `where`, a JSON
+// Pointer): the enums of the chain parameter's schema and of each property named chain, and the
+// arrays of a fixed length, which have an element per chain (6.8's items, 6.9, 6.10).
+struct DocumentChains {
+  int enums = 0;
+  int arrays = 0;
+};
+
+void expect_document_chains(const Json& value, const std::string& where, DocumentChains* found) {
   if (value.type() == Json::Type::array) {
-    for (size_t i = 0; i < value.size(); ++i) expect_chain_enums(value[i], where + "/" + std::to_string(i), found);
+    for (size_t i = 0; i < value.size(); ++i) expect_document_chains(value[i], where + "/" + std::to_string(i), found);
   }
   if (value.type() != Json::Type::object) return;
   if ((ends_with(where, "/parameters/chain/schema") || ends_with(where, "/properties/chain")) && value.has("enum")) {
     std::vector<std::string> names;
     for (const Json& name : value["enum"].elements()) names.push_back(name.text());
     EXPECT_EQ(line_of(names), enum_chains()) << "openapi/openapi.json " << where;
-    ++*found;
+    ++found->enums;
   }
-  for (const auto& [name, member] : value.members()) expect_chain_enums(member, where + "/" + name, found);
+  if (value.has("minItems") && value.has("maxItems") && value["minItems"].text() == value["maxItems"].text()) {
+    const std::string chains = enum_chains();
+    EXPECT_EQ(value["minItems"].text(), std::to_string(std::count(chains.begin(), chains.end(), ' ') + 1))
+        << "openapi/openapi.json " << where << ": an array of one element per chain";
+    ++found->arrays;
+  }
+  for (const auto& [name, member] : value.members()) expect_document_chains(member, where + "/" + name, found);
 }
 
-TEST(ChainLists, EveryChainEnumOfTheOpenApiDocumentIsTheEnum) {
-  int found = 0;
-  expect_chain_enums(Json::parse(source_file("openapi/openapi.json")), "", &found);
+TEST(ChainLists, TheOpenApiDocumentsEnumsAndArraysAreTheEnums) {
+  DocumentChains found;
+  expect_document_chains(Json::parse(source_file("openapi/openapi.json")), "", &found);
   // The chain parameter, and the chain of 6.8's items, of 6.12's Vaults and of 6.14's allocator
   // Vaults (a position's chain is free text: it may be any chain, plasma too).
-  EXPECT_EQ(found, 4);
+  EXPECT_EQ(found.enums, 4);
+  // 6.8's items, 6.9's coin and scoin, 6.10's collateralValue.
+  EXPECT_EQ(found.arrays, 4);
 }
 
 TEST(ChainLists, TheChainScriptsListIsTheEnum) {
