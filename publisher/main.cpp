@@ -8,7 +8,6 @@
 #include <chrono>
 #include <cmath>
 #include <ctime>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -30,6 +29,7 @@
 #include "shared/metrics.hpp"
 #include "shared/published_set.hpp"
 #include "shared/snapshot_listener.hpp"
+#include "shared/stop_signals.hpp"
 #include "shared/written_chains.hpp"
 
 namespace {
@@ -209,11 +209,7 @@ int main(int argc, char** argv) {
       return 0;
     }
 
-    sigset_t stop_signals;
-    sigemptyset(&stop_signals);
-    sigaddset(&stop_signals, SIGTERM);
-    sigaddset(&stop_signals, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);  // the listener inherits the mask
+    const coin::StopSignals stop_signals;  // before the listener, which inherits its mask
 
     const coin::MetricsFile metrics_file(flags.metrics);
     std::atomic<bool> stopping{false};
@@ -236,8 +232,7 @@ int main(int argc, char** argv) {
         [&sessions] { sessions.reset(); },
         [&sets] { sets.beat(); }};
     std::thread listener(coin::listen_for_snapshots, std::cref(flags.database), snapshots, std::cref(stopping));
-    int signal_number = 0;
-    sigwait(&stop_signals, &signal_number);
+    stop_signals.wait();
     stopping = true;
     listener.join();
     return 0;
