@@ -3,8 +3,8 @@
 //    over them: a new inode), then each handler process restarted in turn, as `systemctl
 //    restart` does (SIGTERM; scripts/run.sh's supervisor starts it again from the new file),
 //    the next once the last listens again: no request fails (nginx hands what a stopping
-//    process refuses or drops to the other one, and never leaves one out: scripts/lib.sh,
-//    upstreams.conf), and every process runs the new file.
+//    process refuses or drops to the other one, and never leaves one out: upstreams.conf,
+//    publisher/nginx_config.cpp), and every process runs the new file.
 // 2. A view changed with `sqitch rework` after the plan's release tag and deployed, then
 //    3. reverted with `sqitch revert --to` that tag: no request fails, and every published
 //    answer and every handler's answer shows the new (then the old) figure without a snapshot

@@ -18,7 +18,7 @@ using fault::LoadResult;
 using fault::run_load;
 
 constexpr auto access_log_written = 1100ms;  // nginx writes its access log out every second
-constexpr double max_age = 30;                // Cache-Control: max-age=30 (nginx/header-values.conf)
+constexpr double max_age = 30;                // Cache-Control: max-age=30 (shared/rendered_answer.hpp)
 
 TEST(CdnEdge, AbsorbsTheLoadStaysWithinMaxAgeAndOutlivesTheOrigin) {
   const Topology topology;
