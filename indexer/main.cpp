@@ -26,7 +26,7 @@ namespace {
 
 constexpr std::string_view usage =
     "Usage: coin-indexer --config FILE [options]\n"
-    "Reads the deployment FILE describes (deploy/indexer.example.json; README, \"The indexer\")\n"
+    "Reads the deployment FILE describes (deploy/indexer.example.json; docs/indexer.md)\n"
     "from each chain's JSON-RPC nodes and writes a snapshot per chain into the database, one\n"
     "transaction per chain, every interval. A chain that cannot be read is skipped for the round,\n"
     "with one line on stderr, and read again the next round; so is a Vault that cannot be read\n"
@@ -43,7 +43,7 @@ constexpr std::string_view usage =
     "                           of several hosts (PGHOST=standby,primary), the primary:\n"
     "                           PGTARGETSESSIONATTRS defaults to read-write\n"
     "  --check                  load and check FILE, then exit: 0 when it is good\n"
-    "  --backfill FROM..TO      fill the past instead (README, \"Backfilling history\"): every\n"
+    "  --backfill FROM..TO      fill the past instead (docs/indexer.md, backfilling): every\n"
     "                           time of the grid from FROM to TO (2025-11-26, 2025-11-26T12:00:00Z,\n"
     "                           or block numbers of the file's first chain that pins its block),\n"
     "                           newest first, each chain read at the newest block at or before\n"

@@ -35,7 +35,7 @@ std::string usage(std::string_view program, std::string_view summary, const Extr
                      "                           PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply);\n"
                      "                           a hot standby first (host=standby,primary\n"
                      "                           target_session_attrs=prefer-standby): reads there, and\n"
-                     "                           LISTENs on the primary (README, Several hosts)\n"
+                     "                           LISTENs on the primary (docs/deploying.md, Several hosts)\n"
                      "  --metrics FILE           write this process's metrics to FILE every second, in\n"
                      "                           Prometheus' text format; its name without .prom is\n"
                      "                           the label process (default: none written)\n" +

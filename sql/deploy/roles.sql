@@ -3,7 +3,7 @@
 -- privileges, the last change. Roles belong to the whole cluster, so they are created only
 -- where missing, and one that was already there may hold more than its job needs: the
 -- attributes are set either way. Needs a superuser. Sets no password: give the roles one, or
--- use peer authentication (README, Deploying). tests/sql/schema.test.sql and
+-- use peer authentication (docs/deploying.md). tests/sql/schema.test.sql and
 -- privileges.test.sql check them.
 
 BEGIN;

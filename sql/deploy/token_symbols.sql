@@ -1,8 +1,8 @@
 -- Deploy coin_api:token_symbols to pg
--- The deployment's own names of its two tokens (README, "The deployment's own names"): a
--- protocol that calls them USDD and sUSDD has its indexer (or an operator) write them here, one
--- row per token; a token without a row keeps its default, COIN or sCOIN. 6.4 and 6.5 show them
--- in `symbol`, and the publisher serves each answer under its symbol in lower case too
+-- The deployment's own names of its two tokens (docs/using-the-api.md): a protocol that calls
+-- them USDD and sUSDD has its indexer (or an operator) write them here, one row per token; a
+-- token without a row keeps its default, COIN or sCOIN. 6.4 and 6.5 show them in `symbol`, and
+-- the publisher serves each answer under its symbol in lower case too
 -- (/api/v1/external/total-supply/usdd), so the symbols may not be taken for the other token's
 -- path, nor be one name twice.
 
