@@ -61,9 +61,13 @@ pg_stop() {
   as_postgres "$pg_bin/pg_ctl" -D "$1/pg/data" -m fast -w stop >/dev/null
 }
 
-# Deploys every sqitch change not yet deployed, then verifies them all.
+# Deploys every sqitch change not yet deployed, then verifies them all. A database deployed
+# from the plan as it was before release v1.0.0 (which reordered it) cannot be deployed to:
+# its cluster is removed and made again.
 db_deploy() {
-  sqitch --quiet --chdir "$root_dir/sql" deploy --verify db:pg: >/dev/null
+  sqitch --quiet --chdir "$root_dir/sql" deploy --verify db:pg: >/dev/null ||
+    die "sqitch cannot deploy to the database (above). A stack's own, deployed before release" \
+        "v1.0.0 (whose plan was reordered), is made again once its VAR/pg is removed (make clean removes var/)"
 }
 
 # Replaces the snapshot data with the demo data (demo), the benchmark's 3 years of 5-minute
