@@ -133,9 +133,8 @@ std::string agents_section() {
 
 }  // namespace
 
-std::string llms_text(const Json::Value& openapi) {
+std::string llms_text(const Json::Value& openapi, const ToolCatalog& catalog) {
   std::string text = preamble(openapi) + agents_section() + "\n## Endpoints\n\n";
-  const ToolCatalog catalog(openapi);
   for (const Tool& tool : catalog.tools()) {
     const Endpoint& endpoint = *tool.endpoint;
     const Json::Value& operation = operation_of(openapi, endpoint);
@@ -147,9 +146,8 @@ std::string llms_text(const Json::Value& openapi) {
                 "every field of its answer, with its type, unit and meaning.\n";
 }
 
-std::string llms_full_text(const Json::Value& openapi) {
+std::string llms_full_text(const Json::Value& openapi, const ToolCatalog& catalog) {
   std::string text = preamble(openapi) + agents_section();
-  const ToolCatalog catalog(openapi);
   for (const Tool& tool : catalog.tools()) {
     const Endpoint& endpoint = *tool.endpoint;
     const Json::Value& operation = operation_of(openapi, endpoint);

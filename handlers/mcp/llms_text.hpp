@@ -11,9 +11,12 @@
 
 #include <string>
 
+#include "handlers/mcp/tool_catalog.hpp"
+
 namespace coin::mcp {
 
-std::string llms_text(const Json::Value& openapi);
-std::string llms_full_text(const Json::Value& openapi);
+// `catalog`: the tools made from `openapi`, the MCP server's own.
+std::string llms_text(const Json::Value& openapi, const ToolCatalog& catalog);
+std::string llms_full_text(const Json::Value& openapi, const ToolCatalog& catalog);
 
 }  // namespace coin::mcp

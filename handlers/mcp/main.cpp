@@ -106,12 +106,6 @@ int main(int argc, char** argv) {
                          "Serves the coin-api to agents over FastCGI: POST /mcp (MCP), /llms.txt and /llms-full.txt.",
                          mcp_options);
   const Json::Value document = openapi();
-  if (config.given.has("--llms-txt") || config.given.has("--llms-full-txt")) {
-    const std::string text = config.given.has("--llms-txt") ? coin::mcp::llms_text(document)
-                                                            : coin::mcp::llms_full_text(document);
-    std::fputs(text.c_str(), stdout);
-    return 0;
-  }
   std::unique_ptr<const coin::mcp::McpServer> made;
   try {
     made = std::make_unique<const coin::mcp::McpServer>(document, coin::version);
@@ -120,9 +114,15 @@ int main(int argc, char** argv) {
     return 1;
   }
   const coin::mcp::McpServer& server = *made;
+  if (config.given.has("--llms-txt") || config.given.has("--llms-full-txt")) {
+    const std::string text = config.given.has("--llms-txt") ? coin::mcp::llms_text(document, server.catalog())
+                                                            : coin::mcp::llms_full_text(document, server.catalog());
+    std::fputs(text.c_str(), stdout);
+    return 0;
+  }
   constexpr std::string_view text_type = "text/plain; charset=utf-8";
-  const auto llms = rendered(200, text_type, coin::mcp::llms_text(document), false);
-  const auto llms_full = rendered(200, text_type, coin::mcp::llms_full_text(document), false);
+  const auto llms = rendered(200, text_type, coin::mcp::llms_text(document, server.catalog()), false);
+  const auto llms_full = rendered(200, text_type, coin::mcp::llms_full_text(document, server.catalog()), false);
   const auto not_found = std::make_shared<const coin::RenderedAnswer>(coin::render(coin::not_found()));
   return coin::run_api_server(
       config, statements(), [&](coin::Database& database, coin::ResponseCache& cache, const coin::Request& request) {

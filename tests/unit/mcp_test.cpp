@@ -294,8 +294,8 @@ TEST(JsonRpc, QuotesTextAsJsonStrings) {
 }
 
 TEST(LlmsText, NamesEveryEndpointItsToolAndTheUnits) {
-  const std::string text = llms_text(openapi());
-  const std::string full = llms_full_text(openapi());
+  const std::string text = llms_text(openapi(), server().catalog());
+  const std::string full = llms_full_text(openapi(), server().catalog());
   EXPECT_EQ(text.rfind("# coin-api", 0), 0u);
   for (const Endpoint& endpoint : endpoints()) {
     EXPECT_NE(text.find("](" + std::string(endpoint.path) + "): "), std::string::npos) << endpoint.path;
