@@ -96,11 +96,11 @@ db_load() {
 # upstreams.conf, queries.conf, endpoints.conf, success-cache-control.conf). A placeholder left
 # unfilled is an error, and so is an add_header in any file but headers.conf. Copies the error
 # pages to VAR/nginx/html and the pages for people to VAR/nginx/web (render_pages), where
-# nginx's workers can read them.
+# nginx's workers can read them, and makes LOGS, the access log's directory.
 render_nginx() {
   local var=$1 conf=$2 publisher=$3 arg name file
   local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [PUBLISHED]=$var/published
-                   [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100
+                   [LOGS]=$var/nginx [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100
                    [METRICS_ALLOW]="127.0.0.1 ::1" [UPSTREAMS]= [EVENT_STREAMS]=8 [EVENT_BUFFER]=100)
   local files=("$root_dir"/nginx/*.conf) edits=()
   for arg in "${@:4}"; do
@@ -111,7 +111,7 @@ render_nginx() {
   done
   on_or_off RATE_LIMIT "${values[RATE_LIMIT]}"
   for name in "${!values[@]}"; do edits+=(-e "s|@$name@|${values[$name]}|g"); done
-  mkdir -p "$conf" "$var/nginx/tmp"
+  mkdir -p "$conf" "$var/nginx/tmp" "${values[LOGS]}"
   rm -f "$conf"/*.conf
   for file in "${files[@]}"; do
     sed "${edits[@]}" "$file" >"$conf/$(basename "$file")"

@@ -4,7 +4,9 @@
 # puts them, the endpoints those of the installed publisher (`publisher --nginx`). Checks it
 # with nginx -t. Settings, from the environment:
 #   CONF=/etc/coin-api/nginx   where the configuration goes
-#   VAR=/var/lib/coin-api      nginx's state: error pages, the pages for people, logs, temp files
+#   VAR=/var/lib/coin-api      nginx's state: error pages, the pages for people, temp files
+#   LOGS=/var/log/coin-api     the access log's directory, made if missing (the unit's
+#                              LogsDirectory= makes it too); /etc/logrotate.d/coin-api rotates it
 #   LISTEN=127.0.0.1:8080      address:port to serve on
 #   PUBLISHER=/usr/lib/coin-api/publisher   the installed publisher, which renders the endpoints
 #   PUBLISHED=/run/coin-api-published       its directory (coin-api-publisher.service)
@@ -25,6 +27,7 @@ publisher=${PUBLISHER:-/usr/lib/coin-api/publisher}
 [ -x "$publisher" ] || die "no publisher at $publisher (PUBLISHER=...)"
 mkdir -p "$var/nginx" "$conf"
 render_nginx "$var" "$conf" "$publisher" ${LISTEN:+LISTEN="$LISTEN"} \
+  LOGS="${LOGS:-/var/log/coin-api}" \
   PUBLISHED="${PUBLISHED:-/run/coin-api-published}" SOCKETS="${SOCKETS:-/run/coin-api}" \
   RATE_LIMIT="${RATE_LIMIT:-on}" ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"} \
   ${UPSTREAMS:+UPSTREAMS="$UPSTREAMS"} ${EVENT_STREAMS:+EVENT_STREAMS="$EVENT_STREAMS"} \
