@@ -25,6 +25,9 @@ list(TRANSFORM coin_conffiles PREPEND deploy/ OUTPUT_VARIABLE coin_conffile_sour
 install(FILES ${coin_conffile_sources} DESTINATION /etc/coin-api
   PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ)
 list(TRANSFORM coin_conffiles PREPEND /etc/coin-api/)
+# The rotation of nginx's access log in /var/log/coin-api, a conffile too.
+install(FILES deploy/logrotate/coin-api DESTINATION /etc/logrotate.d)
+list(APPEND coin_conffiles /etc/logrotate.d/coin-api)
 list(JOIN coin_conffiles "\n" coin_conffiles)
 file(WRITE ${PROJECT_BINARY_DIR}/debian/conffiles "${coin_conffiles}\n")
 
@@ -85,7 +88,7 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "nginx, libnginx-mod-nchan, libnginx-mod-http-lua, sqitch, libdbd-pg-perl, postgresql-client")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
-  "postgresql, prometheus-nginx-exporter, prometheus-postgres-exporter, mtail")
+  "postgresql, prometheus-nginx-exporter, prometheus-postgres-exporter, mtail, logrotate")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
   ${PROJECT_BINARY_DIR}/debian/conffiles ${PROJECT_BINARY_DIR}/debian/postinst ${PROJECT_BINARY_DIR}/debian/postrm)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)

@@ -56,10 +56,13 @@ for binary in $(sed -n 's|^Exec[A-Za-z]*=[-@:+!]*\(/[^ ]*/coin-api/[^ ]*\).*|\1|
 done
 
 # render-nginx.sh, unchanged, from where the package puts it: the pages' files (render_pages
-# copies them from node_modules/), the endpoints from the installed publisher, nginx -t.
-CONF=$root/render/conf VAR=$root/render/var PUBLISHER=$root/usr/lib/coin-api/publisher \
+# copies them from node_modules/), the endpoints from the installed publisher, nginx -t (which
+# opens the access log, in a LOGS it made).
+CONF=$root/render/conf VAR=$root/render/var LOGS=$root/render/logs \
+  PUBLISHER=$root/usr/lib/coin-api/publisher \
   "$root/usr/share/coin-api/scripts/render-nginx.sh" 2>"$root/render.log" ||
   fail "render-nginx.sh from the installed tree: $(cat "$root/render.log")"
+[ -f "$root/render/logs/access.log" ] || fail "render-nginx.sh: no access log in LOGS"
 rm -rf "$root/render" "$root/render.log"
 
 lintian --fail-on error "$deb" >"$root/lintian.log" 2>&1 ||
