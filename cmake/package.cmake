@@ -15,8 +15,10 @@ foreach(target IN LISTS targets)
 endforeach()
 install(TARGETS ${coin_binaries} RUNTIME DESTINATION lib/coin-api)
 
-# Where Debian 12's own packages put units (lintian's systemd check expects it).
+# Where Debian 12's own packages put units (lintian's systemd check expects it), and the
+# services' system users (the postinst runs systemd-sysusers).
 install(DIRECTORY deploy/systemd/ DESTINATION /lib/systemd/system)
+install(FILES deploy/sysusers/coin-api.conf DESTINATION lib/sysusers.d)
 
 # Their settings: conffiles, so an upgrade keeps a host's edits. Readable by root only, as
 # they may hold a PGPASSWORD; systemd reads them before it drops to the services' users.
@@ -38,7 +40,7 @@ install(DIRECTORY scripts/ DESTINATION ${coin_share}/scripts USE_SOURCE_PERMISSI
   PATTERN bench.sh EXCLUDE PATTERN bench-data.sh EXCLUDE PATTERN clean-room.sh EXCLUDE
   PATTERN deps.sh EXCLUDE PATTERN fuzz.sh EXCLUDE PATTERN pgtap.sh EXCLUDE PATTERN run.sh EXCLUDE
   PATTERN topology.sh EXCLUDE PATTERN capacity.sh EXCLUDE PATTERN bench-backfill.sh EXCLUDE
-  PATTERN bench-events.sh EXCLUDE PATTERN bench-mcp.sh EXCLUDE)
+  PATTERN bench-events.sh EXCLUDE PATTERN bench-mcp.sh EXCLUDE PATTERN systemtest.sh EXCLUDE)
 install(DIRECTORY nginx sql web openapi DESTINATION ${coin_share})
 install(DIRECTORY deploy/monitoring/ DESTINATION ${coin_share}/monitoring)
 # The files render_pages (scripts/lib.sh) copies from node_modules, at the same paths, so that
@@ -64,11 +66,6 @@ install(FILES README.md deploy/debian/copyright ${PROJECT_BINARY_DIR}/debian/cha
 install(DIRECTORY docs DESTINATION ${coin_doc})  # docs/ beside README.md, as its links expect
 install(FILES deploy/indexer.example.json DESTINATION ${coin_doc}/examples)
 
-# One script as both postinst and postrm.
-foreach(script postinst postrm)
-  configure_file(deploy/debian/reload-systemd ${PROJECT_BINARY_DIR}/debian/${script} COPYONLY)
-endforeach()
-
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME coin-api)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
@@ -84,13 +81,19 @@ its renderer, the sqitch project and the pages (dashboard, API reference).")
 set(CPACK_DEBIAN_PACKAGE_SECTION web)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # The libraries, from the binaries (dpkg-shlibdeps); then what the scripts and units run:
-# nginx, sqitch with its PostgreSQL driver and client.
+# nginx, sqitch with its PostgreSQL driver and client, and libnss-systemd, which names the
+# units' dynamic users (coin_api, coin_indexer) to other processes: PostgreSQL's peer
+# authentication looks the name of a socket's peer up, and fails without it.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "nginx, libnginx-mod-nchan, libnginx-mod-http-lua, sqitch, libdbd-pg-perl, postgresql-client")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+  "nginx, libnginx-mod-nchan, libnginx-mod-http-lua, sqitch, libdbd-pg-perl, postgresql-client, libnss-systemd")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
   "postgresql, prometheus-nginx-exporter, prometheus-postgres-exporter, mtail, logrotate")
-set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
-  ${PROJECT_BINARY_DIR}/debian/conffiles ${PROJECT_BINARY_DIR}/debian/postinst ${PROJECT_BINARY_DIR}/debian/postrm)
+# The maintainer scripts: systemd reads the units again (postinst, postrm); a removal stops the
+# units (prerm), a purge removes the configuration, state and logs (postrm).
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${PROJECT_BINARY_DIR}/debian/conffiles
+  ${PROJECT_SOURCE_DIR}/deploy/debian/postinst ${PROJECT_SOURCE_DIR}/deploy/debian/prerm
+  ${PROJECT_SOURCE_DIR}/deploy/debian/postrm)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
