@@ -1,12 +1,13 @@
 # coin-api. `make run` serves the API with demo data on http://127.0.0.1:8080;
 # `make test` runs every test layer, `make faulttest` the fault and hostile-input tests,
-# `make scaletest` several hosts in network namespaces under faults. All
+# `make scaletest` several hosts in network namespaces under faults, `make systemtest` the
+# package installed, upgraded and removed on a Debian 12 booted under systemd. All
 # start with `make deps`: it installs the missing Debian packages, then checks that every
 # command the targets run is there (scripts/deps.sh holds both lists).
 JOBS ?= $(shell nproc)
 MAKEFLAGS += --no-print-directory
 
-.PHONY: deps build build-debug deb run test faulttest scaletest fuzz bench-data bench cleanroom contracts contracts-check clean
+.PHONY: deps build build-debug deb run test faulttest scaletest systemtest fuzz bench-data bench cleanroom contracts contracts-check clean
 
 deps:
 	@scripts/deps.sh
@@ -49,6 +50,13 @@ faulttest: build-debug
 # lag; each case prints its figures. Needs root.
 scaletest: build-debug
 	@cd build/debug && ctest --output-on-failure --verbose -L scale
+
+# The package under systemd (scripts/systemtest.sh): a Debian 12 booted in systemd-nspawn,
+# the previous release installed with apt and run, upgraded to this one under load with no
+# request failed, its units checked (systemd-analyze, killed processes), its logs rotated and
+# filled, then removed and purged. Needs root; about N minutes.
+systemtest: deb
+	@scripts/systemtest.sh
 
 # The fuzzers (libFuzzer, clang): query parsing, then MCP's POST bodies, FUZZ_SECONDS in all (half
 # each), 600 by default.

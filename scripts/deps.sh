@@ -32,7 +32,7 @@ libdbd-pg-perl                         |                          | sqitch: its 
 nginx                                  | nginx                    | serves the API
 libnginx-mod-nchan                     |                          | nginx: the event stream /api/v1/events (nchan holds its subscribers)
 libnginx-mod-http-lua                  |                          | nginx: reads the link to the published set once per request (nginx/published-set.conf)
-util-linux                             | runuser                  | runs PostgreSQL as postgres: the server refuses root
+util-linux                             | runuser nsenter          | runs PostgreSQL as postgres: the server refuses root; make systemtest: commands in its container
 mawk                                   | awk                      | make bench: the table of results
 curl                                   | curl                     | make bench: fetches the answers and times renders
 wrk                                    | wrk                      | make bench and the fault tests: the load
@@ -41,6 +41,7 @@ clang                                  | clang++                  | make fuzz: l
 libclang-rt-14-dev                     |                          | make fuzz: libFuzzer and the sanitizers for clang
 debootstrap                            | debootstrap              | make cleanroom: a fresh Debian 12 root file system
 git                                    | git                      | make cleanroom: clones the repository into it
+systemd-container                      | systemd-nspawn           | make systemtest: boots a Debian 12 under systemd, for the package
 libssl-dev                             |                          | the indexer: SHA-256 for the checksum of TRON addresses, Base58Check (OpenSSL)
 nodejs                                 | node                     | the demo chain (chain/*.mjs): compiles, deploys and drives the test contracts
 npm                                    | npm                      | installs the npm packages of package-lock.json (the nodejs of NodeSource provides it)
