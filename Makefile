@@ -54,7 +54,8 @@ scaletest: build-debug
 # The package under systemd (scripts/systemtest.sh): a Debian 12 booted in systemd-nspawn,
 # the previous release installed with apt and run, upgraded to this one under load with no
 # request failed, its units checked (systemd-analyze, killed processes), its logs rotated and
-# filled, then removed and purged. Needs root; about N minutes.
+# filled, then removed and purged. Needs root; about 4 minutes, and the previous release's
+# build the first time.
 systemtest: deb
 	@scripts/systemtest.sh
 

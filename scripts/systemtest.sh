@@ -104,21 +104,14 @@ systemd-nspawn -q -D "$rootfs" --register=no --keep-unit /bin/sh -c '
   >"$work/download.log" 2>&1 || die "apt could not download the packages, see $work/download.log"
 
 say "systemtest: booting it (systemd-nspawn --boot --private-network)"
-systemd-nspawn -q -D "$rootfs" --register=no --keep-unit --private-network --boot \
+# With the unified cgroup hierarchy, as Debian 12 boots (this host's may be hybrid): without it,
+# the container's systemd cannot kill what a stopped service leaves (nginx's workers, say).
+SYSTEMD_NSPAWN_UNIFIED_HIERARCHY=1 systemd-nspawn -q -D "$rootfs" --register=no --keep-unit --private-network --boot \
   --console=pipe >"$work/boot.log" 2>&1 &
 nspawn=$!
 anvil_group= load= leader=
-# stop_load: ends the load and waits for its figures. wrk ends on SIGINT, but one that a worker
-# thread takes may leave its main thread asleep (tests/fault/count_answers.lua): it is sent
-# again until wrk has ended.
-stop_load() {
-  (while kill -INT "$load" 2>/dev/null; do sleep 0.1; done) &
-  wait "$load" || true
-  wait $! || true
-  load=
-}
 stop_all() {
-  [ -z "$load" ] || stop_load
+  [ -z "$load" ] || kill "$load" 2>/dev/null || true
   [ -z "$anvil_group" ] || kill -TERM -- "-$anvil_group" 2>/dev/null || true
   # The container's journal, for what failed; then it shuts down, as on poweroff.
   [ -z "$leader" ] || inside journalctl --no-pager -o short-precise >"$work/journal.log" 2>&1 || true
@@ -146,7 +139,7 @@ inside cp /root/previous.deb "/root/coin-api_${previous_version}_amd64.deb"
 inside env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "/root/coin-api_${previous_version}_amd64.deb" \
   $tools >"$work/install.log" 2>&1 || die "apt install failed, see $work/install.log"
 
-as_postgres_inside() { inside runuser -u postgres -- env HOME=/var/lib/postgresql "$@"; }
+as_postgres_inside() { inside runuser -u postgres -- "$@"; }
 sql() { as_postgres_inside psql -qAtX -d coin -c "$1"; }
 as_postgres_inside createdb coin
 as_postgres_inside sqitch --chdir /usr/share/coin-api/sql deploy --verify db:pg:coin \
@@ -186,12 +179,14 @@ for path in "${endpoints[@]}"; do
   case $path in *\?*) handler_queries+=("$path&format=json") ;; *) handler_queries+=("$path?format=json") ;; esac
 done
 mcp_call='/mcp {"jsonrpc":"2.0","id":1,"method":"tools/list"}'
+access_log=/var/log/coin-api/access.log  # the package's, since 1.1.0
 status_of() { inside curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1$1"; }
 body_of() { inside curl -sf "http://127.0.0.1$1"; }
-# every_endpoint_answers: each endpoint, published and through a handler, answers 200.
+# every_endpoint_answers: each endpoint, published and through a handler, and /llms.txt (the mcp
+# handler) answer 200.
 every_endpoint_answers() {
   local path status bad=()
-  for path in "${endpoints[@]}" "${handler_queries[@]}" /healthz /llms.txt; do
+  for path in "${endpoints[@]}" "${handler_queries[@]}" /llms.txt; do
     status=$(status_of "$path")
     [ "$status" = 200 ] || bad+=("$path: $status")
   done
@@ -202,7 +197,7 @@ every_endpoint_answers() {
 indexed_total=5561591481.626635690246913569
 published_total() { [ "$(body_of /totalSupply)" = "$indexed_total" ]; }
 until_true 120 "the indexer's first round, published" published_total || true
-check "every endpoint, published and through its handler, and /healthz and /llms.txt: 200" every_endpoint_answers
+check "$previous_version: every endpoint, published and through its handler, and /llms.txt: 200" every_endpoint_answers
 
 services() {
   printf '%s\n' coin-api-handler-{supply,protocol,mcp}@{1,2}.service coin-api-handler-ops.service \
@@ -226,15 +221,14 @@ pool_started() {
   local group
   for group in supply protocol mcp; do
     inside systemctl is-active -q "coin-api-handler-$group@1.service" ||
-      inside systemctl is-active -q "coin-api-handler-$group@2.service" || return 1
+      inside systemctl is-active -q "coin-api-handler-$group@2.service" || { say "  no $group process"; return 1; }
   done
-  inside systemctl is-active -q coin-api-handler-ops.service
+  inside systemctl is-active -q coin-api-handler-ops.service || { say "  no ops process"; return 1; }
 }
 all_up() {
   each_is active "${sockets[@]}" coin-api-publisher.service coin-api-nginx.service coin-api-indexer.service &&
     pool_started
 }
-check "every socket, the publisher, nginx and the indexer active, and a process of each pool" all_up
 journal_lines() {
   local unit missing=()
   for unit in "${sockets[@]}" coin-api-publisher.service coin-api-nginx.service coin-api-indexer.service \
@@ -243,7 +237,40 @@ journal_lines() {
   done
   ((${#missing[@]} == 0)) || { say "  no journal lines: ${missing[*]}"; return 1; }
 }
-check "journalctl -u shows each unit's lines" journal_lines
+
+# start_load SECONDS FILE PATH...: wrk on the container's loopback, sending each PATH in turn
+# (tests/fault/count_answers.lua) for at most SECONDS, its figures into FILE. Each request on a
+# connection of its own: nginx's reload closes its idle kept-alive connections, and a request
+# sent on one as it closes gets no answer, which an HTTP client sends again but wrk counts as
+# failed.
+start_load() {
+  nsenter -t "$leader" -n wrk -t 2 -c 16 -d "$1" --timeout 10 -H 'Connection: close' \
+    -s "$root_dir/tests/fault/count_answers.lua" http://127.0.0.1 -- "${@:3}" >"$2" 2>&1 &
+  load=$!
+}
+# load_failed FILE WHAT: says how many requests of a load ended FILE, and fails WHAT unless some
+# were sent and none failed (no answer, or not a 200).
+load_failed() {
+  local requests failed
+  requests=$(sed -n 's/^requests //p' "$1")
+  failed=$(awk '$1 == "status" && $2 != 200 { n += $3 } $1 == "errors" { n += $3 + $5 + $7 + $9 }
+                END { print n + 0 }' "$1")
+  say "  $2: ${requests:-no} requests, $failed failed"
+  check "$2: 0 failed" test "${requests:-0}" -gt 0 -a "$failed" = 0
+}
+
+# The services whose systemd-analyze security exposure is measured (one instance of each template).
+exposed_units=(coin-api-handler-mcp@1.service coin-api-handler-ops.service coin-api-handler-protocol@1.service
+  coin-api-handler-supply@1.service coin-api-indexer.service coin-api-nginx.service coin-api-publisher.service)
+# exposure_of UNIT: says UNIT's exposure with its rating and the installed version, and prints
+# the number (0 to 10, lower is safer).
+exposure_of() {
+  local line
+  line=$(inside systemd-analyze security --no-pager "$1" | grep 'Overall exposure level')
+  say "  $(inside dpkg-query -W -f '${Version}' coin-api): ${line#*for }"
+  sed 's/.*: \([0-9.]*\) .*/\1/' <<<"$line"
+}
+for unit in "${exposed_units[@]}"; do exposure_of "$unit" >/dev/null; done
 
 # --- 2. The upgrade to HEAD's package, under load ---
 say "systemtest: upgrading to $version under load (docs/operating.md, Upgrades)"
@@ -255,10 +282,10 @@ rounds_before=$(snapshots_written)
 logged_lines() { inside sh -c 'cat /var/lib/coin-api/nginx/access.log /var/log/coin-api/access.log 2>/dev/null | wc -l'; }
 lines_before=$(logged_lines)
 load_logged() { (($(logged_lines) > lines_before)); }
-in_net wrk -t 2 -c 16 -d 600 --timeout 10 -s "$root_dir/tests/fault/count_answers.lua" \
-  http://127.0.0.1 -- "${endpoints[@]}" "${handler_queries[@]}" /healthz /llms.txt "$mcp_call" \
-  >"$work/upgrade-load.txt" 2>&1 &
-load=$!
+# A load of a fixed length, which the upgrade must end within (it takes seconds): stopped early,
+# wrk would count the requests it was waiting on as failed.
+upgrade_load_seconds=120
+start_load "$upgrade_load_seconds" "$work/upgrade-load.txt" "${endpoints[@]}" "${handler_queries[@]}" /llms.txt "$mcp_call"
 until_true 60 "the load's first requests" load_logged || true
 inside cp /root/current.deb "/root/coin-api_${version}_amd64.deb"
 inside env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "/root/coin-api_${version}_amd64.deb" \
@@ -267,13 +294,10 @@ as_postgres_inside sqitch --chdir /usr/share/coin-api/sql deploy --verify db:pg:
   fail "sqitch deploy of $version, see $work/sqitch.log"
 render && inside systemctl reload coin-api-nginx || fail "nginx's configuration rendered again and reloaded"
 inside /usr/share/coin-api/scripts/rolling-restart.sh || fail "rolling-restart.sh"
-sleep 2  # requests to the restarted processes
-stop_load
-read -r requests < <(sed -n 's/^requests //p' "$work/upgrade-load.txt")
-failed=$(awk '$1 == "status" && $2 != 200 { n += $3 } $1 == "errors" { n += $3 + $5 + $7 + $9 } END { print n + 0 }' \
-  "$work/upgrade-load.txt")
-say "  under load: ${requests:-no} requests, $failed failed"
-check "the upgrade under load: some requests, 0 failed" test "${requests:-0}" -gt 0 -a "$failed" = 0
+check "the upgrade done within the load's $upgrade_load_seconds s" kill -0 "$load"
+wait "$load" || true
+load=
+load_failed "$work/upgrade-load.txt" "the upgrade under load"
 check "the installed package is $version" test "$(inside dpkg-query -W -f '${Version}' coin-api)" = "$version"
 running_current() {  # no process of a coin-api service runs a replaced (deleted) binary
   local stale
@@ -287,7 +311,16 @@ else
   check "the published set kept, the same files (a round was written meanwhile)" \
     test "$(published_sums | cut -c 67- )" = "$(cut -c 67- <<<"$sums_before")"
 fi
-check "every endpoint answers after the upgrade" every_endpoint_answers
+check "$version: every endpoint, published and through its handler, and /llms.txt: 200" every_endpoint_answers
+check "/healthz: 200" test "$(status_of /healthz)" = 200
+check "every socket, the publisher, nginx and the indexer active, and a process of each pool" all_up
+check "journalctl -u shows each unit's lines" journal_lines
+# nginx answers a published answer from the publisher's file: its access log says "published".
+served_from_file() {
+  inside curl -s -o /dev/null -A systemtest-published http://127.0.0.1/totalSupply
+  inside grep -q '"systemtest-published" /totalSupply published ' "$access_log"
+}
+until_true 30 "/totalSupply answered from the published set (the access log)" served_from_file || true
 
 # --- 3. HEAD's units under systemd ---
 say "systemtest: the units"
@@ -305,16 +338,14 @@ verify_clean() {
   [ -z "$output" ] || { say "$output"; return 1; }
 }
 check "systemd-analyze verify: nothing about coin-api's units" verify_clean
-# The exposure each service may have at most (systemd-analyze security, 0 to 10, lower is
-# safer): what the hardening of deploy/systemd/ brings it to, so that a unit made weaker fails.
+# The exposure each service may have at most: what the hardening of deploy/systemd/ brought it
+# to, so that a unit made weaker fails.
 declare -A exposure_ceiling=(
-  [coin-api-handler-supply@1.service]=9.9 [coin-api-handler-protocol@1.service]=9.9
-  [coin-api-handler-mcp@1.service]=9.9 [coin-api-handler-ops.service]=9.9
-  [coin-api-publisher.service]=9.9 [coin-api-indexer.service]=9.9 [coin-api-nginx.service]=9.9)
-for unit in $(printf '%s\n' "${!exposure_ceiling[@]}" | sort); do
-  line=$(inside systemd-analyze security --no-pager "$unit" | grep 'Overall exposure level')
-  exposure=$(sed 's/.*: \([0-9.]*\) .*/\1/' <<<"$line")
-  say "  ${line#*for }"
+  [coin-api-handler-supply@1.service]=1.1 [coin-api-handler-protocol@1.service]=1.1
+  [coin-api-handler-mcp@1.service]=1.1 [coin-api-handler-ops.service]=1.1
+  [coin-api-publisher.service]=1.1 [coin-api-indexer.service]=1.1 [coin-api-nginx.service]=2.5)
+for unit in "${exposed_units[@]}"; do
+  exposure=$(exposure_of "$unit")
   awk -v e="$exposure" -v c="${exposure_ceiling[$unit]}" 'BEGIN { exit !(e <= c) }' ||
     fail "$unit: exposure $exposure, above its ceiling ${exposure_ceiling[$unit]}"
 done
@@ -340,11 +371,11 @@ inside systemctl stop $(services | grep handler)
 handlers_stopped() { each_is inactive $(services | grep handler) && each_is active "${sockets[@]}"; }
 check "the handlers stopped, their sockets listening" handlers_stopped
 check "every endpoint answers through the sockets" every_endpoint_answers
+check "/healthz answers through the ops handler's socket" test "$(status_of /healthz)" = 200
 check "a process of each pool started by its socket" pool_started
 
 # --- 4. Logs: rotated, and a full log partition stops no answer ---
 say "systemtest: logs"
-access_log=/var/log/coin-api/access.log
 logged() { inside grep -q "$1" "$access_log"; }
 inside curl -s -o /dev/null http://127.0.0.1/totalSupply?before-rotation
 until_true 30 "a request in $access_log" logged before-rotation || true
@@ -362,14 +393,10 @@ until_true 30 "nginx's access log on the small partition" inside test -e "$acces
 inside sh -c 'dd if=/dev/zero of=/var/log/filler bs=64k 2>/dev/null; sync' || true
 check "the log partition is full" test "$(inside df --output=avail /var/log | tail -n 1 | tr -d ' ')" = 0
 check "every endpoint answers with the log partition full" every_endpoint_answers
-in_net wrk -t 2 -c 16 -d 5 --timeout 10 -s "$root_dir/tests/fault/count_answers.lua" \
-  http://127.0.0.1 -- "${endpoints[@]}" "${handler_queries[@]}" >"$work/full-disk-load.txt" 2>&1 ||
-  fail "wrk with the log partition full"
-failed=$(awk '$1 == "status" && $2 != 200 { n += $3 } $1 == "errors" { n += $3 + $5 + $7 + $9 } END { print n + 0 }' \
-  "$work/full-disk-load.txt")
-read -r requests < <(sed -n 's/^requests //p' "$work/full-disk-load.txt")
-say "  log partition full: ${requests:-no} requests, $failed failed"
-check "load with the log partition full: 0 failed" test "${requests:-0}" -gt 0 -a "$failed" = 0
+start_load 5 "$work/full-disk-load.txt" "${endpoints[@]}" "${handler_queries[@]}"
+wait "$load" || true
+load=
+load_failed "$work/full-disk-load.txt" "load with the log partition full"
 inside umount -l /var/log
 inside systemctl restart systemd-journald
 inside systemctl kill -q -s USR1 --kill-whom=main coin-api-nginx
