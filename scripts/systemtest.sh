@@ -3,13 +3,14 @@
 # systemd: systemd-nspawn --boot on a root made by debootstrap, with a network of its own (its
 # loopback alone; every request of this test stays inside it). In the container, as
 # docs/deploying.md says:
-#   1. the previous release's package (PREVIOUS, built from its tag) and PostgreSQL installed with apt from Debian's packages; the first run: the database
-#      and `sqitch deploy`, the indexer's file pointing at a local chain (anvil, with the test
-#      contracts at chain/demo-state.json's values), nginx on port 80, the units enabled; every
-#      unit active, every endpoint answered through port 80 with the indexed figures, /healthz
-#      200, each unit's lines in the journal;
+#   1. the previous release's package (PREVIOUS, built from its tag) and PostgreSQL installed
+#      with apt from Debian's packages; the first run: the database and `sqitch deploy`, the
+#      indexer's file pointing at a local chain (anvil, with the test contracts at
+#      chain/demo-state.json's values), nginx on port 80, the units enabled; the indexed figures
+#      and every endpoint answered through port 80;
 #   2. HEAD's package installed over it under load (wrk inside the container): the documented
-#      upgrade (docs/operating.md, Upgrades) with 0 failed requests, and the published set kept;
+#      upgrade (docs/operating.md, Upgrades) with 0 failed requests, the published set kept;
+#      then every endpoint, /healthz 200, every unit active, each unit's lines in the journal;
 #   3. HEAD's units: `systemd-analyze verify` clean, each service's `systemd-analyze security`
 #      exposure at most its ceiling below, each process killed started again (Restart=), and
 #      handlers stopped started again by a request to their sockets;
@@ -29,6 +30,7 @@ source "$(dirname "$0")/lib.sh"
 
 [ "$(id -u)" = 0 ] || die "the system test needs root: debootstrap, systemd-nspawn"
 work=$root_dir/var/systemtest
+mkdir -p "$work"
 rootfs=$(realpath -m "${ROOT:-$work/rootfs}")
 mirror=${MIRROR:-http://deb.debian.org/debian}
 version=$(sed -n 's/^project(coin_api VERSION \([0-9.]*\).*/\1/p' "$root_dir/CMakeLists.txt")
@@ -91,25 +93,26 @@ say "systemtest: debootstrap of Debian 12 with systemd into $rootfs"
 debootstrap --variant=minbase --include=systemd,systemd-sysv,dbus bookworm "$rootfs" "$mirror" \
   >"$work/debootstrap.log" 2>&1 || die "debootstrap failed, see $work/debootstrap.log"
 cp /etc/resolv.conf "$rootfs/etc/resolv.conf"
-cp "$previous_deb" "$rootfs/root/previous.deb"
-cp "$deb" "$rootfs/root/current.deb"
+previous_file=coin-api_${previous_version}_amd64.deb current_file=coin-api_${version}_amd64.deb
+cp "$previous_deb" "$rootfs/root/$previous_file"
+cp "$deb" "$rootfs/root/$current_file"
 # What the test installs besides: PostgreSQL, as docs/deploying.md says; curl; logrotate, which
 # the package recommends; libnss-systemd, which 1.0.0 lacked among its dependencies (without
 # it, peer authentication cannot name the dynamic users).
 tools="postgresql curl logrotate libnss-systemd"
 # shellcheck disable=SC2016  # expanded inside
 systemd-nspawn -q -D "$rootfs" --register=no --keep-unit /bin/sh -c '
-  apt-get update -qq && for deb in previous current; do
-    apt-get install -y -qq --download-only "/root/$deb.deb" $0 || exit; done' "$tools" \
+  apt-get update -qq && for deb in "$1" "$2"; do
+    apt-get install -y -qq --download-only "/root/$deb" $0 || exit; done' "$tools" "$previous_file" "$current_file" \
   >"$work/download.log" 2>&1 || die "apt could not download the packages, see $work/download.log"
 
 say "systemtest: booting it (systemd-nspawn --boot --private-network)"
 # With the unified cgroup hierarchy, as Debian 12 boots (this host's may be hybrid): without it,
 # the container's systemd cannot kill what a stopped service leaves (nginx's workers, say).
-SYSTEMD_NSPAWN_UNIFIED_HIERARCHY=1 systemd-nspawn -q -D "$rootfs" --register=no --keep-unit --private-network --boot \
-  --console=pipe >"$work/boot.log" 2>&1 &
+SYSTEMD_NSPAWN_UNIFIED_HIERARCHY=1 systemd-nspawn -q -D "$rootfs" --register=no --keep-unit \
+  --private-network --boot --console=pipe >"$work/boot.log" 2>&1 &
 nspawn=$!
-anvil_group= load= leader=
+anvil_group='' load='' leader=''
 stop_all() {
   [ -z "$load" ] || kill "$load" 2>/dev/null || true
   [ -z "$anvil_group" ] || kill -TERM -- "-$anvil_group" 2>/dev/null || true
@@ -133,11 +136,11 @@ state=$(inside systemctl is-system-running --wait) || true
 [ "$state" = running ] || fail "the container's systemd is $state, not running: $(inside systemctl --failed --no-legend)"
 
 # --- 1. The previous release, installed and run as docs/deploying.md says ---
-say "systemtest: apt install ./coin-api_${previous_version}_amd64.deb ($previous) and PostgreSQL"
-inside cp /root/previous.deb "/root/coin-api_${previous_version}_amd64.deb"
+say "systemtest: apt install ./$previous_file ($previous) and PostgreSQL"
+apt_install() { inside env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; }
 # shellcheck disable=SC2086  # a list of packages
-inside env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "/root/coin-api_${previous_version}_amd64.deb" \
-  $tools >"$work/install.log" 2>&1 || die "apt install failed, see $work/install.log"
+apt_install "/root/$previous_file" $tools >"$work/install.log" 2>&1 ||
+  die "apt install failed, see $work/install.log"
 
 as_postgres_inside() { inside runuser -u postgres -- "$@"; }
 sql() { as_postgres_inside psql -qAtX -d coin -c "$1"; }
@@ -158,6 +161,8 @@ inside /usr/lib/coin-api/coin-indexer --config /etc/coin-api/indexer.json --chec
 
 # Debian's nginx (a dependency) serves its default site on port 80: coin-api's takes it.
 inside systemctl disable --now nginx.service 2>/dev/null
+# Without the rate limit: the load comes from one address, which it would hold to 50 requests a
+# second.
 render() { inside env LISTEN=80 RATE_LIMIT=off /usr/share/coin-api/scripts/render-nginx.sh 2>/dev/null; }
 render
 sockets=()
@@ -284,12 +289,11 @@ lines_before=$(logged_lines)
 load_logged() { (($(logged_lines) > lines_before)); }
 # A load of a fixed length, which the upgrade must end within (it takes seconds): stopped early,
 # wrk would count the requests it was waiting on as failed.
-upgrade_load_seconds=120
+upgrade_load_seconds=180
 start_load "$upgrade_load_seconds" "$work/upgrade-load.txt" "${endpoints[@]}" "${handler_queries[@]}" /llms.txt "$mcp_call"
 until_true 60 "the load's first requests" load_logged || true
-inside cp /root/current.deb "/root/coin-api_${version}_amd64.deb"
-inside env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "/root/coin-api_${version}_amd64.deb" \
-  >"$work/upgrade.log" 2>&1 || fail "apt install of $version over $previous_version, see $work/upgrade.log"
+apt_install "/root/$current_file" >"$work/upgrade.log" 2>&1 ||
+  fail "apt install of $version over $previous_version, see $work/upgrade.log"
 as_postgres_inside sqitch --chdir /usr/share/coin-api/sql deploy --verify db:pg:coin >>"$work/sqitch.log" 2>&1 ||
   fail "sqitch deploy of $version, see $work/sqitch.log"
 render && inside systemctl reload coin-api-nginx || fail "nginx's configuration rendered again and reloaded"
