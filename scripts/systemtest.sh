@@ -171,7 +171,8 @@ render
 sockets=()
 for group in supply protocol mcp; do sockets+=("coin-api-handler-$group@1.socket" "coin-api-handler-$group@2.socket"); done
 sockets+=(coin-api-handler-ops.socket)
-inside systemctl enable --now -q "${sockets[@]}" coin-api-publisher coin-api-nginx coin-api-indexer
+daemons=(coin-api-publisher.service coin-api-nginx.service coin-api-indexer.service)  # no socket starts them
+inside systemctl enable --now -q "${sockets[@]}" "${daemons[@]}"
 
 # The 15 endpoints (spec 6.1-6.15), one query each; then the same through the handlers
 # (format=json: no published file answers it), the ops handler and the mcp handler.
@@ -208,8 +209,7 @@ until_true 120 "the indexer's first round, published" published_total || true
 check "$previous_version: every endpoint, published and through its handler, and /llms.txt: 200" every_endpoint_answers
 
 services() {
-  printf '%s\n' coin-api-handler-{supply,protocol,mcp}@{1,2}.service coin-api-handler-ops.service \
-    coin-api-publisher.service coin-api-nginx.service coin-api-indexer.service
+  printf '%s\n' coin-api-handler-{supply,protocol,mcp}@{1,2}.service coin-api-handler-ops.service "${daemons[@]}"
 }
 # each_is STATE UNIT...: every UNIT is active (STATE active) or not (inactive)
 each_is() {
@@ -234,13 +234,11 @@ pool_started() {
   inside systemctl is-active -q coin-api-handler-ops.service || { say "  no ops process"; return 1; }
 }
 all_up() {
-  each_is active "${sockets[@]}" coin-api-publisher.service coin-api-nginx.service coin-api-indexer.service &&
-    pool_started
+  each_is active "${sockets[@]}" "${daemons[@]}" && pool_started
 }
 journal_lines() {
   local unit missing=()
-  for unit in "${sockets[@]}" coin-api-publisher.service coin-api-nginx.service coin-api-indexer.service \
-              $(started_handlers); do
+  for unit in "${sockets[@]}" "${daemons[@]}" $(started_handlers); do
     [ -n "$(inside journalctl -q -u "$unit" --no-pager -n 1)" ] || missing+=("$unit")
   done
   ((${#missing[@]} == 0)) || { say "  no journal lines: ${missing[*]}"; return 1; }
@@ -268,8 +266,7 @@ load_failed() {
 }
 
 # The services whose systemd-analyze security exposure is measured (one instance of each template).
-exposed_units=(coin-api-handler-mcp@1.service coin-api-handler-ops.service coin-api-handler-protocol@1.service
-  coin-api-handler-supply@1.service coin-api-indexer.service coin-api-nginx.service coin-api-publisher.service)
+mapfile -t exposed_units < <(services | grep -v '@2\.' | sort)
 # exposure_of UNIT: says UNIT's exposure with its rating and the installed version, and prints
 # the number (0 to 10, lower is safer).
 exposure_of() {
