@@ -3,9 +3,9 @@
 # systemd: systemd-nspawn --boot on a root made by debootstrap, with a network of its own (its
 # loopback alone; every request of this test stays inside it). In the container, as
 # docs/deploying.md says:
-#   1. the previous release's package (PREVIOUS, built from its tag) and PostgreSQL installed
-#      with apt from Debian's packages; the first run: the database and `sqitch deploy`, the
-#      indexer's file pointing at a local chain (anvil, with the test contracts at
+#   1. the previous release's package (built from its commit in deploy/releases) and PostgreSQL
+#      installed with apt from Debian's packages; the first run: the database and `sqitch
+#      deploy`, the indexer's file pointing at a local chain (anvil, with the test contracts at
 #      chain/demo-state.json's values), nginx on port 80, the units enabled; the indexed figures
 #      and every endpoint answered through port 80;
 #   2. HEAD's package installed over it under load (wrk inside the container): the documented
@@ -21,8 +21,8 @@
 # Prints what it checks; exits 1 if anything failed, the container's journal in
 # var/systemtest/journal.log. Settings, from the environment:
 #   ROOT=var/systemtest/rootfs   the container's root, made anew on every run
-#   PREVIOUS=v1.0.0              the release to upgrade from (default: the newest v* tag in HEAD's
-#                                history whose version is below HEAD's)
+#   PREVIOUS=1.0.0               the release to upgrade from, a version in deploy/releases
+#                                (default: the newest there below HEAD's version)
 #   DEB=build/release/coin-api_<version>_amd64.deb   HEAD's package (make deb)
 #   MIRROR=http://deb.debian.org/debian
 set -euo pipefail
@@ -36,15 +36,20 @@ mirror=${MIRROR:-http://deb.debian.org/debian}
 version=$(sed -n 's/^project(coin_api VERSION \([0-9.]*\).*/\1/p' "$root_dir/CMakeLists.txt")
 deb=${DEB:-$root_dir/build/release/coin-api_${version}_amd64.deb}
 [ -f "$deb" ] || die "no $deb: make deb builds it"
-# The previous release: the newest tag v<version> in HEAD's history below HEAD's version.
-previous=${PREVIOUS:-}
-if [ -z "$previous" ]; then
-  for tag in $(git -C "$root_dir" tag --merged HEAD --list 'v[0-9]*' --sort=-v:refname); do
-    dpkg --compare-versions "${tag#v}" lt "$version" && { previous=$tag; break; }
-  done
-fi
-[ -n "$previous" ] || die "no release tag v* below version $version in HEAD's history: the upgrade starts from one"
-previous_version=${previous#v}
+# The previous release: PREVIOUS, or the newest version in deploy/releases below HEAD's.
+previous_version='' previous_commit=''
+while read -r release commit; do
+  if [ -n "${PREVIOUS:-}" ]; then
+    [ "$release" = "$PREVIOUS" ] || continue
+  else
+    dpkg --compare-versions "$release" lt "$version" || continue
+  fi
+  previous_version=$release previous_commit=$commit
+  break
+done < <(grep -v '^#' "$root_dir/deploy/releases" | sort -r -V)
+[ -n "$previous_commit" ] ||
+  die "no release ${PREVIOUS:-below version $version} in deploy/releases: the upgrade starts from one"
+previous=v$previous_version
 dpkg --compare-versions "$version" gt "$previous_version" ||
   die "HEAD's version $version is not above $previous's: add a changelog entry"
 
@@ -62,8 +67,9 @@ until_true() {
   done
 }
 
-# --- The previous release's package, built from its tag (kept in $work for the next run) ---
-previous_commit=$(git -C "$root_dir" rev-parse --verify "$previous^{commit}")
+# --- The previous release's package, built from its commit (kept in $work for the next run) ---
+git -C "$root_dir" cat-file -e "$previous_commit^{commit}" ||
+  die "release $previous_version's commit $previous_commit is not in this clone's history"
 previous_build=$work/release-$previous_commit
 previous_deb=$previous_build/build/coin-api_${previous_version}_amd64.deb
 if [ ! -f "$previous_deb" ]; then
