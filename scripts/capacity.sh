@@ -43,9 +43,11 @@ cpu_ticks() {
   done
   echo "$total"
 }
+# The databases: db1 is the first primary, and the readers' standby is db2, the first standby
+# their list of hosts names; their PostgreSQL's processes alone (not Patroni's, nor etcd's).
 counters() {  # every figure cpu_ticks gives, in one line
   echo "$(cpu_ticks front nginx) $(cpu_ticks front) $(cpu_ticks handler1) $(cpu_ticks handler2) \
-$(cpu_ticks vault-history) $(cpu_ticks standby) $(cpu_ticks primary)"
+$(cpu_ticks vault-history) $(cpu_ticks db2 postgres) $(cpu_ticks db1 postgres)"
 }
 # per_core REQUESTS TICKS: requests per CPU-second; "-" for processes that were all but idle.
 per_core() {
@@ -89,8 +91,8 @@ load "through the handlers (cached): every answer in turn" "${handled[@]}"
 # publisher's set, and each handler process's queries for the answers asked for again after
 # it), the WAL the primary wrote, and the time until it was published.
 say "snapshots"
-standby="host=$(address standby) dbname=coin user=postgres"
-writer="host=$(address primary) dbname=coin user=postgres"
+standby="host=$(address db2) dbname=coin user=postgres"
+writer="host=$(address db1) dbname=coin user=postgres"
 wal() { psql -qAtX "$writer" -c "SELECT pg_current_wal_lsn() - '0/0'"; }
 # handler_sessions CONNINFO: the sessions there of one handler process (topology.sh names it).
 handler_sessions() {

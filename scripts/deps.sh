@@ -53,6 +53,10 @@ prometheus-postgres-exporter           | prometheus-postgres-exporter | metrics:
 dpkg-dev                               | dpkg-shlibdeps dpkg-deb  | make deb: the DEB generator of CPack finds the packages of the libraries with dpkg-shlibdeps
 lintian                                | lintian                  | make deb: the package is checked with lintian
 iproute2                               | ip                       | make scaletest: the hosts of scripts/topology.sh, network namespaces on a bridge
+patroni                                | patroni patronictl       | make scaletest: runs PostgreSQL on each database host and fails the primary over (deploy/patroni)
+python3-etcd                           |                          | patroni: the client of its etcd3 store (patroni accepts any of several stores)
+etcd-server                            | etcd                     | make scaletest: the store where Patroni keeps who leads, one member on each database host
+etcd-client                            | etcdctl                  | make scaletest: scripts/topology.sh waits until every etcd member is healthy
 prometheus                             | promtool                 | the unit tests: the scrape configuration and the alert rules of deploy/monitoring, and their tests
 '
 

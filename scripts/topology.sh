@@ -7,22 +7,36 @@
 #   edge        NET.5    a CDN edge on :8080: nginx caching the front's answers as their
 #                        Cache-Control says (deploy/cdn/edge.conf)
 #   front       NET.10   nginx on :8080 (FastCGI over TCP to the pools), the publisher, the ops and mcp handlers
-#   primary     NET.11   PostgreSQL, the primary: the snapshots are written here
-#   standby     NET.12   PostgreSQL, a hot standby streaming from the primary (a replication slot)
+#   db1..db3    NET.11.. PostgreSQL under Patroni (deploy/patroni/patroni.yml) and a member of
+#                        etcd (deploy/patroni/etcd.env): one the primary, where the snapshots are
+#                        written (db1 at first), two hot standbys streaming from it, one of them
+#                        synchronous; a lost primary is replaced by that standby
 #   handler1    NET.21   a handler process per group: supply on :9001, protocol on :9002...
 #   handler2    NET.22   the same
 #   <pool>      NET.31.. a host per pool an endpoint has of its own (shared/endpoints.cpp; 6.15's
 #                        vault-history), running its group's handler on :9001
+#   indexer     NET.40   with INDEXER set: a local chain (anvil on its loopback, the test contracts
+#                        at chain/demo-state.json's values) and coin-indexer writing a round of it
+#                        every INDEXER seconds to the primary, whichever host it is
 # The machine's own namespace is the clients' side: the bridge holds NET.1. Nothing is routed
-# anywhere else. The handlers and the publisher read from the standby when it answers, else
-# from the primary (target_session_attrs=prefer-standby), and LISTEN on the primary.
+# anywhere else. The handlers and the publisher read from a standby when one answers, else
+# from the primary (target_session_attrs=prefer-standby), and LISTEN on the primary, whichever
+# host it is: every client names the three database hosts.
 #
 # Usage, as root:
 #   scripts/topology.sh [run]            start it all, in the foreground; SIGTERM or Ctrl-C stops
 #                                        it and removes the namespaces
 #   scripts/topology.sh link HOST up|down         a host's link (down: it drops off the network)
-#   scripts/topology.sh database primary|standby stop|start
-#   scripts/topology.sh lag DELAY        the standby applies each commit DELAY late ("500ms", "2s";
+#   scripts/topology.sh database HOST stop|start  a database host's Patroni, and with it its
+#                                        PostgreSQL (the primary stopped: the standby takes over)
+#   scripts/topology.sh switchover       maintenance: the primary handed over to the synchronous
+#                                        standby (the only one Patroni may promote); prints its name
+#   scripts/topology.sh role HOST        prints the role Patroni gives HOST's database: primary,
+#                                        sync_standby, standby, or none (not answering)
+#   scripts/topology.sh indexer-once HOST  with INDEXER: one round of the indexer from HOST's side of
+#                                        the network (its own copy of the chain there), writing to
+#                                        the primary it finds; exits 0 when it was written, 1 if not
+#   scripts/topology.sh lag DELAY        the standbys apply each commit DELAY late ("500ms", "2s";
 #                                        0: at once): replication lag
 # Settings, from the environment (the other commands find the rest in VAR/topology.env):
 #   VAR=./var/topology   state: each host's directory, logs, metrics, hosts.tsv (the addresses)
@@ -30,6 +44,7 @@
 #   DATA=fixture         fixture or demo (db_load, scripts/lib.sh)
 #   HANDLERS=build/release/handlers      THREADS=4 (worker threads per handler process)
 #   FAIL_TIMEOUT=5s      nginx leaves a host that failed out of its pool for this long
+#   INDEXER=             seconds between the indexer's rounds; empty: no indexer host
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -43,24 +58,75 @@ prefix=${PREFIX:-coin}
 # itself, not this function: in the background, it would be a subshell, and SIGTERM would stop
 # the subshell, not the process.)
 in_host() { local host=$1; shift; ip netns exec "$prefix-$host" "$@"; }
-# A command run in a host's namespace as postgres (lib.sh's as_postgres, in the namespace).
-postgres_in_host() { local host=$1; shift; (cd / && in_host "$host" runuser -u postgres -- "$@"); }
 
-# The settings of a host's PostgreSQL, for pg_ctl: its address (hosts.tsv, written below before
-# any database starts) and a socket of its own.
-pg_options() {
-  local address
-  address=$(awk -v host="$1" '$1 == host { print $2 }' "$var/hosts.tsv")
-  echo "-c listen_addresses=$address -c unix_socket_directories=$var/$1 -c port=5432"
+handlers=${HANDLERS:-$root_dir/build/release/handlers}
+database_hosts=(db1 db2 db3)
+patroni_config() { echo "$var/$1/patroni.yml"; }
+address_of() { awk -v host="$1" '$1 == host { print $2 }' "$var/hosts.tsv"; }  # once run wrote it
+# What Patroni's REST API says of a database host: "primary", "sync_standby", "standby", or
+# "none" when it does not answer (GET /primary, /sync, /replica: 200 for a host in that role).
+role() {
+  local host=$1 address check
+  address=$(address_of "$host")
+  for check in primary sync replica; do
+    if curl -fsS -o /dev/null --max-time 2 "http://$address:8008/$check" 2>/dev/null; then
+      case $check in sync) echo sync_standby ;; replica) echo standby ;; *) echo "$check" ;; esac
+      return
+    fi
+  done
+  echo none
+}
+is_primary() { [ "$(role "$1")" = primary ]; }
+
+# The local chain of the indexer host, or its copy on another host (indexer-once): anvil on the
+# host's loopback at 127.0.0.1:8545, where the indexer's file (deploy.mjs's) points.
+chain_url=http://127.0.0.1:8545
+start_chain() {  # start_chain HOST LOG
+  ip netns exec "$prefix-$1" "$anvil" --host 127.0.0.1 --port 8545 --silent >>"$2" 2>&1 &
+  wait_for anvil ip netns exec "$prefix-$1" bash -c "exec 3<>/dev/tcp/127.0.0.1/8545"
+}
+rpc() {  # rpc HOST BODY_FILE: a JSON-RPC call to HOST's chain
+  ip netns exec "$prefix-$1" curl -fsS --max-time 30 -H 'Content-Type: application/json' -d "@$2" "$chain_url"
+}
+# A client's connection string: the three database hosts, as USER, in a session of ATTRS
+# (target_session_attrs: prefer-standby, read-write), whichever host has that role now. A server
+# that vanished from the network (no answer, no reset) is given up within seconds, not when TCP
+# gives up, minutes later: a query unacknowledged for 5 s (tcp_user_timeout), an idle session
+# unanswered for 5 s of keepalives (the listener's, waiting for a notification).
+database_conninfo() {  # database_conninfo USER ATTRS
+  local host hosts=()
+  for host in "${database_hosts[@]}"; do hosts+=("$(address_of "$host")"); done
+  echo "host=$(IFS=,; echo "${hosts[*]}") port=5432 dbname=coin user=$1 connect_timeout=2" \
+       "target_session_attrs=$2 tcp_user_timeout=5000 keepalives_idle=2 keepalives_interval=1 keepalives_count=3"
 }
 
-database() {  # database primary|standby stop|start
-  local host=$1
-  case $host in primary | standby) ;; *) die "no database host $host" ;; esac
+indexer_once() {  # indexer_once HOST: one round from HOST's namespace, with the chain copied there
+  local host=$1 status=0
+  [ -f "$var/indexer/chain-state.json" ] || die "no indexer in this topology (INDEXER)"
+  start_chain "$host" "$var/indexer/$host-anvil.log"
+  local chain=$!
+  rpc "$host" "$var/indexer/chain-state.json" >/dev/null
+  # On a grid of a day: its round is at today's midnight, which the indexer host never writes.
+  ip netns exec "$prefix-$host" env PGAPPNAME="coin-indexer $host" "$handlers/coin-indexer" \
+    --config "$var/indexer/indexer.json" --once --interval 86400 --database "$(database_conninfo coin_indexer read-write)" 2>>"$var/indexer/$host.log" || status=$?
+  kill "$chain"
+  wait "$chain" || true
+  return "$status"
+}
+
+database() {  # database HOST stop|start: its Patroni, which runs (or stops) its PostgreSQL
+  local host=$1 pid_file=$var/$1/patroni.pid pid
+  [[ " ${database_hosts[*]} " == *" $host "* ]] || die "no database host $host"
   case $2 in
-    stop) as_postgres "$pg_bin/pg_ctl" -D "$var/$host/data" -m fast -w stop >/dev/null ;;
-    start) postgres_in_host "$host" "$pg_bin/pg_ctl" -D "$var/$host/data" -l "$var/$host/postgres.log" -w -t 60 \
-             -o "$(pg_options "$host")" start >/dev/null ;;
+    stop) pid=$(cat "$pid_file" 2>/dev/null) || return 0
+      kill -TERM "$pid" 2>/dev/null || true
+      while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+      rm -f "$pid_file" ;;
+    start) [ ! -f "$pid_file" ] || ! kill -0 "$(cat "$pid_file")" 2>/dev/null || return 0
+      # As postgres (PostgreSQL refuses root), exec'd into, so that its pid is Patroni's.
+      (cd / && exec setsid ip netns exec "$prefix-$host" setpriv --reuid=postgres --regid=postgres \
+         --init-groups patroni "$(patroni_config "$host")" >>"$var/$host/patroni.log" 2>&1) &
+      echo $! >"$pid_file" ;;
     *) die "database $host stop or start, not '$2'" ;;
   esac
 }
@@ -68,16 +134,31 @@ database() {  # database primary|standby stop|start
 case ${1:-run} in
   run) ;;
   link) [ $# = 3 ] || die "usage: topology.sh link HOST up|down"; in_host "$2" ip link set eth0 "$3"; exit ;;
-  database) [ $# = 3 ] || die "usage: topology.sh database primary|standby stop|start"; database "$2" "$3"; exit ;;
+  database) [ $# = 3 ] || die "usage: topology.sh database HOST stop|start"; database "$2" "$3"; exit ;;
+  switchover) [ $# = 1 ] || die "usage: topology.sh switchover"
+    for host in "${database_hosts[@]}"; do
+      case $(role "$host") in primary) leader=$host ;; sync_standby) candidate=$host ;; esac
+    done
+    [ -n "${leader:-}" ] && [ -n "${candidate:-}" ] || die "no primary and synchronous standby to switch"
+    # patronictl says a switchover it refused and exits 0: the new primary is what tells.
+    patronictl -c "$(patroni_config "$candidate")" switchover --leader "$leader" --candidate "$candidate" \
+      --force >&2
+    wait_for "$candidate as the primary" is_primary "$candidate"
+    echo "$candidate"
+    exit ;;
+  role) [ $# = 2 ] || die "usage: topology.sh role HOST"; role "$2"; exit ;;
+  indexer-once) [ $# = 2 ] || die "usage: topology.sh indexer-once HOST"; indexer_once "$2"; exit ;;
   lag) [ $# = 2 ] || die "usage: topology.sh lag DELAY"
-    psql -qAtX -h "$var/standby" -U postgres -d postgres \
-      -c "ALTER SYSTEM SET recovery_min_apply_delay = '$2'" -c 'SELECT pg_reload_conf()' >/dev/null
+    for host in "${database_hosts[@]}"; do
+      [[ $(role "$host") == *standby ]] || continue
+      psql -qAtX -h "$var/$host" -U postgres -d postgres \
+        -c "ALTER SYSTEM SET recovery_min_apply_delay = '$2'" -c 'SELECT pg_reload_conf()' >/dev/null
+    done
     exit ;;
   -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit ;;
   *) die "unknown command $1 (--help)" ;;
 esac
 
-handlers=${HANDLERS:-$root_dir/build/release/handlers}
 threads=${THREADS:-4}
 [ -x "$handlers/publisher" ] || die "no publisher in $handlers (make build)"
 mkdir -p "$var"
@@ -91,13 +172,17 @@ rm -f "$var/metrics"/*.prom
 "$handlers/publisher" --routes >"$var/routes.tsv"
 mapfile -t groups < <(cut -f 3 "$var/routes.tsv" | awk '!seen[$0]++')
 mapfile -t own_pools < <(awk -F '\t' '$7 != $3 && !seen[$7]++ { print $7 }' "$var/routes.tsv")
-declare -A address=([edge]=$net.5 [front]=$net.10 [primary]=$net.11 [standby]=$net.12 [handler1]=$net.21
-                    [handler2]=$net.22)
-hosts=(edge front primary standby handler1 handler2)
+declare -A address=([edge]=$net.5 [front]=$net.10 [db1]=$net.11 [db2]=$net.12 [db3]=$net.13
+                    [handler1]=$net.21 [handler2]=$net.22)
+hosts=(edge front "${database_hosts[@]}" handler1 handler2)
 for i in "${!own_pools[@]}"; do
   hosts+=("${own_pools[$i]}")
   address[${own_pools[$i]}]=$net.$((31 + i))
 done
+if [ -n "${INDEXER:-}" ]; then
+  hosts+=(indexer)
+  address[indexer]=$net.40
+fi
 # Each host's address, a line "<host><TAB><address>" each, for whoever drives the topology (the
 # scale tests); written whole, then renamed.
 for host in "${hosts[@]}"; do printf '%s\t%s\n' "$host" "${address[$host]}"; done >"$var/hosts.tsv.new"
@@ -116,10 +201,11 @@ remove_network() {  # each veth pair at once (a namespace's own go only once the
 children=()
 stop() {
   trap - EXIT INT TERM
+  local host stopping=()
+  for host in "${database_hosts[@]}"; do database "$host" stop & stopping+=($!); done
+  wait "${stopping[@]}"
   [ ${#children[@]} -eq 0 ] || kill -TERM "${children[@]}" 2>/dev/null || true
   wait
-  database standby stop 2>/dev/null || true
-  database primary stop 2>/dev/null || true
   remove_network
 }
 trap stop EXIT
@@ -143,41 +229,46 @@ for i in "${!hosts[@]}"; do
   in_host "$host" ip link set lo up
 done
 
-# The primary: a fresh cluster with the schema and the data; the hosts of the network may
-# connect without a password (a test network; a real one uses scram-sha-256 and PGPASSFILE).
-say "starting the primary on ${address[primary]}"
-rm -rf "$var/primary" "$var/standby"
-mkdir -p "$var/primary" "$var/standby"
-chown postgres: "$var/primary" "$var/standby"
-as_postgres "$pg_bin/initdb" -D "$var/primary/data" -U postgres -E UTF8 --locale=C.UTF-8 \
-  --auth-local=trust --auth-host=reject --no-sync >"$var/primary/initdb.log"
-cat >>"$var/primary/data/pg_hba.conf" <<EOF
-host all all $net.0/24 trust
-host replication postgres ${address[standby]}/32 trust
-EOF
-# The standby (these settings reach it with the base backup): a slot keeps the WAL it has not
-# received while it is away; with feedback, the primary keeps the rows its queries read (no
-# query cancelled by a replay conflict).
-# A standby whose primary went away looks for it again every half second, not every 5 s.
-printf 'hot_standby_feedback = on\nwal_retrieve_retry_interval = 500ms\n' >>"$var/primary/data/postgresql.conf"
-database primary start
-export PGHOST=$var/primary PGPORT=5432 PGUSER=postgres PGDATABASE=coin
+# The databases: on each host an etcd member, and Patroni running PostgreSQL; each a fresh
+# cluster, made from deploy/patroni's files. The hosts of the network may connect without a
+# password (a test network; a real one uses scram-sha-256).
+etcd_members=() etcd_clients=()
+for host in "${database_hosts[@]}"; do
+  etcd_members+=("$host=http://${address[$host]}:2380")
+  etcd_clients+=("${address[$host]}:2379")
+done
+fill() {  # fill FILE HOST: FILE's placeholders (deploy/patroni) for HOST
+  sed -e "s|@NAME@|$2|g" -e "s|@ADDRESS@|${address[$2]}|g" -e "s|@DIR@|$var/$2|g" -e "s|@DATA@|$var/$2/etcd|g" \
+    -e "s|@SOCKETS@|$var/$2|g" -e "s|@NETWORK@|$net.0/24|g" -e "s|@AUTH@|trust|g" \
+    -e "s|@ETCD@|$(IFS=,; echo "${etcd_clients[*]}")|g" -e "s|@CLUSTER@|$(IFS=,; echo "${etcd_members[*]}")|g" "$1"
+}
+say "starting etcd and Patroni on ${database_hosts[*]}"
+for host in "${database_hosts[@]}"; do
+  rm -rf "${var:?}/$host"
+  mkdir -p "$var/$host"
+  fill "$root_dir/deploy/patroni/patroni.yml" "$host" >"$(patroni_config "$host")"
+  chown -R postgres: "$var/$host"
+  # etcd reads its settings from the environment, as from Debian's /etc/default/etcd.
+  mapfile -t etcd_settings < <(fill "$root_dir/deploy/patroni/etcd.env" "$host" | grep -v '^#')
+  ip netns exec "$prefix-$host" env "${etcd_settings[@]}" etcd >>"$var/$host/etcd.log" 2>&1 &
+  children+=($!)
+done
+wait_for etcd etcdctl --endpoints="$(IFS=,; echo "${etcd_clients[*]}")" --dial-timeout=1s endpoint health
+# db1 first, so that it is the first primary; the standbys clone it. Each commit waits for the
+# synchronous standby, so the schema and the data go in once there is one.
+database db1 start
+wait_for "db1's PostgreSQL, the primary" is_primary db1
+database db2 start
+database db3 start
+standbys_streaming() { [[ "$(role db2) $(role db3)" =~ ^(sync_standby standby|standby sync_standby)$ ]]; }
+wait_for "the two standbys, one synchronous" standbys_streaming
+export PGHOST=$var/db1 PGPORT=5432 PGUSER=postgres PGDATABASE=coin
 createdb coin
 db_deploy
 db_load "${DATA:-fixture}"
 
-say "starting the standby on ${address[standby]}"
-postgres_in_host standby "$pg_bin/pg_basebackup" -h "${address[primary]}" -U postgres \
-  -D "$var/standby/data" -R -X stream -C -S coin_standby -c fast
-database standby start
-
-# Readers: the standby while it answers, else the primary. A server that vanished from the
-# network (no answer, no reset) is given up within seconds, not when TCP gives up, minutes later:
-# a query unacknowledged for 5 s (tcp_user_timeout), an idle session unanswered for 5 s of
-# keepalives (the listener's, waiting for a notification).
-readers="host=${address[standby]},${address[primary]} port=5432 dbname=coin user=coin_api connect_timeout=2
-         target_session_attrs=prefer-standby tcp_user_timeout=5000 keepalives_idle=2 keepalives_interval=1
-         keepalives_count=3"
+# Readers: a standby while one answers, else the primary.
+readers=$(database_conninfo coin_api prefer-standby)
 upstreams=$var/upstreams.tsv
 : >"$upstreams"
 start_handler() {  # start_handler HOST GROUP PORT
@@ -201,6 +292,24 @@ for pool in "${own_pools[@]}"; do
   start_handler "$pool" "$group" 9001
   printf '%s\t%s:9001\n' "$pool" "${address[$pool]}" >>"$upstreams"
 done
+
+if [ -n "${INDEXER:-}" ]; then
+  say "starting the chain and the indexer (a round every $INDEXER s) on ${address[indexer]}"
+  mkdir -p "$var/indexer"
+  start_chain indexer "$var/indexer/anvil.log"
+  children+=($!)
+  ip netns exec "$prefix-indexer" node "$root_dir/chain/deploy.mjs" --rpc "$chain_url" \
+    --state "$root_dir/chain/demo-state.json" --out "$var/indexer/indexer.json" >>"$var/indexer.log" 2>&1
+  # The chain as deployed, for a copy of it on another host (indexer-once).
+  echo '{"jsonrpc":"2.0","id":1,"method":"anvil_dumpState","params":[]}' >"$var/indexer/dump.json"
+  rpc indexer "$var/indexer/dump.json" |
+    sed 's/.*"result":\("[^"]*"\).*/{"jsonrpc":"2.0","id":1,"method":"anvil_loadState","params":[\1]}/' \
+    >"$var/indexer/chain-state.json"
+  supervise indexer ip netns exec "$prefix-indexer" env PGAPPNAME=coin-indexer "$handlers/coin-indexer" \
+    --config "$var/indexer/indexer.json" --interval "$INDEXER" --metrics "$var/metrics/indexer.prom" \
+    --database "$(database_conninfo coin_indexer read-write)" 2>>"$var/indexer.log" &
+  children+=($!)
+fi
 
 say "starting the publisher, the ops and mcp handlers and nginx on ${address[front]}"
 supervise publisher ip netns exec "$prefix-front" env PGAPPNAME="coin-api publisher" "$handlers/publisher" \
@@ -237,5 +346,6 @@ wait_for "the edge" bash -c "exec 3<>/dev/tcp/${address[edge]}/8080"
 
 say "coin-api serves http://${address[front]}:8080, and its CDN edge http://${address[edge]}:8080," \
     "from ${#hosts[@]} hosts (Ctrl-C stops them)"
-wait -n
+# Not Patroni: the commands stop and start it (database).
+wait -n "${children[@]}"
 die "a process of the topology ended on its own; stopping the rest"

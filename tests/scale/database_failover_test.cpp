@@ -1,12 +1,21 @@
-// The databases under load: the standby stopped, reads move to the primary and back to the
-// standby once it answers again; the primary stopped, the standby and the published set keep
-// answering, and a snapshot written once the primary is back shows (within
-// fault::change_shown_within). Not a request fails in either.
+// The databases under load, under Patroni (scripts/topology.sh, deploy/patroni): a primary and
+// two standbys, one of them synchronous, and not a read failing whatever happens to them.
+// - A standby stopped: the readers move to the other, writes go on (the commit waits until
+//   Patroni names the other standby synchronous), and it streams again once started.
+// - The primary cut off the network while the indexer writes a round every few seconds: the
+//   synchronous standby is promoted once the primary's lease ends (ttl 30 s + loop_wait 10 s at
+//   most), the indexer on the old primary's side of the cut is refused, the rounds that could not
+//   be written meanwhile are written late with their own taken_at (none lost), the answers show
+//   the new primary's rounds, and the old primary, back, rejoins as a standby with everything.
+// - A switchover by command: the same, with nothing to wait for.
 
 #include <gtest/gtest.h>
 
+#include <ctime>
+#include <functional>
 #include <future>
 
+#include "tests/e2e/json.hpp"
 #include "tests/fault/load.hpp"
 #include "tests/scale/scale.hpp"
 #include "tests/scale/topology.hpp"
@@ -27,34 +36,37 @@ std::vector<std::string> every_kind_of_answer() {
   return paths;
 }
 
-// The handler processes' database sessions on `host` (their listeners' and their workers'):
-// scripts/topology.sh names each "coin-api <host>-<group>", and the mcp handler's "coin-api mcp-<n>".
-int handler_sessions(const Topology& topology, std::string_view host) {
-  return std::stoi(
-      topology.query(host, "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'coin-api %-%'"));
+// Patroni's REST API is asked this often while a test waits for a role.
+constexpr auto role_poll = 500ms;
+
+// The seconds until `holds`, asked every role_poll, at most `cap`; -1 when it never did.
+double seconds_until_role(Clock::time_point since, const std::function<bool()>& holds, Clock::duration cap = patience) {
+  return seconds_until(since, holds, cap, role_poll);
 }
 
-// supply and protocol on two hosts, vault-history's, and the two mcp processes on the front
-constexpr int handler_processes = 7;
+bool is_standby(const std::string& role) { return role == "standby" || role == "sync_standby"; }
 
 // A handler's answer (6.12, in a form nginx does not publish) and a published one (6.1).
 const std::string handlers_answer = "/api/v1/data-platform/latest-collateral?chain=tron&x=1";
 const std::string published_answer = "/totalSupply";
 
-// Writes snapshot `minute` (Topology::write_snapshot) and waits until both answers show it: the
-// seconds it took each, -1 for one that did not within `patience`.
+// A snapshot written (Topology::write_snapshot) and the seconds until both answers showed it,
+// from its commit; -1 for one that did not within `patience`.
 struct Shown {
+  double commit = -1;  // how long the commit took (it waits for the synchronous standby)
   double published = -1;
   double by_handlers = -1;
   std::string figures() const {
-    return "published after " + std::to_string(published) + " s, in the handlers' answers after " +
-           std::to_string(by_handlers) + " s";
+    return "committed in " + std::to_string(commit) + " s, published after " + std::to_string(published) +
+           " s, in the handlers' answers after " + std::to_string(by_handlers) + " s";
   }
 };
 Shown write_and_watch(const Topology& topology, int minute) {
-  const auto written = Clock::now();
   Shown shown;
+  const auto writing = Clock::now();
   if (!topology.write_snapshot(minute)) return shown;
+  shown.commit = seconds_since(writing);
+  const auto written = Clock::now();
   seconds_until(written, [&] {
     if (shown.published < 0 && e2e::http("GET", topology.url(published_answer)).body == total_supply(minute)) {
       shown.published = seconds_since(written);
@@ -68,74 +80,173 @@ Shown write_and_watch(const Topology& topology, int minute) {
 }
 
 void expect_shown(const Shown& shown) {
+  EXPECT_GE(shown.commit, 0) << "the snapshot was written";
   EXPECT_GE(shown.published, 0);
   EXPECT_LE(shown.published, fault::change_shown_within);
   EXPECT_GE(shown.by_handlers, 0);
   EXPECT_LE(shown.by_handlers, fault::change_shown_within);
 }
 
-// Whether every process reads from the standby again: the publisher's reader is there, and on
-// the primary each handler process keeps its session to LISTEN and nothing else (its workers
-// follow their listener's reader, under load at once).
-bool reading_from_the_standby(const Topology& topology) {
-  const std::string publisher_readers =
-      "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'coin-api publisher'";
-  return handler_sessions(topology, "primary") == handler_processes && topology.query("standby", publisher_readers) != "0\n";
-}
-
-// With the standby stopped, a snapshot written is read from the primary; once the standby is
-// back (a listener reading from the primary looks for it every 5 s, and the workers follow
-// their listener), from the standby again.
-TEST(StandbyStopped, ReadsMoveToThePrimaryAndBack) {
+// With the synchronous standby stopped, reads go on from the other, and a snapshot written
+// meanwhile commits once Patroni has made the other synchronous (its next loop, 10 s at most),
+// then shows; the standby started again streams from the primary.
+TEST(StandbyStopped, ReadsAndWritesGoOn) {
   const Topology topology;
-  // Each process: a session on the primary to LISTEN, its reads on the standby.
-  ASSERT_EQ(handler_sessions(topology, "primary"), handler_processes);
-  ASSERT_GE(handler_sessions(topology, "standby"), handler_processes);
-
+  std::string standby;
+  for (const std::string& host : Topology::database_hosts()) {
+    if (topology.role(host) == "sync_standby") standby = host;
+  }
+  ASSERT_FALSE(standby.empty()) << "no synchronous standby\n" << topology.log();
   auto load = std::async(std::launch::async,
-                         [&] { return run_load(topology.url(""), every_kind_of_answer(), Load{32, 25}); });
+                         [&] { return run_load(topology.url(""), every_kind_of_answer(), Load{32, 30}); });
   std::this_thread::sleep_for(3s);
-  ASSERT_TRUE(topology.database("standby", false)) << topology.log();
+  ASSERT_TRUE(topology.database(standby, false)) << topology.log();
   const Shown while_stopped = write_and_watch(topology, 1);
-  const int on_primary = handler_sessions(topology, "primary");
-  std::this_thread::sleep_for(3s);
-  ASSERT_TRUE(topology.database("standby", true)) << topology.log();
-  // A listener on the primary looks for the standby every 5 s, then reads there again: the
-  // snapshot is written once every process does.
-  const double back_after = seconds_until(Clock::now(), [&] { return reading_from_the_standby(topology); });
-  ASSERT_GE(back_after, 0) << "the reads never went back to the standby";
+  ASSERT_TRUE(topology.database(standby, true)) << topology.log();
+  const double back_after = seconds_until_role(Clock::now(), [&] { return is_standby(topology.role(standby)); });
   const Shown once_back = write_and_watch(topology, 2);
   const LoadResult result = load.get();
-  report("standby stopped", result.figures() + "; a snapshot written meanwhile " + while_stopped.figures() +
-                                "; every process read from it again " + std::to_string(back_after) +
-                                " s after it started, and a snapshot written then " + once_back.figures());
+  report("synchronous standby stopped", result.figures() + "; a snapshot written meanwhile " + while_stopped.figures() +
+                                           "; the standby streamed again " + std::to_string(back_after) +
+                                           " s after it started, and a snapshot written then " + once_back.figures());
   EXPECT_EQ(result.failed(), 0) << result.figures() << topology.log();
   EXPECT_GT(result.requests, 10'000) << "the load ran";
+  EXPECT_GE(back_after, 0) << "the standby never streamed again";
   expect_shown(while_stopped);
   expect_shown(once_back);
-  // Beside each process's listener (on the primary a session to LISTEN, on the standby its
-  // reader): workers' sessions, on the primary meanwhile, on the standby again once it is back
-  // (a worker that has not queried since may keep an idle one on the primary).
-  EXPECT_GT(on_primary, handler_processes) << "the workers read from the primary meanwhile";
-  EXPECT_GT(handler_sessions(topology, "standby"), handler_processes) << "the workers read from the standby again";
 }
 
-// With the primary stopped, no snapshot is written: the standby answers what it has, and the
-// published set stays; a snapshot written once the primary is back shows.
-TEST(PrimaryStopped, TheStandbyAnswersAndFreshDataFollowTheRestart) {
-  const Topology topology;
+// The indexer's rounds in these tests: every 10 s, which is longer than a round that cannot
+// write takes to give up (a session to a host cut off: 5 s of tcp_user_timeout), so no round
+// of the grid is skipped.
+constexpr int round_seconds = 10;
+
+// Each protocol chain whose rounds on `host` have a gap: "" when every time of the grid from its
+// first round to its last was written.
+std::string chains_with_a_gap(const Topology& topology, const std::string& host) {
+  return topology.query(host,
+                        "SELECT string_agg(chain::text, ' ') FROM (SELECT chain FROM snapshot.chain_state GROUP BY chain"
+                        " HAVING count(*) <> extract(epoch FROM max(taken_at) - min(taken_at)) / " +
+                            std::to_string(round_seconds) + " + 1) AS gaps");
+}
+
+// tron's newest round on `host`, in epoch seconds; 0 when it has none.
+std::time_t newest_round(const Topology& topology, const std::string& host) {
+  const std::string newest = topology.query(
+      host, "SELECT coalesce(extract(epoch FROM max(taken_at))::bigint, 0) FROM snapshot.chain_state WHERE chain = 'tron'");
+  return std::stol(newest);
+}
+
+// 2026-05-13T00:00:00Z, as /healthz's snapshotAt says a time.
+std::string iso_time(std::time_t time) {
+  char text[sizeof "2026-05-13T00:00:00Z"];
+  std::tm utc{};
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&time, &utc));
+  return text;
+}
+
+// Every snapshot row on `host`, counted table by table.
+std::string rows(const Topology& topology, const std::string& host) {
+  return topology.query(host,
+                        "SELECT (SELECT count(*) FROM snapshot.chain_state) || ' ' || (SELECT count(*) FROM"
+                        " snapshot.vault_state) || ' ' || (SELECT count(*) FROM snapshot.allocator_position_state)");
+}
+
+// Until the indexer has written a round on `primary` after `after` (epoch seconds) and both
+// the handlers' answer and /healthz show it: the seconds it took, -1 if not within patience.
+double next_round_shown(const Topology& topology, const std::string& primary, std::time_t after) {
+  return seconds_until(Clock::now(), [&] {
+    const std::time_t newest = newest_round(topology, primary);
+    if (newest <= after) return false;
+    if (snapshot_of(e2e::http("GET", topology.url(handlers_answer))) != newest) return false;
+    const e2e::Json health = e2e::Json::parse(e2e::http("GET", topology.url("/healthz")).body);
+    if (!health.has("blocks") || !health["blocks"].has("tron")) return false;
+    const e2e::Json& shown = health["blocks"]["tron"]["snapshotAt"];
+    return shown.is_string() && shown.text() == iso_time(newest);
+  }, patience, role_poll);
+}
+
+TEST(PrimaryLost, AStandbyTakesOverUnderLoadAndNoRoundIsLost) {
+  const Topology topology(round_seconds);
+  const std::string old_primary = topology.primary();
+  ASSERT_EQ(old_primary, "db1") << topology.log();
+  ASSERT_TRUE(eventually([&] { return newest_round(topology, old_primary) > 0; })) << topology.log();
+
   auto load = std::async(std::launch::async,
-                         [&] { return run_load(topology.url(""), every_kind_of_answer(), Load{32, 25}); });
-  std::this_thread::sleep_for(3s);
-  ASSERT_TRUE(topology.database("primary", false)) << topology.log();
-  std::this_thread::sleep_for(10s);
-  ASSERT_TRUE(topology.database("primary", true)) << topology.log();
-  const Shown once_back = write_and_watch(topology, 60);
+                         [&] { return run_load(topology.url(""), every_kind_of_answer(), Load{32, 90}); });
+  std::this_thread::sleep_for(5s);
+  const auto cut = Clock::now();
+  const std::time_t cut_at = std::time(nullptr);
+  ASSERT_TRUE(topology.link(old_primary, false)) << topology.log();
+  // Split brain refused: the indexer on the old primary's side writes its round there, while
+  // that host still thinks itself the primary; it must not be told it wrote it.
+  const bool written_on_the_cut_off_side = topology.indexer_once(old_primary);
+  std::string new_primary;
+  const double promoted_after = seconds_until_role(cut, [&] {
+    new_primary = topology.primary();
+    return !new_primary.empty() && new_primary != old_primary;
+  }, 120s);
+  ASSERT_GE(promoted_after, 0) << "no standby was promoted\n" << topology.log();
+  const double next_round_after = next_round_shown(topology, new_primary, cut_at);
+
+  const auto back = Clock::now();
+  ASSERT_TRUE(topology.link(old_primary, true)) << topology.log();
+  const double rejoined_after = seconds_until_role(back, [&] { return is_standby(topology.role(old_primary)); }, 120s);
   const LoadResult result = load.get();
-  report("primary stopped for 10 s", result.figures() + "; a snapshot written once it was back " + once_back.figures());
+  // Everything the new primary has, the old one has once it replays it.
+  const std::time_t newest = newest_round(topology, new_primary);
+  ASSERT_TRUE(eventually([&] { return newest_round(topology, old_primary) >= newest; })) << topology.log();
+  const long late = topology.late_rounds();
+
+  report("primary cut off the network",
+         result.figures() + "; a standby promoted " + std::to_string(promoted_after) + " s after the cut, the " +
+             "indexer's next round shown " + std::to_string(next_round_after) + " s after that; " + std::to_string(late) +
+             " rounds written late; the old primary rejoined " + std::to_string(rejoined_after) + " s after it was back");
   EXPECT_EQ(result.failed(), 0) << result.figures() << topology.log();
   EXPECT_GT(result.requests, 10'000) << "the load ran";
-  expect_shown(once_back);
+  EXPECT_LE(promoted_after, 40 + 20) << "Patroni's ttl 30 s + loop_wait 10 s, and a margin";
+  EXPECT_GE(next_round_after, 0) << "the indexer's next round, on the new primary, was never shown";
+  EXPECT_GE(rejoined_after, 0) << "the old primary never rejoined as a standby\n" << topology.log();
+  EXPECT_FALSE(written_on_the_cut_off_side) << "the cut-off primary took the indexer's write";
+  EXPECT_GT(late, 0) << "no round failed during the switch: the test proved nothing";
+  for (const std::string& host : {new_primary, old_primary}) {
+    EXPECT_EQ(chains_with_a_gap(topology, host), "\n") << host << ": rounds lost";
+    // The cut-off side's round (today's midnight) is nowhere: refused, and rewound away.
+    EXPECT_EQ(topology.query(host, "SELECT count(*) FROM snapshot.chain_state WHERE taken_at ="
+                                   " to_timestamp(floor(extract(epoch FROM now()) / 86400) * 86400)"),
+              "0\n")
+        << host;
+  }
+  EXPECT_EQ(rows(topology, old_primary), rows(topology, new_primary)) << "the old primary has every row";
+}
+
+// A switchover by command (maintenance): the synchronous standby takes over at once, not a read
+// fails, the next round is written there, none is lost, and the old primary follows it.
+TEST(Switchover, NothingIsDropped) {
+  const Topology topology(round_seconds);
+  const std::string old_primary = topology.primary();
+  ASSERT_FALSE(old_primary.empty()) << topology.log();
+  ASSERT_TRUE(eventually([&] { return newest_round(topology, old_primary) > 0; })) << topology.log();
+  auto load = std::async(std::launch::async,
+                         [&] { return run_load(topology.url(""), every_kind_of_answer(), Load{32, 40}); });
+  std::this_thread::sleep_for(5s);
+  const auto started = Clock::now();
+  const std::time_t started_at = std::time(nullptr);
+  const std::string new_primary = topology.switchover();
+  const double switched_after = seconds_since(started);
+  ASSERT_FALSE(new_primary.empty()) << "the switchover failed\n" << topology.log();
+  ASSERT_NE(new_primary, old_primary);
+  const double next_round_after = next_round_shown(topology, new_primary, started_at);
+  const double follows_after = seconds_until_role(started, [&] { return is_standby(topology.role(old_primary)); });
+  const LoadResult result = load.get();
+  report("switchover", result.figures() + "; " + new_primary + " the primary after " + std::to_string(switched_after) +
+                           " s, the next round shown " + std::to_string(next_round_after) + " s after that; " +
+                           old_primary + " a standby after " + std::to_string(follows_after) + " s");
+  EXPECT_EQ(result.failed(), 0) << result.figures() << topology.log();
+  EXPECT_GT(result.requests, 10'000) << "the load ran";
+  EXPECT_GE(next_round_after, 0) << "the next round was never shown";
+  EXPECT_GE(follows_after, 0) << "the old primary never followed the new one";
+  EXPECT_EQ(chains_with_a_gap(topology, new_primary), "\n") << "rounds lost";
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "tests/scale/topology.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -38,14 +39,20 @@ std::map<std::string, std::string, std::less<>> read_addresses(const std::string
 
 }  // namespace
 
-Topology::Topology() : var_(e2e::make_var_directory("coin-scale")) {
+Topology::Topology(int indexer_interval) : var_(e2e::make_var_directory("coin-scale")) {
   const std::string script = std::string(COIN_SOURCE_DIR) + "/scripts/topology.sh";
-  pid_ = e2e::spawn({"/bin/bash", script},
-                    {"VAR=" + var_, "NET=" + std::string(network), "PREFIX=" + std::string(prefix),
-                     std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2", "DATA=fixture"},
-                    var_ + "/topology.log");
+  std::vector<std::string> environment = {"VAR=" + var_, "NET=" + std::string(network),
+                                          "PREFIX=" + std::string(prefix),
+                                          std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2"};
+  if (indexer_interval > 0) {
+    environment.push_back("DATA=empty");
+    environment.push_back("INDEXER=" + std::to_string(indexer_interval));
+  } else {
+    environment.push_back("DATA=fixture");
+  }
+  pid_ = e2e::spawn({"/bin/bash", script}, environment, var_ + "/topology.log");
   e2e::wait_until_ready(
-      pid_, 120s,
+      pid_, 180s,
       [&] {
         if (addresses_.empty()) addresses_ = read_addresses(var_ + "/hosts.tsv");
         return e2e::http("GET", url("/totalSupply", "edge")).status == 200;
@@ -69,12 +76,17 @@ std::string Topology::address(std::string_view host) const {
   return found->second;
 }
 
+const std::vector<std::string>& Topology::database_hosts() {
+  static const std::vector<std::string> hosts = {"db1", "db2", "db3"};
+  return hosts;
+}
+
 std::string Topology::query(std::string_view host, std::string_view sql) const {
   return e2e::psql_output("host=" + var_ + "/" + std::string(host) + " dbname=coin user=postgres", sql);
 }
 
 bool Topology::write_snapshot(int minute) const {
-  const std::string conninfo = "host=" + address("standby") + "," + address("primary") +
+  const std::string conninfo = "host=" + address("db1") + "," + address("db2") + "," + address("db3") +
                                " dbname=coin user=coin_indexer target_session_attrs=read-write";
   const std::string sql =
       "INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price,"
@@ -84,10 +96,35 @@ bool Topology::write_snapshot(int minute) const {
   return e2e::psql_succeeds(conninfo, sql);
 }
 
-bool Topology::command(const std::string& arguments) const {
+bool Topology::command(const std::string& arguments, const std::string& output) const {
+  const std::string log = var_ + "/commands.log";
   return std::system(("VAR=" + var_ + " " + COIN_SOURCE_DIR + "/scripts/topology.sh " + arguments +
-                      " >>" + var_ + "/commands.log 2>&1").c_str()) == 0;
+                      (output.empty() ? " >>" + log : " >" + output) + " 2>>" + log).c_str()) == 0;
 }
+
+std::string Topology::command_output(const std::string& arguments) const {
+  static std::atomic<int> calls{0};  // a file each, for calls from several threads
+  const std::string out = var_ + "/command-" + std::to_string(++calls) + ".out";
+  const bool succeeded = command(arguments, out);
+  std::string text = succeeded ? e2e::read_file(out) : "";
+  std::error_code ignored;
+  std::filesystem::remove(out, ignored);
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text;
+}
+
+std::string Topology::role(std::string_view host) const { return command_output("role " + std::string(host)); }
+
+std::string Topology::primary() const {
+  for (const std::string& host : database_hosts()) {
+    if (role(host) == "primary") return host;
+  }
+  return "";
+}
+
+std::string Topology::switchover() const { return command_output("switchover"); }
+
+bool Topology::indexer_once(std::string_view host) const { return command("indexer-once " + std::string(host)); }
 
 bool Topology::link(std::string_view host, bool up) const {
   return command("link " + std::string(host) + (up ? " up" : " down"));
@@ -132,10 +169,18 @@ long Topology::requests_from(std::string_view host) const {
   return requests;
 }
 
+long Topology::late_rounds() const {
+  std::istringstream lines(e2e::read_file(var_ + "/indexer.log"));
+  long late = 0;
+  for (std::string line; std::getline(lines, line);) late += line.find("written late") != std::string::npos;
+  return late;
+}
+
 std::string Topology::log() const {
   std::string text;
   for (const char* name : {"topology.log", "commands.log", "edge.log", "front.log", "handler1.log", "handler2.log",
-                           "vault-history.log", "primary/postgres.log", "standby/postgres.log"}) {
+                           "vault-history.log", "indexer.log", "db1/patroni.log", "db2/patroni.log",
+                           "db3/patroni.log"}) {
     text += "--- " + std::string(name) + "\n" + last_lines(e2e::read_file(var_ + "/" + name), 30);
   }
   return text;
