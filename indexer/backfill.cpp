@@ -105,7 +105,7 @@ BackfillOutcome run_backfill(const Config& config, Database& database, const Bac
         continue;
       }
       int vaults_skipped = 0;
-      const ChainOutcome done = index_chain(config, *chain, access, database, at, at, true, &vaults_skipped);
+      const ChainOutcome done = index_chain(config, *chain, access, database, at, at, true, nullptr, &vaults_skipped);
       outcome.vaults_left_out += vaults_skipped;
       switch (done) {
         case ChainOutcome::written: ++outcome.written; break;

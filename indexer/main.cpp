@@ -16,6 +16,7 @@
 #include "indexer/backfill.hpp"
 #include "indexer/config.hpp"
 #include "indexer/grid.hpp"
+#include "indexer/kept_rounds.hpp"
 #include "indexer/round.hpp"
 #include "shared/command_line.hpp"
 #include "shared/log.hpp"
@@ -24,20 +25,30 @@
 
 namespace {
 
+// How often the rounds kept while the database takes no writes are tried between rounds: a
+// failover of under a minute leaves them written seconds after it, not a round later (5 minutes
+// by default). A try against a database that is down costs one refused connection.
+// (shared/backoff.hpp's 50 to 500 ms are finer than the stop signals' wait, whole seconds.)
+constexpr std::int64_t kept_retry_seconds = 2;
+
 constexpr std::string_view usage =
     "Usage: coin-indexer --config FILE [options]\n"
     "Reads the deployment FILE describes (deploy/indexer.example.json; docs/indexer.md)\n"
     "from each chain's JSON-RPC nodes and writes a snapshot per chain into the database, one\n"
     "transaction per chain, every interval. A chain that cannot be read is skipped for the round,\n"
     "with one line on stderr, and read again the next round; so is a Vault that cannot be read\n"
-    "(it, or one of its positions), while the rest of its chain is written.\n"
+    "(it, or one of its positions), while the rest of its chain is written. A chain read but not\n"
+    "written because the database is down or failing over is kept, and written late with its\n"
+    "own taken_at as soon as the database takes writes (tried every 2 s); at most 288 rounds a\n"
+    "chain (a day at the default interval), the oldest dropped past that. They are kept in\n"
+    "memory only: a restart loses them.\n"
     "\n"
     "Options:\n"
     "  --config FILE            the deployment: chains, nodes, contracts, Vaults, positions\n"
     "  --interval SECONDS       seconds between rounds (default 300); rounds start on the\n"
     "                           interval's grid of the clock, which gives each its taken_at\n"
     "  --once                   one round, then exit: 0 when every chain and Vault was written,\n"
-    "                           1 if not\n"
+    "                           1 if not (nothing is kept to be written late)\n"
     "  --database CONNINFO      libpq connection string (default: empty, so libpq's PGHOST,\n"
     "                           PGPORT, PGDATABASE, PGUSER (coin_indexer), PGPASSWORD... apply);\n"
     "                           of several hosts (PGHOST=standby,primary), the primary:\n"
@@ -163,12 +174,21 @@ int main(int argc, char** argv) {
     const coin::indexer::BackfillOutcome outcome = coin::indexer::run_backfill(config, database, *flags.backfill, stopping);
     return outcome.failed == 0 && outcome.vaults_left_out == 0 ? 0 : 1;
   }
+  coin::indexer::KeptRounds kept;
   while (true) {
     const std::int64_t round = now_seconds() / flags.interval * flags.interval;
-    const coin::indexer::RoundOutcome outcome = coin::indexer::run_round(config, database, round);
+    coin::indexer::write_kept(config, database, kept);
+    const coin::indexer::RoundOutcome outcome =
+        coin::indexer::run_round(config, database, round, flags.once ? nullptr : &kept);
     if (flags.once) return outcome.skipped == 0 && outcome.vaults_skipped == 0 ? 0 : 1;
-    // Sleep until the next round's start, or a stop signal.
-    const std::int64_t wait = std::max<std::int64_t>(round + flags.interval - now_seconds(), 0);
-    if (stop_signals.wait_for(std::chrono::seconds(wait))) return 0;
+    // Sleep until the next round's start, or a stop signal; while rounds are kept, try them
+    // every few seconds meanwhile.
+    while (true) {
+      const std::int64_t wait = std::max<std::int64_t>(round + flags.interval - now_seconds(), 0);
+      const std::int64_t step = kept.empty() ? wait : std::min(wait, kept_retry_seconds);
+      if (stop_signals.wait_for(std::chrono::seconds(step))) return 0;
+      if (step == wait) break;
+      coin::indexer::write_kept(config, database, kept);
+    }
   }
 }

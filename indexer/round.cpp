@@ -1,9 +1,11 @@
 #include "indexer/round.hpp"
 
 #include <chrono>
+#include <ctime>
 #include <map>
 #include <memory>
 #include <pqxx/pqxx>
+#include <utility>
 
 #include "indexer/chain_reader.hpp"
 #include "indexer/reorg.hpp"
@@ -15,19 +17,45 @@ namespace coin::indexer {
 
 namespace {
 
-// A chain's round: "written" (or already written by another indexer), "read_failed" (a node)
-// or "write_failed" (the database); and when it was last written.
+// A chain's round: "written" (or already written by another indexer), "read_failed" (a node),
+// "write_failed" (the database; the reading kept, unless refused), "written_late" (a kept round
+// written at last, or found written) or "dropped" (a kept round given up); and when it was last
+// written.
 void count_chain(const std::string& chain, std::string_view outcome, std::int64_t taken_at) {
-  static auto& rounds = counter_family("coin_indexer_chain_rounds_total",
-                                       "Rounds of the indexer per chain, by outcome: written, read_failed, write_failed");
+  static auto& rounds = counter_family(
+      "coin_indexer_chain_rounds_total",
+      "Rounds of the indexer per chain, by outcome: written, read_failed, write_failed (the reading kept to be "
+      "written late, unless the database refused its values), written_late (a kept round written with its own "
+      "taken_at), dropped (a kept round given up)");
   static auto& last_written = gauge_family("coin_indexer_last_written_timestamp_seconds",
                                            "taken_at of the chain's last written round, in seconds since the epoch");
   rounds.Add({{"chain", chain}, {"outcome", std::string(outcome)}}).Increment();
-  if (outcome != "written") return;
-  // A backfill writes the past: the gauge keeps the newest.
+  if (outcome != "written" && outcome != "written_late") return;
+  // A backfill or a late write writes the past: the gauge keeps the newest.
   auto& newest = last_written.Add({{"chain", chain}});
   const auto time = static_cast<double>(taken_at);
   if (time > newest.Value()) newest.Set(time);
+}
+
+// How many of the chain's rounds wait to be written.
+void count_kept(const KeptRounds& kept, const std::string& chain) {
+  static auto& waiting = gauge_family("coin_indexer_kept_rounds",
+                                      "Rounds of the chain read but not written, the database not taking them: "
+                                      "written late once it does");
+  waiting.Add({{"chain", chain}}).Set(static_cast<double>(kept.count(chain)));
+}
+
+// A kept round given up.
+void drop(const std::string& chain, std::int64_t taken_at, const std::string& why) {
+  log_error(chain + ": the round kept at " + utc_time(taken_at) + " dropped, never written: " + why);
+  count_chain(chain, "dropped", taken_at);
+}
+
+// Whether the database refused a round's own values (one out of a column's range): it would
+// refuse them again, where a database down, or read-only while it fails over, takes them later.
+bool refused(const std::exception& e) {
+  return dynamic_cast<const pqxx::data_exception*>(&e) != nullptr ||
+         dynamic_cast<const pqxx::integrity_constraint_violation*>(&e) != nullptr;
 }
 
 // A Vault left out of a written round, with how old what the answers still show of it is.
@@ -48,61 +76,113 @@ void report_skipped(pqxx::connection& connection, const std::string& chain, std:
   log_error(chain + ": Vault " + ilk + " skipped at " + utc_time(taken_at) + ", " + shown + ": " + skipped.reason);
 }
 
+// Writes `round` as its chain's snapshot, reports the Vaults it left out, logs `line` (none if
+// empty) and counts it as `outcome`; or, when another indexer wrote it first, says so, counts it
+// as `outcome` all the same and returns false. Throws what the database throws, having counted
+// nothing.
+bool write_round(const Config& config, Database& database, const ChainRound& round, std::string_view outcome,
+                 const std::string& line) {
+  const std::string& chain = round.chain->name;
+  if (!write_snapshot(database.connection(), chain, round.taken_at, round.reading, config.symbols)) {
+    log_info(chain + ": already written at " + utc_time(round.taken_at) + " by another indexer");
+    count_chain(chain, outcome, round.taken_at);
+    return false;
+  }
+  if (!line.empty()) log_info(chain + ": " + line);
+  for (const SkippedVault& skipped : round.reading.skipped) {
+    report_skipped(database.connection(), chain, round.taken_at, skipped);
+  }
+  count_chain(chain, outcome, round.taken_at);
+  return true;
+}
+
 }  // namespace
 
 pqxx::connection& Database::connection() {
+  // A session the server ended while it sat idle between rounds (a restart, a failover) is
+  // found ended before a write fails on it, and the write goes to the server of now.
+  if (connection_ && connection_->is_open()) {
+    try {
+      connection_->get_notifs();
+    } catch (const pqxx::broken_connection&) {
+      connection_.reset();
+    }
+  }
   if (!connection_ || !connection_->is_open()) connection_ = std::make_unique<pqxx::connection>(conninfo_);
   return *connection_;
 }
 
 ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& access, Database& database,
-                         std::int64_t taken_at, std::optional<std::int64_t> at, bool quiet, int* vaults_skipped) {
+                         std::int64_t taken_at, std::optional<std::int64_t> at, bool quiet, KeptRounds* kept,
+                         int* vaults_skipped) {
   const std::string when = " at " + utc_time(taken_at);
+  ChainRound round{&chain, taken_at, {}};
+  std::string sent;
   try {
     const long long requests_before = access.requests();
     const long long calls_before = access.calls();
-    const ChainReading reading = read_chain(config, chain, access, at);
-    const std::string sent = std::to_string(access.requests() - requests_before) + " requests to the nodes, " +
-                             std::to_string(access.calls() - calls_before) + " calls";
-    const bool written = write_snapshot(database.connection(), chain.name, taken_at, reading, config.symbols);
-    if (!written) {
-      log_info(chain.name + ": already written" + when + " by another indexer");
-      count_chain(chain.name, "written", taken_at);
-      return ChainOutcome::present;
-    }
-    if (!quiet) {
-      log_info(chain.name + ": written" + when + ", block " + reading.block + ", " + sent);
-    }
-    for (const SkippedVault& skipped : reading.skipped) {
-      report_skipped(database.connection(), chain.name, taken_at, skipped);
-    }
-    *vaults_skipped += static_cast<int>(reading.skipped.size());
-    count_chain(chain.name, "written", taken_at);
-    return ChainOutcome::written;
-  } catch (const ReadError& e) {
+    round.reading = read_chain(config, chain, access, at);
+    sent = std::to_string(access.requests() - requests_before) + " requests to the nodes, " +
+           std::to_string(access.calls() - calls_before) + " calls";
+  } catch (const std::exception& e) {  // a node (ReadError)
     log_error(chain.name + ": skipped" + when + ": " + e.what());
     count_chain(chain.name, "read_failed", taken_at);
     return ChainOutcome::read_failed;
+  }
+  try {
+    const std::string line = quiet ? "" : "written" + when + ", block " + round.reading.block + ", " + sent;
+    if (!write_round(config, database, round, "written", line)) return ChainOutcome::present;
+    *vaults_skipped += static_cast<int>(round.reading.skipped.size());
+    return ChainOutcome::written;
   } catch (const std::exception& e) {  // the database: down, or refusing a value
-    log_error(chain.name + ": not written" + when + ": database: " + e.what());
     database.reset();
     count_chain(chain.name, "write_failed", taken_at);
+    const std::string failure = chain.name + ": not written" + when + ": database: " + e.what();
+    if (kept == nullptr || refused(e)) {
+      log_error(failure);
+      return ChainOutcome::write_failed;
+    }
+    log_error(failure + "; kept, written once the database takes writes");
+    if (const std::optional<ChainRound> dropped = kept->keep(std::move(round))) {
+      drop(chain.name, dropped->taken_at, "the most rounds kept per chain (" + std::to_string(kept->per_chain()) +
+                                              ") were kept");
+    }
+    count_kept(*kept, chain.name);
     return ChainOutcome::write_failed;
   }
 }
 
-RoundOutcome run_round(const Config& config, Database& database, std::int64_t taken_at) {
+RoundOutcome run_round(const Config& config, Database& database, std::int64_t taken_at, KeptRounds* kept) {
   ChainAccess access(config);
   RoundOutcome outcome;
   for (const Chain& chain : config.chains) {
     if (!chain.protocol) continue;
     const ChainOutcome done =
-        index_chain(config, chain, access, database, taken_at, std::nullopt, false, &outcome.vaults_skipped);
+        index_chain(config, chain, access, database, taken_at, std::nullopt, false, kept, &outcome.vaults_skipped);
     const bool read = done == ChainOutcome::written || done == ChainOutcome::present;
     ++(read ? outcome.written : outcome.skipped);
     if (read) correct_reorganised(config, chain, access, database);  // a node that answered
   }
   return outcome;
+}
+
+void write_kept(const Config& config, Database& database, KeptRounds& kept) {
+  while (!kept.empty()) {
+    const ChainRound& round = kept.oldest();
+    const Chain& chain = *round.chain;
+    const std::int64_t taken_at = round.taken_at;
+    try {
+      const std::int64_t late = std::time(nullptr) - taken_at;
+      write_round(config, database, round, "written_late",
+                  "written late at " + utc_time(taken_at) + " (its own taken_at), " + std::to_string(late) + " s after");
+    } catch (const std::exception& e) {
+      database.reset();
+      if (!refused(e)) return;  // it takes no writes yet
+      drop(chain.name, taken_at, "database: " + std::string(e.what()));
+    }
+    kept.drop_oldest();
+    count_kept(kept, chain.name);
+  }
 }
 
 }  // namespace coin::indexer
