@@ -43,7 +43,7 @@ constexpr std::string_view usage =
     "A set is replaced in one rename(2), and only by a complete one; only the answers the\n"
     "snapshots written may have changed are rendered again. While it listens, it touches\n"
     "DIR/heartbeat every quarter of a second (/healthz reads it).\n"
-    "Read replicas: when the connection string leads to a hot standby (\"host=standby,primary\n"
+    "Read replicas: when the connection string leads to a hot standby (\"host=db1,db2,db3\n"
     "target_session_attrs=prefer-standby\"), it renders there, LISTENs on the primary of the\n"
     "hosts named, and publishes a snapshot only once the standby has replayed it.\n"
     "\n"

@@ -108,7 +108,8 @@ indexer_once() {  # indexer_once HOST: one round from HOST's namespace, with the
   rpc "$host" "$var/indexer/chain-state.json" >/dev/null
   # On a grid of a day: its round is at today's midnight, which the indexer host never writes.
   ip netns exec "$prefix-$host" env PGAPPNAME="coin-indexer $host" "$handlers/coin-indexer" \
-    --config "$var/indexer/indexer.json" --once --interval 86400 --database "$(database_conninfo coin_indexer read-write)" 2>>"$var/indexer/$host.log" || status=$?
+    --config "$var/indexer/indexer.json" --once --interval 86400 \
+    --database "$(database_conninfo coin_indexer read-write)" 2>>"$var/indexer/$host.log" || status=$?
   kill "$chain"
   wait "$chain" || true
   return "$status"

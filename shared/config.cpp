@@ -33,9 +33,10 @@ std::string usage(std::string_view program, std::string_view summary, const Extr
                      ")\n"
                      "  --database CONNINFO      libpq connection string (default: empty, so libpq's\n"
                      "                           PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply);\n"
-                     "                           a hot standby first (host=standby,primary\n"
-                     "                           target_session_attrs=prefer-standby): reads there, and\n"
-                     "                           LISTENs on the primary (docs/deploying.md, Several hosts)\n"
+                     "                           with every database host (host=db1,db2,db3\n"
+                     "                           target_session_attrs=prefer-standby), reads on a standby\n"
+                     "                           and LISTENs on the primary, whichever host each is now\n"
+                     "                           (docs/deploying.md, Several hosts)\n"
                      "  --metrics FILE           write this process's metrics to FILE every second, in\n"
                      "                           Prometheus' text format; its name without .prom is\n"
                      "                           the label process (default: none written)\n" +

@@ -4,8 +4,8 @@
 // (re)connection; no cache while disconnected), or the publisher (render every answer then).
 // A lost connection is retried with the handlers' backoff (backoff.hpp).
 //
-// Read replicas: the owner reads through a connection string that may name a hot standby first
-// ("host=standby,primary target_session_attrs=prefer-standby"). A standby cannot LISTEN
+// Read replicas: the owner reads through a connection string that may lead to a hot standby
+// ("host=db1,db2,db3 target_session_attrs=prefer-standby"). A standby cannot LISTEN
 // (notifications are not replicated), and it shows a commit only once it has replayed it, some
 // time after the primary's notification. So when the listener's reader (a session on the same
 // connection string as the owner's, hence on the same server) is a standby, it LISTENs on a
