@@ -51,7 +51,7 @@ constexpr std::string_view usage =
     "                           1 if not (nothing is kept to be written late)\n"
     "  --database CONNINFO      libpq connection string (default: empty, so libpq's PGHOST,\n"
     "                           PGPORT, PGDATABASE, PGUSER (coin_indexer), PGPASSWORD... apply);\n"
-    "                           of several hosts (PGHOST=standby,primary), the primary:\n"
+    "                           of several hosts (PGHOST=db1,db2,db3), the primary:\n"
     "                           PGTARGETSESSIONATTRS defaults to read-write\n"
     "  --check                  load and check FILE, then exit: 0 when it is good\n"
     "  --backfill FROM..TO      fill the past instead (docs/indexer.md, backfilling): every\n"
