@@ -77,6 +77,14 @@ role() {
   echo none
 }
 is_primary() { [ "$(role "$1")" = primary ]; }
+standbys_delayed() {  # standbys_delayed DELAY: whether every standby applies commits DELAY late
+  local host
+  for host in "${database_hosts[@]}"; do
+    [[ $(role "$host") == *standby ]] || continue
+    [ "$(psql -qAtX -h "$var/$host" -U postgres -d postgres \
+           -c "SELECT current_setting('recovery_min_apply_delay')::interval = '$1'::interval")" = t ] || return 1
+  done
+}
 
 # The local chain of the indexer host, or its copy on another host (indexer-once): anvil on the
 # host's loopback at 127.0.0.1:8545, where the indexer's file (deploy.mjs's) points.
@@ -150,11 +158,10 @@ case ${1:-run} in
   role) [ $# = 2 ] || die "usage: topology.sh role HOST"; role "$2"; exit ;;
   indexer-once) [ $# = 2 ] || die "usage: topology.sh indexer-once HOST"; indexer_once "$2"; exit ;;
   lag) [ $# = 2 ] || die "usage: topology.sh lag DELAY"
-    for host in "${database_hosts[@]}"; do
-      [[ $(role "$host") == *standby ]] || continue
-      psql -qAtX -h "$var/$host" -U postgres -d postgres \
-        -c "ALTER SYSTEM SET recovery_min_apply_delay = '$2'" -c 'SELECT pg_reload_conf()' >/dev/null
-    done
+    # Patroni owns the recovery settings (it puts back at once what ALTER SYSTEM changes): set in
+    # its configuration in etcd, which every member applies within loop_wait (10 s).
+    patronictl -c "$(patroni_config db1)" edit-config --pg "recovery_min_apply_delay=$2" --force >/dev/null
+    wait_for "every standby applying commits $2 late" standbys_delayed "$2"
     exit ;;
   -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit ;;
   *) die "unknown command $1 (--help)" ;;
