@@ -185,7 +185,7 @@ TEST(PrimaryLost, AStandbyTakesOverUnderLoadAndNoRoundIsLost) {
   const double promoted_after = seconds_until_role(cut, [&] {
     new_primary = topology.primary();
     return !new_primary.empty() && new_primary != old_primary;
-  }, 120s);
+  }, 180s);
   ASSERT_GE(promoted_after, 0) << "no standby was promoted\n" << topology.log();
   const double next_round_after = next_round_shown(topology, new_primary, cut_at);
 
@@ -204,7 +204,9 @@ TEST(PrimaryLost, AStandbyTakesOverUnderLoadAndNoRoundIsLost) {
              " rounds written late; the old primary rejoined " + std::to_string(rejoined_after) + " s after it was back");
   EXPECT_EQ(result.failed(), 0) << result.figures() << topology.log();
   EXPECT_GT(result.requests, 10'000) << "the load ran";
-  EXPECT_LE(promoted_after, 40 + 20) << "Patroni's ttl 30 s + loop_wait 10 s, and a margin";
+  // Patroni's settings promise about 40 s (ttl 30 s + loop_wait 10 s); three times that tells a
+  // failover that waited for something else (docs/testing.md, Time bounds).
+  EXPECT_LE(promoted_after, 3 * 40) << "the failover took longer than its settings explain";
   EXPECT_GE(next_round_after, 0) << "the indexer's next round, on the new primary, was never shown";
   EXPECT_GE(rejoined_after, 0) << "the old primary never rejoined as a standby\n" << topology.log();
   EXPECT_FALSE(written_on_the_cut_off_side) << "the cut-off primary took the indexer's write";
