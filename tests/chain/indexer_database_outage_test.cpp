@@ -71,17 +71,8 @@ bool all_written_late(const std::string& log) {
   return !rounds.empty();
 }
 
-class IndexerDatabaseOutage : public ::testing::Test {
+class IndexerDatabaseOutage : public ChainSuite {
  protected:
-  static void SetUpTestSuite() {
-    chain_ = new LocalChain();
-    stack_ = new e2e::Stack("empty");
-  }
-  static void TearDownTestSuite() {
-    delete stack_;
-    delete chain_;
-  }
-  void SetUp() override { ASSERT_TRUE(empty_snapshot_tables(*stack_)); }
 
   static std::string query(const std::string& sql) { return stack_->query("postgres", sql); }
 
@@ -109,9 +100,6 @@ class IndexerDatabaseOutage : public ::testing::Test {
   }
 
   static std::string metrics(const std::string& name) { return stack_->var() + "/" + name + ".prom"; }
-
-  static inline LocalChain* chain_ = nullptr;
-  static inline e2e::Stack* stack_ = nullptr;
 };
 
 TEST_F(IndexerDatabaseOutage, EveryRoundOfTheOutageIsWrittenLateWithItsOwnTakenAt) {

@@ -20,17 +20,8 @@
 namespace coin::chain_test {
 namespace {
 
-class IndexerFaults : public ::testing::Test {
+class IndexerFaults : public ChainSuite {
  protected:
-  static void SetUpTestSuite() {
-    chain_ = new LocalChain();
-    stack_ = new e2e::Stack("empty");
-  }
-  static void TearDownTestSuite() {
-    delete stack_;
-    delete chain_;
-  }
-  void SetUp() override { ASSERT_TRUE(empty_snapshot_tables(*stack_)); }
 
   // One round with `config`; its exit status, its log in *log, its metrics in <var>/<name>.prom.
   static int round(const Json::Value& config, const std::string& name, std::string* log) {
@@ -71,9 +62,6 @@ class IndexerFaults : public ::testing::Test {
     EXPECT_EQ(e2e::http("GET", stack_->url("/api/v1/data-platform/latest-collateral?chain=bsc")).status, 200)
         << context;
   }
-
-  static inline LocalChain* chain_ = nullptr;
-  static inline e2e::Stack* stack_ = nullptr;
 };
 
 // What a full round writes per chain (as rows() counts): chain/demo-state.json.

@@ -89,6 +89,8 @@ std::string LocalChain::rpc(const std::string& method, const std::string& params
   return output.substr(0, output.find('\n'));
 }
 
+void ChainSuite::SetUp() { ASSERT_TRUE(empty_snapshot_tables(*stack_)); }
+
 bool empty_snapshot_tables(const e2e::Stack& stack) {
   // The publisher may be rendering the last test's snapshot on two sessions, which take their
   // tables' locks in another order than TRUNCATE: PostgreSQL may end the TRUNCATE as a deadlock

@@ -3,6 +3,7 @@
 // free loopback port with the test contracts deployed at chain/demo-state.json's values
 // (chain/deploy.mjs), and coin-indexer run against a stack's database.
 
+#include <gtest/gtest.h>
 #include <sys/types.h>
 
 #include <json/value.h>
@@ -39,6 +40,24 @@ class LocalChain {
   Json::Value config_;
   int port_ = 0;
   pid_t pid_ = -1;
+};
+
+// A test suite's local chain and stack with empty snapshot tables, made once for the suite and
+// emptied again before each of its tests.
+class ChainSuite : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    chain_ = new LocalChain();
+    stack_ = new e2e::Stack("empty");
+  }
+  static void TearDownTestSuite() {
+    delete stack_;
+    delete chain_;
+  }
+  void SetUp() override;
+
+  static inline LocalChain* chain_ = nullptr;
+  static inline e2e::Stack* stack_ = nullptr;
 };
 
 // Empties the stack's snapshot tables (and restarts their ids), for a round from nothing; true

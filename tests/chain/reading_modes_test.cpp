@@ -29,17 +29,8 @@
 namespace coin::chain_test {
 namespace {
 
-class ReadingModes : public ::testing::Test {
+class ReadingModes : public ChainSuite {
  protected:
-  static void SetUpTestSuite() {
-    chain_ = new LocalChain();
-    stack_ = new e2e::Stack("empty");
-  }
-  static void TearDownTestSuite() {
-    delete stack_;
-    delete chain_;
-  }
-  void SetUp() override { ASSERT_TRUE(empty_snapshot_tables(*stack_)); }
 
   // A block's number, from the node: "finalized", "safe", "latest".
   static long long block_number(const std::string& tag) {
@@ -84,13 +75,8 @@ SELECT r FROM (
   static std::string eth_block() {
     return stack_->query("postgres", "SELECT block_number FROM snapshot.chain_state WHERE chain = 'eth'");
   }
-
-  static LocalChain* chain_;
-  static e2e::Stack* stack_;
 };
 
-LocalChain* ReadingModes::chain_ = nullptr;
-e2e::Stack* ReadingModes::stack_ = nullptr;
 
 TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
   std::string log;
