@@ -27,6 +27,8 @@ end
 local sent = 0
 
 local json_headers = { ["Content-Type"] = "application/json", ["Accept"] = "application/json, text/event-stream" }
+-- With headers of its own a request has none of wrk's -H: they are added (Connection: close).
+for name, value in pairs(wrk.headers) do json_headers[name] = value end
 
 function request()
   next_path = next_path % #paths + 1
