@@ -99,21 +99,6 @@ bool catch_up(pqxx::connection& primary, pqxx::connection& reader, const Snapsho
   return false;
 }
 
-// catch_up, and again for each snapshot announced while it waited (their payloads added to
-// *payloads), until none is pending: told "written" before that, the owner would trust what it
-// cached from the standby while another process, caught up already, shows a newer snapshot.
-bool catch_up_with_every(pqxx::connection& primary, pqxx::connection& reader, Receiver& receiver,
-                         std::vector<std::string>* payloads, const SnapshotEvents& events,
-                         const std::atomic<bool>& stopping) {
-  while (catch_up(primary, reader, events, stopping)) {
-    primary.get_notifs();
-    if (receiver.payloads.empty()) return true;
-    payloads->insert(payloads->end(), receiver.payloads.begin(), receiver.payloads.end());
-    receiver.payloads.clear();
-  }
-  return false;
-}
-
 }  // namespace
 
 std::string conninfo_with(const std::string& conninfo, const std::map<std::string, std::string>& settings) {
@@ -149,8 +134,7 @@ void listen_for_snapshots(const std::string& conninfo, const SnapshotEvents& eve
       if (in_recovery(reader)) primary = std::make_unique<pqxx::connection>(primary_conninfo(conninfo));
       pqxx::connection& notified = primary ? *primary : reader;
       Receiver receiver(notified);  // LISTEN, from here on
-      std::vector<std::string> payloads;  // listening() below stands for these
-      if (primary && !catch_up_with_every(*primary, reader, receiver, &payloads, events, stopping)) break;
+      if (primary && !catch_up(*primary, reader, events, stopping)) break;
       // A reader on the primary while a standby is preferred: the standby did not answer.
       const bool look_for_standby = !primary && prefers_standby(conninfo);
       auto next_look = std::chrono::steady_clock::now() + standby_probe;
@@ -171,9 +155,9 @@ void listen_for_snapshots(const std::string& conninfo, const SnapshotEvents& eve
         notified.await_notification(0, poll_microseconds);
         if (receiver.payloads.empty()) continue;
         notified.get_notifs();  // and any that came meanwhile: one event for all of them
-        payloads = std::move(receiver.payloads);
+        const std::vector<std::string> payloads = std::move(receiver.payloads);
         receiver.payloads.clear();
-        if (primary && !catch_up_with_every(*primary, reader, receiver, &payloads, events, stopping)) break;
+        if (primary && !catch_up(*primary, reader, events, stopping)) break;
         events.written(reader, payloads);
       }
     } catch (const std::exception& e) {
