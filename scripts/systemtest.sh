@@ -138,9 +138,10 @@ inside() {
     HOME=/root LANG=C.UTF-8 "$@"
 }
 in_net() { nsenter -t "$leader" -n "$@"; }
-# nspawn's child is systemd once it has made the container's /run/systemd/system; before, a
-# systemctl there finds no systemd ("offline").
-until_true 60 "the container's systemd" inside test -d /run/systemd/system || exit 1
+# nspawn's child is systemd once it has made the container's /run/systemd/system, and answers
+# systemctl once its socket /run/systemd/private is there; before, a systemctl there finds no
+# systemd ("offline"), or no bus to it (a loaded machine).
+until_true 60 "the container's systemd" inside test -S /run/systemd/private || exit 1
 state=$(inside systemctl is-system-running --wait) || true
 [ "$state" = running ] || fail "the container's systemd is $state, not running: $(inside systemctl --failed --no-legend)"
 
