@@ -21,29 +21,47 @@ EventPoster::EventPoster(std::string socket) : socket_(std::move(socket)), curl_
 
 EventPoster::~EventPoster() { curl_easy_cleanup(static_cast<CURL*>(curl_)); }
 
-bool EventPoster::post(const std::string& event) {
-  if (socket_.empty()) return true;
+void EventPoster::prepare() {
   CURL* curl = static_cast<CURL*>(curl_);
   curl_easy_reset(curl);
   curl_easy_setopt(curl, CURLOPT_UNIX_SOCKET_PATH, socket_.c_str());
   curl_easy_setopt(curl, CURLOPT_URL, publisher_url);
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &ignore);
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
+}
+
+long EventPoster::perform() {
+  CURL* curl = static_cast<CURL*>(curl_);
+  long status = 0;
+  if (curl_easy_perform(curl) == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+  return status;
+}
+
+std::optional<bool> EventPoster::holds_event() {
+  if (socket_.empty()) return true;
+  prepare();  // a GET: the channel's state, 404 when it has none (nchan drops a channel with its last event)
+  const long status = perform();
+  if (status == 200 || status == 404) return status == 200;
+  return std::nullopt;
+}
+
+bool EventPoster::post(const std::string& event) {
+  if (socket_.empty()) return true;
+  CURL* curl = static_cast<CURL*>(curl_);
+  prepare();
   curl_easy_setopt(curl, CURLOPT_POSTFIELDS, event.c_str());
   curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, static_cast<long>(event.size()));
   // nchan hands a long-polling subscriber the event with the type it was posted with.
   const std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(
       curl_slist_append(nullptr, "Content-Type: application/json"), &curl_slist_free_all);
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers.get());
-  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &ignore);
-  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
-  long status = 0;
-  const CURLcode result = curl_easy_perform(curl);
-  if (result == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+  const long status = perform();
   // nchan: 201 when a subscriber got it, 202 when none was waiting.
   const bool posted = status == 201 || status == 202;
   if (posted && failing_) log_info("posting events to nginx again");
   if (!posted && !failing_) {
     log_error("cannot post the event to nginx at " + socket_ + " (nginx down or not started yet): " +
-              (result == CURLE_OK ? "HTTP " + std::to_string(status) : curl_easy_strerror(result)));
+              (status != 0 ? "HTTP " + std::to_string(status) : std::string("no answer")));
   }
   failing_ = !posted;
   return posted;

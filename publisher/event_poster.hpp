@@ -1,10 +1,11 @@
 #pragma once
-// Posts each published set's event (snapshot_event.hpp) to nginx's nchan publisher location,
-// over the Unix socket of nginx/events-publisher.conf: nginx holds the subscribers
-// (nginx/events.conf). An event that cannot be posted (nginx down or restarting) is logged and
-// dropped: the answers are published all the same, and a client that reconnects after nginx is
-// back reads them (an event after a restart of the publisher lists every answer).
+// Speaks to nginx's nchan publisher location over the Unix socket of
+// nginx/events-publisher.conf: posts an event (snapshot_event.hpp) for nginx's subscribers
+// (nginx/events.conf), and asks whether the channel holds one. An event that cannot be posted
+// (nginx down or restarting) is logged and dropped: EventChannel posts the set's again once
+// nginx answers.
 
+#include <optional>
 #include <string>
 
 namespace coin {
@@ -20,10 +21,17 @@ class EventPoster {
   // Posts `event`; true when nchan took it. The first failure of a run of them is logged.
   bool post(const std::string& event);
 
+  // Whether the channel holds an event; nullopt when nginx does not answer.
+  std::optional<bool> holds_event();
+
  private:
   std::string socket_;
   bool failing_ = false;
   void* curl_;  // CURL*, kept for its connection
+
+  // Sends the request set up on curl_ (after prepare()); the HTTP status, or 0 when none came.
+  long perform();
+  void prepare();
 };
 
 }  // namespace coin

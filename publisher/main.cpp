@@ -2,7 +2,7 @@
 // like static ones (shared/published_set.hpp), at start, on every snapshot_written NOTIFY and
 // after every reconnection, so that every client gets the newest snapshot at static-file
 // speed, whatever the traffic; and tells the event stream's subscribers which answers changed
-// (publisher/snapshot_event.hpp). The handlers answer whatever is not published.
+// (publisher/event_channel.hpp). The handlers answer whatever is not published.
 
 #include <atomic>
 #include <chrono>
@@ -20,9 +20,8 @@
 #include <thread>
 #include <vector>
 
-#include "publisher/event_poster.hpp"
+#include "publisher/event_channel.hpp"
 #include "publisher/nginx_config.hpp"
-#include "publisher/snapshot_event.hpp"
 #include "shared/command_line.hpp"
 #include "shared/endpoints.hpp"
 #include "shared/log.hpp"
@@ -53,7 +52,8 @@ constexpr std::string_view usage =
     "                           PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply)\n"
     "  --once                   publish once and exit: 0 when published, 1 when not\n"
     "  --events SOCKET          post each set's event (the answers it changed) to nginx's\n"
-    "                           event stream, at this Unix socket (nginx/events-publisher.conf)\n"
+    "                           event stream, at this Unix socket (nginx/events-publisher.conf),\n"
+    "                           and the current set's again whenever nginx lost it (a restart)\n"
     "  --metrics FILE           write its metrics to FILE every second, in Prometheus' text\n"
     "                           format; the file's name without .prom is the label process\n"
     "  --routes                 print every endpoint and exit, one per line, tab-separated:\n"
@@ -167,7 +167,7 @@ class Sessions {
 };
 
 // Publishes what `written` may have changed and posts the set's event.
-void publish(coin::PublishedSets& sets, coin::EventPoster& events, Sessions& sessions,
+void publish(coin::PublishedSets& sets, coin::EventChannel& events, Sessions& sessions,
              const coin::WrittenChains& written) {
   static auto& sets_published = coin::counter_family("coin_publisher_sets_total", "Sets the publisher rendered, by outcome");
   static auto& durations =
@@ -182,7 +182,7 @@ void publish(coin::PublishedSets& sets, coin::EventPoster& events, Sessions& ses
     sets_published.Add({{"outcome", "failed"}}).Increment();
     throw;
   }
-  events.post(coin::snapshot_event(publication));
+  events.publish(publication);
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   sets_published.Add({{"outcome", "published"}}).Increment();
   durations.Add({}, coin::duration_buckets()).Observe(took.count());
@@ -201,7 +201,7 @@ int main(int argc, char** argv) {
   ::setenv("PGCONNECT_TIMEOUT", "2", 0);
   try {
     coin::PublishedSets sets(flags.directory);
-    coin::EventPoster events(flags.events);
+    coin::EventChannel events(flags.events);
     if (flags.once) {
       pqxx::connection connection(flags.database);
       Sessions sessions(flags.database, connection, session_count);

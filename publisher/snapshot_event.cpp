@@ -27,12 +27,12 @@ Json::Value blocks_of(std::string_view text) {
 
 }  // namespace
 
-std::string snapshot_event(const Publication& publication) {
+std::string snapshot_event(const Publication& publication, const std::vector<PublishedAnswer>& listed) {
   Json::Value event(Json::objectValue);
   event["snapshotAt"] = utc_time(publication.newest);
   event["blocks"] = blocks_of(publication.blocks);
   Json::Value& changed = event["changed"] = Json::Value(Json::arrayValue);
-  for (const ChangedAnswer& answer : publication.changed) {
+  for (const PublishedAnswer& answer : listed) {
     Json::Value item(Json::objectValue);
     item["path"] = answer.path;
     item["etag"] = answer.etag;

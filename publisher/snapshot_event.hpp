@@ -4,15 +4,17 @@
 //    "changed":[{"path":"/totalSupply","etag":"\"6a0340c0-12\""}, ...]}
 // snapshotAt: the newest snapshot the set shows (every answer's newest Last-Modified); blocks:
 // the block each chain's newest snapshot was read at (X-Snapshot-Blocks), null for a chain read
-// at latest; changed: the answers whose bytes changed, with their new ETag, in the order of the
-// endpoint list (every answer, after the publisher started).
+// at latest; changed: `listed`, answers with their ETag in the order of the endpoint list: those
+// whose bytes changed, or every answer of the set (the first event after the publisher or nginx
+// started: EventChannel).
 
 #include <string>
+#include <vector>
 
 #include "shared/published_set.hpp"
 
 namespace coin {
 
-std::string snapshot_event(const Publication& publication);
+std::string snapshot_event(const Publication& publication, const std::vector<PublishedAnswer>& listed);
 
 }  // namespace coin

@@ -115,20 +115,18 @@ bool keep(const fs::path& base, const fs::path& set, const std::string& name) {
 }
 
 // Writes the answer of `endpoint` for `values` into `set`: its file, and its .gz when gzip
-// makes it smaller; or, when `base` has the same bytes, `base`'s files. Returns the answer when
-// its bytes changed.
-std::optional<ChangedAnswer> write_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
-                                          const std::vector<std::string>& values, const Fetched& fetched) {
+// makes it smaller; or, when `base` has the same bytes, `base`'s files. True when its bytes
+// changed.
+bool write_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
+                  const std::vector<std::string>& values, const Fetched& fetched) {
   const Response response = answer_of(endpoint, fetched.value);
   const std::string file = published_file(endpoint, values);
   const std::optional<fs::path> before = found_in(base, file);
-  if (before && read_file(*before) == response.body && keep(base, set, file)) return std::nullopt;
+  if (before && read_file(*before) == response.body && keep(base, set, file)) return false;
   write_file(set / file, response.body, fetched.last_modified);
   const std::string gzip = compressed_variant(response.body);
   if (!gzip.empty()) write_file(set / (file + ".gz"), gzip, fetched.last_modified);
-  const std::string query = canonical_query(endpoint, values);
-  return ChangedAnswer{std::string(endpoint.path) + (query.empty() ? "" : "?" + query),
-                       static_file_etag(fetched.last_modified, response.body.size())};
+  return true;
 }
 
 // Marks the other name of `endpoint` that its view gives now (alias_name), if any: an empty
@@ -150,11 +148,23 @@ std::size_t chain_position(const Endpoint& endpoint) {
                                             : static_cast<std::size_t>(found - endpoint.parameters.begin());
 }
 
-// One answer to render: an endpoint and its parameters' values.
+// One answer of a set: an endpoint and its parameters' values, and whether it is kept (linked
+// from the set before) rather than rendered.
 struct Job {
   const Endpoint* endpoint;
   std::vector<std::string> values;
+  bool kept = false;
 };
+
+// The answer of `job` as `set` holds it: its path and query, and nginx's ETag of its file.
+PublishedAnswer published_answer(const fs::path& set, const Job& job) {
+  const fs::path file = set / published_file(*job.endpoint, job.values);
+  struct stat status {};
+  if (::stat(file.c_str(), &status) != 0) fail("cannot read " + file.string());
+  const std::string query = canonical_query(*job.endpoint, job.values);
+  return {std::string(job.endpoint->path) + (query.empty() ? "" : "?" + query),
+          static_file_etag(status.st_mtime, static_cast<std::size_t>(status.st_size))};
+}
 
 // What a session's jobs showed of the snapshot (every statement gives the same).
 struct Shown {
@@ -162,14 +172,14 @@ struct Shown {
   std::string blocks;
 };
 
-// Renders jobs on `transaction`, taking each next one from `next` until none is left: job i's
-// answer goes into changed[i] when its bytes changed (no other session writes it), what the
-// snapshot shows into `shown`. On failure, leaves none for the other sessions and throws.
+// Renders the jobs not kept on `transaction`, taking each next one from `next` until none is
+// left: changed[i] says whether job i's bytes changed (no other session writes it), `shown` what
+// the snapshot shows. On failure, leaves none for the other sessions and throws.
 void render_jobs(pqxx::transaction_base& transaction, const std::vector<Job>& jobs, std::atomic<std::size_t>& next,
-                 const fs::path& base, const fs::path& set, std::vector<std::optional<ChangedAnswer>>& changed,
-                 Shown& shown) {
+                 const fs::path& base, const fs::path& set, std::vector<unsigned char>& changed, Shown& shown) {
   try {
     for (std::size_t i = next++; i < jobs.size(); i = next++) {
+      if (jobs[i].kept) continue;
       const std::string name(jobs[i].endpoint->path);
       std::optional<Fetched> fetched =
           fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(jobs[i].values)), name);
@@ -183,9 +193,9 @@ void render_jobs(pqxx::transaction_base& transaction, const std::vector<Job>& jo
   }
 }
 
-// The answers of the list to render into `set` on `transaction`: those `written` may have
+// Every answer of the list, for `set` on `transaction`: to render, those `written` may have
 // changed, or every one while the API's clock moved since `clock` (every chain's histories are
-// measured from it); the others are `base`'s files, linked into `set` here. `clock`: api.clock
+// measured from it); the others kept, `base`'s files linked into `set` here. `clock`: api.clock
 // when `base` was rendered, in; this snapshot's, out.
 std::vector<Job> jobs_of(pqxx::transaction_base& transaction, const fs::path& set, const fs::path& base,
                          const WrittenChains& written, std::string& clock) {
@@ -197,7 +207,8 @@ std::vector<Job> jobs_of(pqxx::transaction_base& transaction, const fs::path& se
     const std::size_t chain = chain_position(endpoint);
     for (std::vector<std::string>& values : published_values(transaction, endpoint)) {
       const bool unchanged = chain != std::string::npos && !clock_moved && !written.has(values[chain]);
-      if (!unchanged || !keep(base, set, published_file(endpoint, values))) jobs.push_back({&endpoint, std::move(values)});
+      const bool kept = unchanged && keep(base, set, published_file(endpoint, values));
+      jobs.push_back({&endpoint, std::move(values), kept});
     }
   }
   return jobs;
@@ -205,11 +216,11 @@ std::vector<Job> jobs_of(pqxx::transaction_base& transaction, const fs::path& se
 
 // Renders `jobs` into `set`, shared out between `transaction` and the `others` sessions, which
 // import its snapshot: each renders and writes one answer at a time. Returns what the snapshot
-// shows and the answers whose bytes changed, in the order of the jobs.
+// shows, and the set's answers and those whose bytes changed, in the order of the jobs.
 Publication render_shared(pqxx::transaction_base& transaction, const std::vector<pqxx::connection*>& others,
                           const std::vector<Job>& jobs, const fs::path& base, const fs::path& set) {
   std::atomic<std::size_t> next{0};
-  std::vector<std::optional<ChangedAnswer>> changed(jobs.size());
+  std::vector<unsigned char> changed(jobs.size());  // not vector<bool>: sessions write it at once
   std::vector<Shown> shown(others.size() + 1);
   const std::string snapshot = others.empty() ? "" : transaction.exec1("SELECT pg_export_snapshot()")[0].c_str();
   std::vector<std::future<void>> helping;
@@ -238,8 +249,9 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
   for (const Shown& session : shown) {
     if (session.newest != -1) std::tie(publication.newest, publication.blocks) = std::tie(session.newest, session.blocks);
   }
-  for (std::optional<ChangedAnswer>& answer : changed) {
-    if (answer) publication.changed.push_back(std::move(*answer));
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    publication.answers.push_back(published_answer(set, jobs[i]));
+    if (changed[i]) publication.changed.push_back(publication.answers.back());
   }
   return publication;
 }

@@ -13,7 +13,7 @@
 
 namespace coin::e2e {
 
-EventStream::EventStream(const std::string& url, const std::string& last_event_id) {
+EventStream::EventStream(const std::string& url, const std::string& last_event_id, const std::string& more_headers) {
   const std::size_t host = url.find("//") + 2;
   const std::size_t colon = url.find(':', host);
   const std::size_t path = url.find('/', host);
@@ -21,7 +21,7 @@ EventStream::EventStream(const std::string& url, const std::string& last_event_i
   if (socket_ < 0) throw std::runtime_error("cannot connect to " + url);
   std::string request = "GET " + url.substr(path) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n";
   if (!last_event_id.empty()) request += "Last-Event-ID: " + last_event_id + "\r\n";
-  request += "\r\n";
+  request += more_headers + "\r\n";
   if (::send(socket_, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size())) {
     throw std::runtime_error("cannot send to " + url);
   }

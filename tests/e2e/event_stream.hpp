@@ -20,9 +20,11 @@ struct StreamEvent {
 class EventStream {
  public:
   // Connects to `url` ("http://127.0.0.1:<port>/api/v1/events"), asks for text/event-stream
-  // (with Last-Event-ID when `last_event_id` is not empty) and reads the answer's headers.
-  // Throws std::runtime_error when nothing answers within the waiting cap (waiting.hpp).
-  explicit EventStream(const std::string& url, const std::string& last_event_id = "");
+  // (with Last-Event-ID when `last_event_id` is not empty, and `more_headers`, lines ending in
+  // CRLF, as they are) and reads the answer's headers. Throws std::runtime_error when nothing
+  // answers within the waiting cap (waiting.hpp).
+  explicit EventStream(const std::string& url, const std::string& last_event_id = "",
+                       const std::string& more_headers = "");
   ~EventStream();
   EventStream(const EventStream&) = delete;
   EventStream& operator=(const EventStream&) = delete;

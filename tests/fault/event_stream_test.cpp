@@ -7,14 +7,10 @@
 //   untouched.
 // - nginx reloaded (nginx -s reload): nchan's memory store does not outlive its workers. The old
 //   workers end every stream at once (nchan writes the comment ":410: 410 Gone", then closes
-//   it), and the events they kept for resuming go with them: the new workers start with none. A
-//   client that reconnects with Last-Event-ID gets the events published since the reload first
-//   (their ids are newer than any before it), and none from before it: one it missed before the
-//   reload is lost. An id is the second nchan stored the event and its number within that second,
-//   which new workers count from 0 again: an event published in the same second as the last
-//   one before the reload can carry an id a client already has (or one below it), and a client
-//   resuming from that id skips it. The test publishes in a later second, as a reload and a
-//   new snapshot are seconds apart but for bad luck.
+//   it), and the events they kept for resuming go with them: the new workers start with none,
+//   until the publisher finds the channel empty and posts the current set's event, listing every
+//   answer. A client that reconnects with Last-Event-ID gets that one first (what it missed is
+//   not known any more), then the events published since.
 // - a subscriber that never reads while bursts of events are published: nginx queues what its
 //   socket cannot take in its memory (the events stay reserved in nchan's shared memory, the
 //   lines of each in the stream's pool) and closes it once it has taken nothing for send_timeout
@@ -24,6 +20,20 @@
 //   it stays and holds them: the bound is a burst's, not a fixed size. What it held is freed:
 //   six stuck subscribers one after the other, a burst each, leave nginx grown by less than 3
 //   times what the first did (kept, 6 times), and a subscriber that reads gets every event.
+//
+// - subscribers of every kind (a stream, long-polling) with every shape of id a client may send
+//   (none, empty, nchan's own shapes, the far future, past nchan's numbers, not an id, not
+//   UTF-8) opened before the channel holds its first event: nchan aborts a worker when
+//   subscribers wait on a channel that never held an event and the first comes (its assertion
+//   "spool->msg_status == MSG_INVALID"), so nginx holds them until it does (nginx.conf's
+//   events_subscription()). Every one gets the first event, and no worker exits on a signal:
+//   on a stack without the publisher, the event posted by the test, three times, nginx reloaded
+//   in between (a reload empties the channel); and on a stack with it, stopped while nginx is
+//   reloaded, then let go: the current set's event, listing every answer, which it posts
+//   whenever it finds the channel without an event (publisher/event_channel.hpp).
+// - random values of the headers the event stream reads (Last-Event-ID, If-Modified-Since,
+//   If-None-Match, Accept), on a channel with no event and on one with events: every request is
+//   answered, and no worker exits on a signal.
 //
 // Each prints a [ figures  ] line. The bursts are posted to nginx's event socket as the
 // publisher posts a set's event (publisher/event_poster.cpp), a few thousand in seconds, which
@@ -45,8 +55,10 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <future>
 #include <memory>
+#include <random>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -57,6 +69,7 @@
 
 #include "tests/e2e/event_stream.hpp"
 #include "tests/e2e/processes.hpp"
+#include "tests/e2e/raw_http.hpp"
 #include "tests/e2e/stack.hpp"
 #include "tests/fault/fault.hpp"
 
@@ -143,6 +156,44 @@ int reload_nginx(const e2e::Stack& stack) {
                                      stack.var() + "/reload.log"));
 }
 
+// Reloads nginx and waits until none of the workers from before is left: the new ones alone
+// take connections, and their channel holds no event.
+void reload_and_wait(const e2e::Stack& stack) {
+  const std::set<pid_t> old_workers = workers_of(stack);
+  ASSERT_EQ(reload_nginx(stack), 0) << e2e::read_file(stack.var() + "/reload.log");
+  ASSERT_TRUE(eventually([&] {
+    const std::set<pid_t> now = workers_of(stack);
+    return !now.empty() && std::none_of(now.begin(), now.end(), [&](pid_t pid) { return old_workers.count(pid) > 0; });
+  })) << "the old workers did not end";
+}
+
+// The lines of nginx's error log (the stack's log) that say a worker ended on a signal.
+std::string workers_killed(const e2e::Stack& stack) {
+  std::istringstream log(e2e::read_file(stack.var() + "/stack.log"));
+  std::string killed;
+  for (std::string line; std::getline(log, line);) {
+    if (line.find("exited on signal") != std::string::npos || line.find("Assertion") != std::string::npos) {
+      killed += line + "\n";
+    }
+  }
+  return killed;
+}
+
+// The connections nginx holds open on the stack's port (established, in /proc/net/tcp).
+std::size_t connections_held(const e2e::Stack& stack) {
+  char local[16];
+  std::snprintf(local, sizeof local, "0100007F:%04X", port_of(stack));
+  std::istringstream table(e2e::read_file("/proc/net/tcp"));
+  std::size_t held = 0;
+  for (std::string line; std::getline(table, line);) {
+    std::istringstream fields(line);
+    std::string slot, local_address, remote_address, state;
+    fields >> slot >> local_address >> remote_address >> state;
+    if (local_address == local && state == "01") ++held;
+  }
+  return held;
+}
+
 // Posts `event` to the stack's event socket as the publisher does: nchan's status (201 when a
 // subscriber got it, 202 when none was waiting), 0 when nothing answered.
 class EventPoster {
@@ -156,6 +207,17 @@ class EventPoster {
   }
   EventPoster(const EventPoster&) = delete;
   EventPoster& operator=(const EventPoster&) = delete;
+
+  // Whether the channel holds an event (nchan's publisher location answers a GET 200, else 404).
+  bool holds_event() {
+    curl_easy_reset(curl_);
+    curl_easy_setopt(curl_, CURLOPT_UNIX_SOCKET_PATH, socket_.c_str());
+    curl_easy_setopt(curl_, CURLOPT_URL, "http://localhost/snapshots");
+    curl_easy_setopt(curl_, CURLOPT_WRITEFUNCTION, &ignore);
+    long status = 0;
+    if (curl_easy_perform(curl_) == CURLE_OK) curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &status);
+    return status == 200;
+  }
 
   long post(const std::string& event) {
     curl_easy_reset(curl_);
@@ -305,11 +367,10 @@ TEST(EventStreamFaults, APublisherKilledAfterACommitIsStartedAgainAndItsFirstSet
              std::to_string(answers_listed(event)) + " of " + std::to_string(published) + " answers");
 }
 
-TEST(EventStreamFaults, AcrossAReloadAResumingClientGetsTheEventsPublishedSinceAndNoneFromBefore) {
+TEST(EventStreamFaults, AcrossAReloadAResumingClientGetsEveryAnswerThenTheEventsPublishedSince) {
   const e2e::Stack stack("fixture");
   const std::string url = stack.url("/api/v1/events");
   const pid_t master = nginx_master(stack);
-  const std::set<pid_t> old_workers = workers_of(stack);
   EventStream early(url);
   ASSERT_TRUE(stack.psql("coin_indexer", eth_snapshot("2026-05-13 09:00:00+08", 22480312)));
   const StreamEvent first = event_of(early, "2026-05-13T01:00:00Z");
@@ -317,6 +378,7 @@ TEST(EventStreamFaults, AcrossAReloadAResumingClientGetsTheEventsPublishedSinceA
   const StreamEvent second = event_of(early, "2026-05-13T02:00:00Z");
 
   const auto reloaded = Clock::now();
+  const std::set<pid_t> old_workers = workers_of(stack);
   ASSERT_EQ(reload_nginx(stack), 0) << e2e::read_file(stack.var() + "/reload.log");
   // The old workers end the stream (nchan's ":410: 410 Gone", then the connection closes).
   std::string ended;
@@ -333,37 +395,228 @@ TEST(EventStreamFaults, AcrossAReloadAResumingClientGetsTheEventsPublishedSinceA
     return now.size() == old_workers.size() &&
            std::none_of(now.begin(), now.end(), [&](pid_t pid) { return old_workers.count(pid) > 0; });
   })) << "the old workers did not end";
+  // The publisher finds the channel without an event and posts the current set's again.
+  EventPoster poster(stack.var());
+  const double refilled_after = seconds_until(reloaded, [&] { return poster.holds_event(); });
+  ASSERT_GE(refilled_after, 0) << "the publisher did not post to the emptied channel";
 
-  // A new subscriber gets nothing kept from before the reload, only what comes next.
+  // A new subscriber gets nothing kept, only what comes next.
   EventStream fresh(url);
-  // An event's id is the second nchan stored it and a number within that second, which the new
-  // workers count from 0 again: published in the second of `second`, the next event could carry
-  // `first`'s id, or one lower than `second`'s, and a client resuming from either would take it
-  // for one it had. The next second, then.
-  const long second_at = std::stol(second.id.substr(0, second.id.find(':')));
-  ASSERT_TRUE(eventually([&] { return static_cast<long>(std::time(nullptr)) > second_at; }));
   ASSERT_TRUE(stack.psql("coin_indexer", eth_snapshot("2026-05-13 11:00:00+08", 22480912)));
   const StreamEvent third = fresh.next(patience);
   EXPECT_TRUE(is_of(third, "2026-05-13T03:00:00Z")) << third.data;
 
-  // The client of before, back with the id of the last event it had: the event published since
-  // the reload, first.
+  // The client of before, back with the id of the last event it had: what nginx lost with the
+  // reload is not known, so the current set's event, listing every answer (the publisher posted
+  // it a second after its last, so its id is newer than any before), then the one since.
+  const std::size_t published = answers_published(stack);
   EventStream resumed(url, second.id);
-  const StreamEvent missed = resumed.next(patience);
-  EXPECT_EQ(missed.id, third.id);
-  EXPECT_EQ(missed.data, third.data);
-  // One that had missed `second` (before the reload) gets the same: `second` went with the old
-  // workers.
+  const StreamEvent every = resumed.next(patience);
+  EXPECT_TRUE(is_of(every, "2026-05-13T02:00:00Z")) << every.data;
+  EXPECT_EQ(answers_listed(every), published);
+  EXPECT_EQ(resumed.next(patience).id, third.id);
+  // One that had missed `second` (before the reload) gets the same: every answer covers it.
   EventStream behind(url, first.id);
-  const StreamEvent next = behind.next(patience);
-  EXPECT_EQ(next.id, third.id);
-  EXPECT_FALSE(is_of(next, "2026-05-13T02:00:00Z"));
+  EXPECT_EQ(behind.next(patience).id, every.id);
+  EXPECT_EQ(behind.next(patience).id, third.id);
   EXPECT_EQ(nginx_master(stack), master);
   report("event stream, nginx reloaded",
-         "streams closed " + std::to_string(closed_after) +
-             " s after the reload; a client resuming from the last event before it got the one after it (" +
-             third.id + "), one resuming from the event before that got the same: the events kept before the "
-             "reload are gone");
+         "streams closed " + std::to_string(closed_after) + " s after the reload, the channel held the current set's "
+         "event again " + std::to_string(refilled_after) + " s after it; a client resuming from before the reload got "
+         "that event (every answer), then the one after it (" + third.id + ")");
+}
+
+// A subscriber as a hostile or broken client sends it: a stream (Accept: text/event-stream) or
+// long-polling (any other GET), with these header lines (each ending in CRLF).
+struct Subscriber {
+  bool stream = true;
+  std::string headers;
+};
+
+// Every shape of id a client may send: none, nchan's own, in the far future, past nchan's
+// numbers, not an id, not UTF-8; as Last-Event-ID, and as long-polling's If-Modified-Since and
+// If-None-Match.
+std::vector<Subscriber> hostile_subscribers() {
+  std::vector<Subscriber> subscribers = {{true, ""}, {true, ""}, {false, ""}};
+  for (const std::string& id : {std::string(""), std::string("0:0"), std::string("garbage"), std::string("99999999999:0"),
+                                std::string("-1:0"), std::string("1:2:3"), std::string("\xff\xfe:\x80"),
+                                std::string("4102444800:0"), std::string("1:99999"), std::string(200, '9') + ":0",
+                                std::string(":"), std::string("1795732889:0")}) {
+    subscribers.push_back({true, "Last-Event-ID: " + id + "\r\n"});
+    subscribers.push_back({false, "Last-Event-ID: " + id + "\r\n"});
+  }
+  for (const char* since : {"garbage", "Fri, 01 Jan 2100 00:00:00 GMT", "Thu, 01 Jan 1970 00:00:00 GMT",
+                            "Wed, 13 May 2026 01:00:00 GMT"}) {
+    for (const char* etag : {"0", "1:2:3", "-5", "99999", "\xff"}) {
+      subscribers.push_back({false, std::string("If-Modified-Since: ") + since + "\r\nIf-None-Match: " + etag + "\r\n"});
+    }
+  }
+  return subscribers;
+}
+
+// A value of a header, at random: bytes (none of NUL, CR, LF), digits around colons and signs,
+// or an HTTP date.
+std::string random_value(std::mt19937& random) {
+  const auto pick = [&random](int below) { return static_cast<int>(random() % static_cast<unsigned>(below)); };
+  std::string value;
+  const int length = pick(40);
+  switch (pick(3)) {
+    case 0:
+      for (int i = 0; i < length; ++i) {
+        char byte;
+        do byte = static_cast<char>(pick(256)); while (byte == '\0' || byte == '\r' || byte == '\n');
+        value += byte;
+      }
+      break;
+    case 1:
+      for (int i = 0; i < length; ++i) value += "0123456789::-,[]"[pick(16)];
+      break;
+    default:
+      value = std::string("Mon, ") + std::to_string(pick(40)) + " May " + std::to_string(1900 + pick(300)) + " " +
+              std::to_string(pick(30)) + ":00:00 GMT";
+  }
+  return value;
+}
+
+// `count` subscribers with random values of the headers the event stream reads.
+std::vector<Subscriber> random_subscribers(std::mt19937& random, int count) {
+  std::vector<Subscriber> subscribers;
+  for (int i = 0; i < count; ++i) {
+    Subscriber subscriber{random() % 2 == 0, ""};
+    for (const char* name : {"Last-Event-ID", "If-Modified-Since", "If-None-Match"}) {
+      if (random() % 2 == 0) subscriber.headers += std::string(name) + ": " + random_value(random) + "\r\n";
+    }
+    if (!subscriber.stream && random() % 2 == 0) {
+      subscriber.headers += "Accept: " + std::string(random() % 2 == 0 ? "*/*" : "application/json;q=0.5") + "\r\n";
+    }
+    subscribers.push_back(subscriber);
+  }
+  return subscribers;
+}
+
+// Opens `subscribers` at once, each in a thread of its own (nginx may hold one until the channel
+// holds an event), waits until nginx holds the connections of all not answered yet, then calls
+// `post`, again every half second until each has got an event (a connection nginx holds may not
+// be a subscriber of nchan's yet, and one that is not gets only the next event); returns the
+// data of the first event each got, or what it got instead.
+std::vector<std::string> first_events(const e2e::Stack& stack, const std::vector<Subscriber>& subscribers,
+                                      const std::function<void()>& post) {
+  const std::size_t before = connections_held(stack);
+  std::vector<std::future<std::string>> got;
+  for (const Subscriber& subscriber : subscribers) {
+    got.push_back(std::async(std::launch::async, [&stack, subscriber]() -> std::string {
+      try {
+        if (subscriber.stream) {
+          EventStream stream(stack.url("/api/v1/events"), "", subscriber.headers);
+          if (stream.answer().status != 200) return "HTTP " + std::to_string(stream.answer().status);
+          return stream.next(patience).data;
+        }
+        const e2e::HttpResponse answer = e2e::raw_http(
+            stack.url(""), "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n" + subscriber.headers + "Connection: close\r\n\r\n",
+            patience);
+        return answer.status == 200 ? answer.body : "HTTP " + std::to_string(answer.status);
+      } catch (const std::exception& error) {
+        return error.what();
+      }
+    }));
+  }
+  const auto answered = [&got] {
+    return static_cast<std::size_t>(std::count_if(got.begin(), got.end(), [](std::future<std::string>& one) {
+      return one.wait_for(0s) == std::future_status::ready;
+    }));
+  };
+  EXPECT_TRUE(eventually([&] { return connections_held(stack) + answered() >= before + subscribers.size(); }))
+      << "nginx did not take every subscriber";
+  const auto deadline = Clock::now() + patience;
+  for (std::size_t done = 0; done < got.size() && Clock::now() < deadline;) {
+    post();
+    while (done < got.size() && got[done].wait_for(500ms) == std::future_status::ready) ++done;
+  }
+  std::vector<std::string> events;
+  for (std::future<std::string>& one : got) events.push_back(one.get());
+  return events;
+}
+
+TEST(EventStreamFaults, SubscribersOfEveryKindOpenedBeforeTheFirstEventEachGetItAndNoWorkerDies) {
+  const e2e::Stack stack("fixture", {"PUBLISH=off", "EVENT_STREAMS=64"});
+  const std::vector<Subscriber> subscribers = hostile_subscribers();
+  EventPoster poster(stack.var());
+  std::size_t got_it = 0;
+  for (int round = 1; round <= 3; ++round) {
+    if (round > 1) reload_and_wait(stack);  // a channel without an event again
+    const std::set<pid_t> workers = workers_of(stack);
+    const std::string event = "{\"round\":" + std::to_string(round) + "}";
+    const std::vector<std::string> got = first_events(stack, subscribers, [&] {
+      const long status = poster.post(event);
+      EXPECT_TRUE(status == 201 || status == 202) << "nchan answered " << status;
+    });
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      got_it += got[i] == event ? 1 : 0;
+      EXPECT_EQ(got[i], event) << "round " << round << ", subscriber " << i << " (" << (subscribers[i].stream ? "stream" : "long-poll")
+                               << "): " << subscribers[i].headers;
+    }
+    EXPECT_EQ(workers_of(stack), workers) << "round " << round << ": a worker ended";
+  }
+  EXPECT_EQ(workers_killed(stack), "");
+  report("event stream, subscribers before the first event",
+         std::to_string(subscribers.size()) + " subscribers (streams and long-polling, every shape of id), three "
+         "times, nginx reloaded in between: " + std::to_string(got_it) + " of " + std::to_string(3 * subscribers.size()) +
+         " got the first event");
+}
+
+TEST(EventStreamFaults, AfterAReloadEverySubscriberGetsThePublishersEventListingEveryAnswer) {
+  const e2e::Stack stack("fixture", {"EVENT_STREAMS=64"});
+  const std::vector<Subscriber> subscribers = hostile_subscribers();
+  const pid_t publisher = publisher_pid(stack.var());
+  ASSERT_GT(publisher, 0);
+  ASSERT_EQ(::kill(publisher, SIGSTOP), 0);  // it cannot post while nginx's channel is emptied
+  reload_and_wait(stack);
+  const std::set<pid_t> workers = workers_of(stack);
+  const std::vector<std::string> got = first_events(stack, subscribers, [&] { ::kill(publisher, SIGCONT); });
+  const std::size_t published = answers_published(stack);
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(answers_listed(StreamEvent{"", "", got[i]}), published)
+        << "subscriber " << i << " (" << (subscribers[i].stream ? "stream" : "long-poll") << "): " << subscribers[i].headers
+        << " got " << got[i].substr(0, 200);
+  }
+  EXPECT_EQ(workers_of(stack), workers) << "a worker ended";
+  EXPECT_EQ(workers_killed(stack), "");
+  report("event stream, subscribers after a reload",
+         std::to_string(subscribers.size()) + " subscribers held until the publisher was let go: each got its event, "
+         "listing every answer (" + std::to_string(published) + "), no worker ended");
+}
+
+TEST(EventStreamFaults, RandomValuesOfTheHeadersItReadsGetEventsAndNoWorkerDies) {
+  const e2e::Stack stack("fixture", {"EVENT_STREAMS=64"});
+  const unsigned seed = std::random_device{}();
+  std::mt19937 random(seed);
+  const pid_t publisher = publisher_pid(stack.var());
+  ASSERT_GT(publisher, 0);
+  std::size_t subscribers = 0;
+  std::string failures;
+  // Held on a channel without an event, until the publisher is let go; then on one with
+  // events, one posted by the test for each batch.
+  ASSERT_EQ(::kill(publisher, SIGSTOP), 0);
+  reload_and_wait(stack);
+  EventPoster poster(stack.var());
+  for (int batch = 0; batch < 8; ++batch) {
+    const std::vector<Subscriber> batch_of = random_subscribers(random, 40);
+    const std::vector<std::string> got = first_events(stack, batch_of, [&] {
+      if (batch == 0) ::kill(publisher, SIGCONT);
+      else poster.post("{\"batch\":" + std::to_string(batch) + "}");
+    });
+    subscribers += got.size();
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      // Any event will do: a valid id from before asks for the oldest kept after it.
+      const bool event = got[i].rfind("{\"batch\":", 0) == 0 || got[i].rfind("{\"blocks\":", 0) == 0;
+      if (!event) failures += "batch " + std::to_string(batch) + ": " + batch_of[i].headers + " got " + got[i] + "\n";
+    }
+  }
+  EXPECT_EQ(failures, "") << "seed " << seed;
+  EXPECT_EQ(workers_killed(stack), "") << "seed " << seed;
+  report("event stream, random header values",
+         std::to_string(subscribers) + " subscribers (seed " + std::to_string(seed) + "), " +
+             std::to_string(std::count(failures.begin(), failures.end(), '\n')) + " without an event");
 }
 
 struct StuckRound {
