@@ -145,6 +145,10 @@ done
 nginx -p "$var/nginx" -c "$var/nginx/conf/nginx.conf" -g 'daemon off;' &
 children+=($!)
 wait_for nginx bash -c "exec 3<>/dev/tcp/$bind/$port"
+# The event stream holds its subscribers until its channel holds the publisher's first event
+# (nginx/nginx.conf's events_subscription()), posted once nginx listens.
+[ "$publish" = off ] || [ "$data" = empty ] ||
+  wait_for "the event stream's first event" curl -sf --unix-socket "$var/nginx/events.sock" -o /dev/null http://localhost/snapshots
 
 say "coin-api serves http://$bind:$port (Ctrl-C stops it)"
 wait -n

@@ -60,11 +60,11 @@ Stack::Stack(std::string_view data, const std::vector<std::string>& settings)
   environment.insert(environment.end(), settings.begin(), settings.end());
   pid_ = spawn({"/bin/bash", script}, environment, var_ + "/stack.log");
 
-  // Demo data takes longest: its generator writes some 600k rows. An empty database has
-  // nothing to answer with (503) until a snapshot is written.
+  // Ready once scripts/run.sh says it serves: every process up, the publisher's first set
+  // published and its event posted. Demo data takes longest: its generator writes some 600k rows.
   wait_until_ready(
-      pid_, 180s, [&] { return http("GET", url("/totalSupply")).status == 200 || data == "empty"; },
-      "the stack", [this] { return log(); });
+      pid_, 180s, [&] { return log().find("coin-api serves http://") != std::string::npos; }, "the stack",
+      [this] { return log(); });
 }
 
 Stack::~Stack() {

@@ -24,9 +24,9 @@ int free_port();
 class Stack {
  public:
   // Starts the stack with `data` ("fixture", "demo" or "empty") and more `settings` of
-  // scripts/run.sh ("PUBLISH=off"...), and waits until it answers (with data, 200 and the
-  // publisher's first set published; empty, anything). Throws std::runtime_error, with the stack's log, when it does not
-  // come up.
+  // scripts/run.sh ("PUBLISH=off"...), and waits until run.sh says it serves (with data, the
+  // publisher's first set published and its event posted). Throws std::runtime_error, with the
+  // stack's log, when it does not come up.
   explicit Stack(std::string_view data, const std::vector<std::string>& settings = {});
   ~Stack();  // SIGTERM, then waits for every process of the stack to end
   Stack(const Stack&) = delete;
