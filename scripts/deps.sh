@@ -19,6 +19,7 @@ cmake                                  | cmake ctest              | the build; c
 pkg-config                             | pkg-config               | CMake finds libfcgi, libpqxx, jsoncpp, zlib and libcurl with it
 libfcgi-dev                            |                          | the handlers: FastCGI (fcgi2 libfcgi)
 libjsoncpp-dev                         |                          | the handlers: the JSON envelope
+libboost1.81-dev                       |                          | the MCP handler: Boost.JSON reads the bodies of POST /mcp (header-only)
 libpqxx-dev                            |                          | the handlers: PostgreSQL (libpqxx 6.4)
 zlib1g-dev                             |                          | the handlers: gzip of answers
 libgtest-dev                           |                          | the unit, end-to-end and fault tests (GoogleTest)

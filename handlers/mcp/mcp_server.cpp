@@ -36,16 +36,40 @@ std::string media_type(std::string_view value) {
   return type;
 }
 
-// Whether an Accept header takes JSON (no header takes anything).
-bool accepts_json(std::string_view accept) {
-  if (accept.empty()) return true;
-  while (!accept.empty()) {
-    const std::size_t comma = accept.find(',');
-    const std::string type = media_type(accept.substr(0, comma));
-    if (type == "application/json" || type == "application/*" || type == "*/*") return true;
-    accept.remove_prefix(comma == std::string_view::npos ? accept.size() : comma + 1);
+// Whether a media range of an Accept header weighs nothing, which refuses its types: q=0, 0.0,
+// 0.000 (RFC 9110, section 12.4.2).
+bool weighs_nothing(std::string_view range) {
+  for (std::size_t semicolon = range.find(';'); semicolon != std::string_view::npos;
+       semicolon = range.find(';', semicolon + 1)) {
+    std::string_view parameter = range.substr(semicolon + 1);
+    while (!parameter.empty() && (parameter.front() == ' ' || parameter.front() == '\t')) parameter.remove_prefix(1);
+    if (parameter.size() > 2 && (parameter[0] == 'q' || parameter[0] == 'Q') && parameter[1] == '=') {
+      const std::string_view weight = parameter.substr(2, parameter.find_first_of("; \t") - 2);
+      return weight.substr(0, 1) == "0" && weight.find_first_of("123456789") == std::string_view::npos;
+    }
   }
   return false;
+}
+
+// Whether an Accept header takes JSON: the most specific of its media ranges that covers
+// application/json decides (RFC 9110, section 12.5.1), and takes it unless it weighs nothing.
+// No header takes anything.
+bool accepts_json(std::string_view accept) {
+  if (accept.empty()) return true;
+  int decided_by = 0;  // how specific the deciding range is: 3 application/json, 2 application/*, 1 */*
+  bool takes = false;
+  while (!accept.empty()) {
+    const std::size_t comma = accept.find(',');
+    const std::string_view range = accept.substr(0, comma);
+    const std::string type = media_type(range);
+    const int specific = type == "application/json" ? 3 : type == "application/*" ? 2 : type == "*/*" ? 1 : 0;
+    if (specific > decided_by) {
+      decided_by = specific;
+      takes = !weighs_nothing(range);
+    }
+    accept.remove_prefix(comma == std::string_view::npos ? accept.size() : comma + 1);
+  }
+  return takes;
 }
 
 bool speaks(std::string_view version) {
@@ -88,7 +112,7 @@ std::string text_content(std::string_view text) {
 }
 
 HttpReply refused(int status, int code, std::string_view message) {
-  return {status, error_message(Json::Value::null, code, message)};
+  return {status, error_message("null", code, message)};
 }
 
 }  // namespace
@@ -116,7 +140,7 @@ HttpReply McpServer::handle(const HttpPost& post, Api& api) const {
   const std::optional<Json::Value> body = parse_json(post.body);
   if (!body) return refused(400, parse_error, "the body is not JSON");
   if (!body->isArray()) {
-    const Outcome outcome = answer(*body, api);
+    const Outcome outcome = answer(*body, post.body, api);
     if (!outcome.reply) return {202, ""};
     return {outcome.invalid ? 400 : 200, *outcome.reply};
   }
@@ -126,27 +150,25 @@ HttpReply McpServer::handle(const HttpPost& post, Api& api) const {
   }
   std::string replies;
   for (const Json::Value& message : *body) {
-    const Outcome outcome = answer(message, api);
+    const Outcome outcome = answer(message, post.body, api);
     if (outcome.reply) replies += (replies.empty() ? "[" : ",") + *outcome.reply;
   }
   if (replies.empty()) return {202, ""};
   return {200, replies + ']'};
 }
 
-McpServer::Outcome McpServer::answer(const Json::Value& message, Api& api) const {
-  const auto invalid = [](const Json::Value& id) {
+McpServer::Outcome McpServer::answer(const Json::Value& message, std::string_view body, Api& api) const {
+  const auto invalid = [](std::string_view id) {
     return Outcome{error_message(id, invalid_request, "not a JSON-RPC 2.0 request"), true};
   };
-  if (!message.isObject() || message["jsonrpc"] != "2.0") return invalid(Json::Value::null);
+  if (!message.isObject() || message["jsonrpc"] != "2.0") return invalid("null");
   if (!message.isMember("method")) {
     if (message.isMember("result") || message.isMember("error")) return {};  // a client's response
-    return invalid(Json::Value::null);
+    return invalid("null");
   }
-  const Json::Value& id = message["id"];
   const bool request = message.isMember("id");
-  if (!message["method"].isString() || (request && !id.isString() && !id.isNumeric())) {
-    return invalid(request && (id.isString() || id.isNumeric()) ? id : Json::Value::null);
-  }
+  const std::string id = id_json(message["id"], body);  // "null" when it is neither string nor number
+  if (!message["method"].isString() || (request && id == "null")) return invalid(id);
   if (!request) return {};  // a notification: nothing to do
   const std::string method = message["method"].asString();
   const Json::Value& params = message["params"];

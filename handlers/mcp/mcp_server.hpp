@@ -78,7 +78,8 @@ class McpServer {
 
  private:
   struct Outcome;
-  Outcome answer(const Json::Value& message, Api& api) const;
+  // `message` is one of `body`'s, or all of it: its id is sent back as `body` writes it.
+  Outcome answer(const Json::Value& message, std::string_view body, Api& api) const;
   std::string call(const Json::Value& params, Api& api) const;
   std::string resources(Api& api) const;
   std::string resource_templates() const;

@@ -9,6 +9,7 @@
 // "application/json, text/event-stream", no MCP-Protocol-Version.
 // A broken invariant calls abort(), which libFuzzer reports with the input that caused it.
 
+#include <boost/json/basic_parser_impl.hpp>
 #include <json/json.h>
 
 #include <algorithm>
@@ -16,12 +17,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <memory>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "handlers/mcp/json_rpc.hpp"
 #include "handlers/mcp/mcp_server.hpp"
 #include "handlers/mcp/openapi_document.hpp"
 #include "shared/endpoints.hpp"
@@ -96,21 +99,101 @@ const McpServer& server() {
 }
 
 // A strict JSON parser of our own (not the handler's parse_json, whose bugs would hide its
-// own): no comments, one root value and nothing after it, no duplicate keys; deep enough for any
-// reply (a reply nests a client's id, never its params).
-bool parse_strict(std::string_view text, Json::Value& root) {
-  static const std::unique_ptr<Json::CharReader> reader = [] {
-    Json::CharReaderBuilder builder;
-    Json::CharReaderBuilder::strictMode(&builder.settings_);
-    builder["stackLimit"] = 1000;
-    return std::unique_ptr<Json::CharReader>(builder.newCharReader());
-  }();
-  std::string errors;
-  try {
-    return reader->parse(text.data(), text.data() + text.size(), &root, &errors);
-  } catch (const Json::Exception&) {  // jsoncpp throws past its stackLimit
+// own), on Boost.JSON's tokenizer as RFC 8259 has it: no comments, one value and nothing after
+// it, UTF-8, numbers of any length; no duplicate keys; deep enough for any reply (a reply nests
+// a client's id, never its params). Each number keeps where its text is (Json::Value's offsets).
+class StrictBuilder {
+ public:
+  static constexpr std::size_t max_object_size = std::numeric_limits<std::size_t>::max();
+  static constexpr std::size_t max_array_size = std::numeric_limits<std::size_t>::max();
+  static constexpr std::size_t max_key_size = std::numeric_limits<std::size_t>::max();
+  static constexpr std::size_t max_string_size = std::numeric_limits<std::size_t>::max();
+  using error_code = boost::json::error_code;
+  using string_view = boost::json::string_view;
+
+  StrictBuilder(std::string_view text, Json::Value& root) : text_(text), root_(root) {}
+
+  bool on_document_begin(error_code&) { return true; }
+  bool on_document_end(error_code&) { return true; }
+  bool on_array_begin(error_code&) { return open(Json::arrayValue); }
+  bool on_array_end(std::size_t, error_code&) { return close(); }
+  bool on_object_begin(error_code&) { return open(Json::objectValue); }
+  bool on_object_end(std::size_t, error_code&) { return close(); }
+  bool on_string_part(string_view part, std::size_t, error_code&) { return keep(part); }
+  bool on_string(string_view last, std::size_t, error_code&) { return add(Json::Value(take(last))); }
+  bool on_key_part(string_view part, std::size_t, error_code&) { return keep(part); }
+  bool on_key(string_view last, std::size_t, error_code& error) {
+    keys_.back() = take(last);
+    return !containers_.back()->isMember(keys_.back()) || refuse(error);
+  }
+  bool on_number_part(string_view, error_code&) { return true; }  // only on the way to an error: the text comes whole
+  bool on_int64(std::int64_t value, string_view text, error_code&) { return add(Json::Int64{value}, text); }
+  bool on_uint64(std::uint64_t value, string_view text, error_code&) { return add(Json::UInt64{value}, text); }
+  bool on_double(double value, string_view text, error_code&) { return add(value, text); }
+  bool on_bool(bool value, error_code&) { return add(value); }
+  bool on_null(error_code&) { return add(Json::Value()); }
+  bool on_comment_part(string_view, error_code& error) { return refuse(error); }
+  bool on_comment(string_view, error_code& error) { return refuse(error); }
+
+ private:
+  static bool refuse(error_code& error) {
+    error = boost::json::error::syntax;
     return false;
   }
+  bool keep(string_view part) {
+    pending_.append(part.data(), part.size());
+    return true;
+  }
+  std::string take(string_view last) {
+    std::string whole = pending_.append(last.data(), last.size());
+    pending_.clear();
+    return whole;
+  }
+  Json::Value& place(Json::Value value) {
+    if (containers_.empty()) return root_ = std::move(value);
+    Json::Value& container = *containers_.back();
+    return container.isArray() ? container.append(std::move(value)) : (container[keys_.back()] = std::move(value));
+  }
+  bool add(Json::Value value) {
+    place(std::move(value));
+    return true;
+  }
+  bool add(Json::Value number, string_view text) {
+    Json::Value& placed = place(std::move(number));
+    placed.setOffsetStart(text.data() - text_.data());
+    placed.setOffsetLimit(text.data() - text_.data() + static_cast<std::ptrdiff_t>(text.size()));
+    return true;
+  }
+  bool open(Json::ValueType type) {
+    containers_.push_back(&place(Json::Value(type)));
+    keys_.emplace_back();
+    return true;
+  }
+  bool close() {
+    containers_.pop_back();
+    keys_.pop_back();
+    return true;
+  }
+
+  std::string_view text_;
+  Json::Value& root_;
+  std::vector<Json::Value*> containers_;
+  std::vector<std::string> keys_;  // each open object's key just read
+  std::string pending_;
+};
+
+bool parse_strict(std::string_view text, Json::Value& root) {
+  boost::json::parse_options options;
+  options.max_depth = 1000;
+  boost::json::basic_parser<StrictBuilder> parser(options, text, root);
+  boost::json::error_code error;
+  return parser.write_some(false, text.data(), text.size(), error) == text.size() && !error;
+}
+
+// A number's text, where `text` (the body it was parsed from) has it.
+std::string_view number_text(const Json::Value& number, std::string_view text) {
+  const auto start = static_cast<std::size_t>(number.getOffsetStart());
+  return text.substr(start, static_cast<std::size_t>(number.getOffsetLimit()) - start);
 }
 
 // One JSON-RPC message the server sent: an object with "jsonrpc":"2.0", an id (a string, a
@@ -153,13 +236,11 @@ void check_call_result(const Json::Value& result) {
   if (result.isMember("structuredContent")) REQUIRE(json_equal(result["structuredContent"], success_body));
 }
 
-// An id as the server must send it back: a number as it came, a string as it came when it is
-// UTF-8 (otherwise its bytes made UTF-8, which the check of the whole body covers).
-bool same_id(const Json::Value& sent, const Json::Value& got) {
-  if (sent.isString()) return !fuzz::valid_utf8(sent.asString()) ? got.isString() : got.isString() && got == sent;
-  if (!sent.isNumeric() || !got.isNumeric()) return false;
-  if (sent.isDouble() || got.isDouble()) return sent.asDouble() == got.asDouble();
-  return got == sent;
+// An id as the server must send it back, as it came: a string of the same characters, a number
+// of the same text byte for byte (`body` and `reply`: the texts each was parsed from).
+bool same_id(const Json::Value& sent, std::string_view body, const Json::Value& got, std::string_view reply) {
+  if (sent.isString()) return got.isString() && got == sent;
+  return sent.isNumeric() && got.isNumeric() && number_text(sent, body) == number_text(got, reply);
 }
 
 // A single message the client sent that the server must answer with its id: a request of
@@ -222,9 +303,11 @@ void fuzz_one(std::string_view input) {
       to_answer = unanswered(sent) ? 0 : 1;
     }
   }
+  // A body the server read (it answered it) is JSON, at most max_levels deep.
+  if (reply.status == 200 || reply.status == 202) REQUIRE(sent_json && depth(sent) <= max_levels);
   // Nothing to answer: only notifications and responses, none of them refused.
   if (reply.status == 202) {
-    REQUIRE(sent_json && to_answer == 0 && (!sent.isArray() || !sent.empty()));
+    REQUIRE(to_answer == 0 && (!sent.isArray() || !sent.empty()));
     return;
   }
 
@@ -245,7 +328,8 @@ void fuzz_one(std::string_view input) {
       check_message(message);
       bool named = message["id"].isNull();
       for (const Json::Value& request : sent) {
-        named = named || (request.isObject() && request.isMember("id") && same_id(request["id"], message["id"]));
+        named = named || (request.isObject() && request.isMember("id") &&
+                          same_id(request["id"], post.body, message["id"], reply.body));
       }
       REQUIRE(named);
     }
@@ -254,14 +338,14 @@ void fuzz_one(std::string_view input) {
   check_message(root);
   if (reply.status != 200) {
     REQUIRE(root.isMember("error"));
-    // A body refused as not JSON is not JSON, or nests deeper than the 64 levels it may.
-    if (reply.status == 400 && root["error"]["code"].asInt() == -32700) REQUIRE(!sent_json || depth(sent) > 60);
+    // A body refused as not JSON is not JSON, or nests deeper than the levels it may.
+    if (reply.status == 400 && root["error"]["code"].asInt() == -32700) REQUIRE(!sent_json || depth(sent) > max_levels);
   }
   // A refusal of the whole POST (413, 415, 406, a version it does not speak, a body that is not
   // JSON, an empty batch or one too long) names no request; a request's reply names it.
   const bool whole_post_refused = reply.status != 200 && root["error"]["message"] != "not a JSON-RPC 2.0 request";
   if (sent_json && request_with_id(sent) && !whole_post_refused) {
-    REQUIRE(same_id(sent["id"], root["id"]));
+    REQUIRE(same_id(sent["id"], post.body, root["id"], reply.body));
     if (sent["method"] == "tools/call" && root.isMember("result")) check_call_result(root["result"]);
   }
 }

@@ -246,11 +246,148 @@ TEST(McpServer, RefusesWhatIsNotMcpWithJsonRpcErrors) {
             R"(200 {"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"params must be an object"}})");
   EXPECT_EQ(reply(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"rm"}})"),
             R"(200 {"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"no tool rm"}})");
+  // Not UTF-8: not JSON (RFC 8259, section 8.1), nor a lone surrogate.
   EXPECT_EQ(reply("{\"jsonrpc\":\"2.0\",\"id\":\"\xff\",\"method\":\"\xc3\"}"),
-            "200 {\"jsonrpc\":\"2.0\",\"id\":\"\\ufffd\",\"error\":{\"code\":-32601,\"message\":\"no method \\ufffd\"}}");
+            R"(400 {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"the body is not JSON"}})");
+  EXPECT_EQ(reply(R"({"jsonrpc":"2.0","id":"\udc00","method":"ping"})"),
+            R"(400 {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"the body is not JSON"}})");
   EXPECT_EQ(reply(R"({"jsonrpc":"2.0","method":"notifications/initialized"})"), "202 ");
   EXPECT_EQ(reply(R"({"jsonrpc":"2.0","id":5,"result":{}})"), "202 ");
   EXPECT_TRUE(api.asked.empty());
+}
+
+// What the server answers a body: its status, a space, its reply.
+std::string answer_to(const std::string& body, std::string_view accept = "application/json, text/event-stream") {
+  StubApi api;
+  const HttpReply got = post(body, api, "application/json", accept);
+  return std::to_string(got.status) + " " + got.body;
+}
+
+constexpr std::string_view not_json =
+    R"(400 {"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"the body is not JSON"}})";
+constexpr std::string_view not_a_message =
+    R"(400 {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"not a JSON-RPC 2.0 request"}})";
+constexpr std::string_view pong = R"(200 {"jsonrpc":"2.0","id":1,"result":{}})";
+
+TEST(McpServer, RefusesCommentsAnywhereAsNotJson) {
+  for (const std::string body : {
+           R"(/* c */{"jsonrpc":"2.0","id":1,"method":"ping"})",
+           R"(// c)" "\n" R"({"jsonrpc":"2.0","id":1,"method":"ping"})",
+           R"({"jsonrpc":"2.0",/* c */"id":1,"method":"ping"})",
+           R"({"jsonrpc":"2.0",// c)" "\n" R"("id":1,"method":"ping"})",
+           R"({"jsonrpc":"2.0","id":1/* c */,"method":"ping"})",
+           R"({"jsonrpc":"2.0","id":1,"method":"ping"/* c */})",
+           R"({"jsonrpc":"2.0","id":1,"method":"ping"// c)" "\n}",
+           R"({"jsonrpc":"2.0","id":1,"method":"ping"}/* c */)",
+           R"({"jsonrpc":"2.0","id":1,"method":"ping"}// c)",
+           R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{/* c */}})",
+           R"([{"jsonrpc":"2.0","id":1,"method":"ping"}/* c */])",
+       }) {
+    EXPECT_EQ(answer_to(body), not_json) << body;
+  }
+  EXPECT_EQ(answer_to(R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"c":"/* c */ // c"}})"), pong);
+  EXPECT_EQ(answer_to(std::string(R"({"jsonrpc":"2.0","id":1,"method":"ping"})") + '\0'), not_json);
+}
+
+TEST(McpServer, RefusesJsonThatIsNotAMessageAsAnInvalidRequest) {
+  for (const std::string body : {"5", "null", R"("ping")", "true", "false", "-1.5e3", " 0 "}) {
+    EXPECT_EQ(answer_to(body), not_a_message) << body;
+  }
+}
+
+TEST(McpServer, SendsAnIdBackAsItCame) {
+  const auto ping_with_id = [](const std::string& id) {
+    return answer_to(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"ping"})");
+  };
+  for (const std::string id : {"18446744073709551617", "18446744073709551615", "-9223372036854775809", "-0", "1.50",
+                               "1e400", "-1e-400", "1E+2", "0.1", "1e2147483647"}) {
+    EXPECT_EQ(ping_with_id(id), R"(200 {"jsonrpc":"2.0","id":)" + id + R"(,"result":{}})");
+  }
+  const std::string digits = "1" + std::string(9999, '0');
+  EXPECT_EQ(ping_with_id(digits), R"(200 {"jsonrpc":"2.0","id":)" + digits + R"(,"result":{}})");
+  EXPECT_EQ(answer_to(R"({"jsonrpc":"2.0","id" : 1.50 ,"method":"ping"})"),
+            R"(200 {"jsonrpc":"2.0","id":1.50,"result":{}})");
+  // A string: its characters, escaped anew.
+  EXPECT_EQ(ping_with_id(R"("a\u00e9\n\"\/\ud83d\ude00")"),
+            "200 {\"jsonrpc\":\"2.0\",\"id\":\"a\xc3\xa9\\n\\\"/\xf0\x9f\x98\x80\",\"result\":{}}");
+  // In errors, and in a batch, where each id is found in the whole body.
+  EXPECT_EQ(answer_to(R"({"jsonrpc":"2.0","id":1e400,"method":"tools/delete"})"),
+            R"(200 {"jsonrpc":"2.0","id":1e400,"error":{"code":-32601,"message":"no method tools/delete"}})");
+  EXPECT_EQ(answer_to(R"({"jsonrpc":"2.0","id":-0.0,"method":7})"),
+            R"(400 {"jsonrpc":"2.0","id":-0.0,"error":{"code":-32600,"message":"not a JSON-RPC 2.0 request"}})");
+  EXPECT_EQ(answer_to(R"([{"jsonrpc":"2.0","id":1.50,"method":"ping"}, {"jsonrpc":"2.0","id":2e0,"method":"ping"}])"),
+            R"(200 [{"jsonrpc":"2.0","id":1.50,"result":{}},{"jsonrpc":"2.0","id":2e0,"result":{}}])");
+}
+
+TEST(McpServer, TakesNumbersOfAnyLengthAsNumbers) {
+  const std::string digits(10000, '7');
+  EXPECT_EQ(answer_to(R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":1e400,"b":-1e-400,"c":[)" + digits +
+                      R"(,-)" + digits + "." + digits + R"(e-99]}})"),
+            pong);
+  // Past the exponent the parser counts to, 2^31 - 1 either way (the digits of a long number
+  // past its 19th move it).
+  EXPECT_EQ(answer_to(R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":1e2147483648}})"), not_json);
+  EXPECT_EQ(answer_to(R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":1e-2147483648}})"), not_json);
+  EXPECT_EQ(answer_to(R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":100000000000000000000e2147483647}})"),
+            not_json);
+  // Still not numbers: RFC 8259's grammar.
+  for (const std::string number : {"01", "+1", ".5", "1.", "1e", "-", "NaN", "Infinity", "0x10"}) {
+    EXPECT_EQ(answer_to(R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":)" + number + "}}"), not_json)
+        << number;
+  }
+}
+
+// `body` wrapped in `levels` arrays, or objects ({"a":<body>}).
+std::string nested(int levels, bool arrays, const std::string& body) {
+  std::string text = body;
+  for (int i = 0; i < levels; ++i) text = arrays ? "[" + text + "]" : R"({"a":)" + text + "}";
+  return text;
+}
+
+TEST(McpServer, TakesAtMost64LevelsEachAnArrayOrAnObject) {
+  // The message and its params are two of the levels.
+  const auto ping = [](int levels, bool arrays, const std::string& innermost) {
+    return answer_to(R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":)" +
+                     nested(levels - 2, arrays, innermost) + "}}");
+  };
+  for (const bool arrays : {true, false}) {
+    for (const std::string innermost : {"1", "[]", "{}", R"("x")", "[1]", R"({"b":null})"}) {
+      const int inner_levels = innermost[0] == '[' || innermost[0] == '{' ? 1 : 0;
+      EXPECT_EQ(ping(64 - inner_levels, arrays, innermost), pong) << arrays << innermost;
+      EXPECT_EQ(ping(65 - inner_levels, arrays, innermost), not_json) << arrays << innermost;
+    }
+  }
+  // A body of nothing but levels: 64 a batch (of one that is not a message), 65 not JSON.
+  const std::string batch_error =
+      R"(200 [{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"not a JSON-RPC 2.0 request"}}])";
+  EXPECT_EQ(answer_to(nested(64, true, "1")), batch_error);
+  EXPECT_EQ(answer_to(nested(65, true, "1")), not_json);
+  EXPECT_EQ(answer_to(nested(64, true, "")), batch_error);
+  EXPECT_EQ(answer_to(nested(65, true, "")), not_json);
+  EXPECT_EQ(answer_to(nested(64, false, "1")), not_a_message);
+  EXPECT_EQ(answer_to(nested(65, false, "1")), not_json);
+  // Never a deep recursion: 64 KB of brackets (ASan's stack check).
+  EXPECT_EQ(answer_to(std::string(65536, '[')), not_json);
+  EXPECT_EQ(answer_to(std::string(32768, '[') + std::string(32768, ']')), not_json);
+}
+
+TEST(McpServer, RefusesAnAcceptWhoseRangeForJsonWeighsNothing) {
+  const std::string ping = R"({"jsonrpc":"2.0","id":1,"method":"ping"})";
+  const std::string refused =
+      R"(406 {"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Accept must take application/json"}})";
+  for (const std::string accept :
+       {"application/json;q=0, text/html", "application/json;q=0.0", "application/json; q=0.000",
+        "application/json;Q=0", "application/json;charset=utf-8;q=0", "*/*;q=0", "application/*;q=0",
+        "application/*;q=0, */*", "application/json;q=0, */*", "application/json;q=0, application/*;q=1, */*;q=1",
+        "text/html, */*;q=0"}) {
+    EXPECT_EQ(answer_to(ping, accept), refused) << accept;
+  }
+  for (const std::string accept :
+       {"*/*;q=0, application/json", "*/*;q=0, application/*", "application/json;q=0.001", "application/json;q=1",
+        "application/json;q=1.000", "application/json; q=0.5", "text/html;q=0, application/json",
+        "application/*;q=0, application/json;q=0.1", "application/json;level=0", "text/html;q=0.9, */*;q=0.1"}) {
+    EXPECT_EQ(answer_to(ping, accept), pong) << accept;
+  }
 }
 
 TEST(McpServer, AnswersABatchOfAtMost32) {
@@ -279,6 +416,9 @@ TEST(McpServer, RefusesTheWrongHeadersAndTooLargeABody) {
   const HttpReply old = post(ping, api, "application/json", "", "2024-01-01");
   EXPECT_EQ(old.status, 400);
   EXPECT_EQ(old.body, R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"unsupported MCP-Protocol-Version 2024-01-01"}})");
+  // A client's bytes echoed that are not UTF-8 become U+FFFD.
+  EXPECT_EQ(post(ping, api, "application/json", "", "2024-\xff").body,
+            R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"unsupported MCP-Protocol-Version 2024-\ufffd"}})");
   const HttpReply large = server().handle({"application/json", "", "", ping, true}, api);
   EXPECT_EQ(large.status, 413);
   EXPECT_EQ(large.body, R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"the body is over 64 KB"}})");
