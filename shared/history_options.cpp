@@ -35,7 +35,7 @@ std::optional<std::int64_t> parse_bound(std::string_view text, bool end_of_day) 
   const std::string date(text);
   std::tm parts{};
   const char* end = ::strptime(date.c_str(), "%Y-%m-%d", &parts);
-  if (end != date.c_str() + date.size() || parts.tm_year < 70) return std::nullopt;
+  if (end != date.c_str() + date.size()) return std::nullopt;
   const std::optional<std::time_t> midnight_utc = exact_timegm(parts);
   if (!midnight_utc) return std::nullopt;
   const std::int64_t midnight = std::int64_t{*midnight_utc} * 1000 - utc8_offset_ms;

@@ -38,8 +38,8 @@ struct CheckedOptions {
 // `takes_range`: the endpoint reads from and to; `takes_format`: it reads format.
 CheckedOptions check_options(const QueryString& query, bool takes_range, bool takes_format);
 
-// The epoch ms a bound stands for: digits (at most 15) as they are; a date YYYY-MM-DD (years
-// 1970 to 9999) its first millisecond in UTC+8, or its last when `end_of_day`. Else nullopt.
+// The epoch ms a bound stands for: digits (at most 15) as they are; a date YYYY-MM-DD (any year,
+// 0000 to 9999) its first millisecond in UTC+8, or its last when `end_of_day`. Else nullopt.
 std::optional<std::int64_t> parse_bound(std::string_view text, bool end_of_day);
 
 }  // namespace coin

@@ -49,6 +49,12 @@ TEST(Ranges, KeepTheDailyPointsOfTheDaysAskedBothEndsIncluded) {
             (Times{"1778515200000", "1778601600000"}));
   EXPECT_EQ(times_of(fetch_data(stack, collateral + "?from=1778515200001&to=1778601599999")), Times{});
   EXPECT_EQ(http("GET", stack.url(supply + "?from=2020-01-01&to=2020-12-31")).body, success_body("[]"));
+  // A day before 1970, of any year, is a bound like any other: before the data, or all of it.
+  EXPECT_EQ(http("GET", stack.url(supply + "?to=1969-12-31")).body, success_body("[]"));
+  EXPECT_EQ(http("GET", stack.url(supply + "?from=1000-01-01&to=1000-01-02")).body, success_body("[]"));
+  EXPECT_EQ(times_of(fetch_data(stack, supply + "?from=1969-12-31")),
+            (Times{"1778428800000", "1778515200000", "1778601600000"}));
+  EXPECT_EQ(times_of(fetch_data(stack, supply + "?from=0000-01-01&to=2026-05-11")), (Times{"1778428800000"}));
   // A point keeps every digit: tron's COIN in the daily snapshot of 2026-05-12
   EXPECT_EQ(fetch_data(stack, supply + "?from=2026-05-12&to=2026-05-12")[0]["coin"][0].text(), "130000000.987654321");
 }

@@ -206,7 +206,7 @@ void check_error_response(const Response& response, int code, const std::string&
 }
 
 // The epoch ms a from/to stands for, worked out apart from parse_bound: 1 to 15 ASCII digits
-// are the number; YYYY-MM-DD, a real day of the Gregorian calendar with a year of 1970 or later
+// are the number; YYYY-MM-DD, a real day of the (proleptic) Gregorian calendar, of any year
 // (timegm gives the day back unchanged only if it is one), is that day's 00:00 in UTC+8, or its
 // last millisecond with `end_of_day`. Anything else is no bound.
 std::optional<std::int64_t> expected_bound(std::string_view text, bool end_of_day) {
@@ -233,7 +233,6 @@ std::optional<std::int64_t> expected_bound(std::string_view text, bool end_of_da
   const int year = static_cast<int>(number(text.substr(0, 4)));
   const int month = static_cast<int>(number(text.substr(5, 2)));
   const int day = static_cast<int>(number(text.substr(8, 2)));
-  if (year < 1970) return std::nullopt;
   std::tm asked{};
   asked.tm_year = year - 1900;
   asked.tm_mon = month - 1;
@@ -255,15 +254,16 @@ void check_bound(std::string_view text) {
 }
 
 // A date-shaped text made from the input's bytes (their FNV-1a hash), which sweeps the
-// calendar's edges far sooner than mutations find them: a year among the edges (before 1970, the
-// leap rules, the last year) or any of 1965 to 2104, a month 00 to 13, a day 00 to 32.
+// calendar's edges far sooner than mutations find them: a year among the edges (the first, the
+// leap rules, around 1970, the last) or any of 1965 to 2104, a month 00 to 13, a day 00 to 32.
 std::string date_of(std::string_view input) {
   std::uint64_t hash = 14695981039346656037ull;
   for (const char c : input) {
     hash ^= static_cast<unsigned char>(c);
     hash *= 1099511628211ull;
   }
-  static constexpr int edges[] = {1969, 1970, 1971, 1972, 1999, 2000, 2024, 2025, 2026, 2100, 2400, 9999};
+  static constexpr int edges[] = {0,    1,    4,    100,  400,  1000, 1900, 1969, 1970, 1971,
+                                  1972, 1999, 2000, 2024, 2025, 2026, 2100, 2400, 9999};
   const int year = hash & 1 ? edges[(hash >> 1) % std::size(edges)] : 1965 + static_cast<int>((hash >> 1) % 140);
   const auto month = static_cast<int>((hash >> 16) % 14);
   const auto day = static_cast<int>((hash >> 24) % 33);

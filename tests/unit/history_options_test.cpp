@@ -31,12 +31,18 @@ TEST(ParseBound, TakesADayOfUtc8FromItsFirstToItsLastMillisecond) {
   EXPECT_EQ(parse_bound("1970-01-01", false), -8 * 3600000);
   EXPECT_EQ(parse_bound("2024-02-29", false), 1709136000000);  // 2024-02-28 16:00 UTC
   EXPECT_EQ(parse_bound("2000-03-01", false), 951840000000);   // 2000-02-29 16:00 UTC
+  // Before 1970 too: a range may start or end before any data (which it then leaves out).
+  EXPECT_EQ(parse_bound("1969-12-31", false), -86400000 - 8 * 3600000);
+  EXPECT_EQ(parse_bound("1969-12-31", true), -8 * 3600000 - 1);
+  EXPECT_EQ(parse_bound("1000-01-01", false), -30610224000000 - 8 * 3600000);
+  EXPECT_EQ(parse_bound("0000-01-01", false), -62167219200000 - 8 * 3600000);  // year 0 is 1 BC
+  EXPECT_EQ(parse_bound("0004-02-29", false), -62035891200000 - 8 * 3600000);
 }
 
 TEST(ParseBound, RefusesAnythingElse) {
   for (const char* text : {"", "-1", "1e12", "1778630400000.5", " 1", "1234567890123456", "2026-5-13", "2026-05-13T00:00",
                            "2026/05/13", "2026-13-01", "2026-00-10", "2026-04-31", "2025-02-29", "1900-02-29",
-                           "1969-12-31", "2026-05-1a", "yesterday", "+2026-05-13", "2026-05-72", "2026-05-32", "2026-1-013"}) {
+                           "0100-02-29", "2026-05-1a", "yesterday", "+2026-05-13", "2026-05-72", "2026-05-32", "2026-1-013"}) {
     EXPECT_EQ(parse_bound(text, false), std::nullopt) << text;
   }
 }
