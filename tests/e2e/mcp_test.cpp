@@ -1,19 +1,23 @@
 // POST /mcp and /llms.txt through nginx (nginx/mcp.conf, handlers/mcp) on the fixture stack:
 // what an MCP call answers against the GET of the same answer and the fixture's hand-worked
 // figures; the statuses of hostile bodies and methods, CORS, the 64 KB limit, chunked or not,
-// and the rate limit. (The official SDK's client and the Inspector: mcp_client_test.cpp.)
+// the requests an address may hold while their bodies come, and the rate limit. (The official SDK's client and the Inspector: mcp_client_test.cpp.)
 
 #include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "shared/endpoints.hpp"
 #include "tests/e2e/envelope.hpp"
 #include "tests/e2e/json.hpp"
 #include "tests/e2e/raw_http.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/e2e/waiting.hpp"
 
 namespace coin::e2e {
 namespace {
@@ -128,6 +132,17 @@ TEST(Mcp, ABodyOver64KBIs413ChunkedOrNot) {
       fixture_stack(), "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
                        "Transfer-Encoding: chunked\r\n\r\n" + std::string(size) + "\r\n" + large + "\r\n0\r\n\r\n");
   EXPECT_EQ(chunked.status, 413);
+  // In 70 chunks of 1,000 bytes: found too large halfway, and answered with the page all the same.
+  std::string chunks;
+  for (int i = 0; i < 70; ++i) chunks += "3e8\r\n" + std::string(1000, ' ') + "\r\n";
+  const HttpResponse small_chunks = send(
+      fixture_stack(), "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                       "Transfer-Encoding: chunked\r\n\r\n" + chunks + "0\r\n\r\n");
+  for (const HttpResponse* response : {&chunked, &small_chunks}) {
+    EXPECT_EQ(response->status, 413);
+    EXPECT_EQ(response->header("content-type"), "text/html");
+    EXPECT_NE(response->body.find("POST /mcp at most 64 KB"), std::string::npos) << response->body;
+  }
   // Just under the limit is read and answered.
   const std::string fits = ping + std::string(65536 - ping.size() - 3, 'x') + "\"}}";
   ASSERT_EQ(fits.size(), 65536u);
@@ -140,6 +155,8 @@ TEST(Mcp, OtherMethodsAre405AndAPreflightAllowsPost) {
     EXPECT_EQ(response.status, 405) << method;
     EXPECT_EQ(response.header("allow"), "POST, OPTIONS") << method;
   }
+  // Its page says what is true here too: the Allow header lists what the path takes.
+  EXPECT_NE(http("GET", fixture_stack().url("/mcp")).body.find("the Allow header lists those it does"), std::string::npos);
   const HttpResponse preflight =
       http("OPTIONS", fixture_stack().url("/mcp"),
            {"Origin: https://agent.example", "Access-Control-Request-Method: POST",
@@ -150,6 +167,32 @@ TEST(Mcp, OtherMethodsAre405AndAPreflightAllowsPost) {
   EXPECT_EQ(preflight.header("access-control-allow-headers"), "content-type, mcp-protocol-version");
   // And the API's endpoints still take no POST.
   EXPECT_EQ(http("POST", fixture_stack().url("/totalSupply")).header("allow"), "GET, HEAD, OPTIONS");
+}
+
+// A body trickled in (a part every few seconds, under nginx's 10 s between parts) holds its
+// connection, never a handler: nginx reads a body whole first. An address may hold 8 such
+// requests at once; the next is 429 until one ends.
+TEST(Mcp, AnAddressMayHoldEightRequestsWhoseBodiesAreComing) {
+  const Stack& stack = fixture_stack();
+  const std::string port = stack.url("").substr(stack.url("").rfind(':') + 1);
+  const std::string ping = R"({"jsonrpc":"2.0","id":1,"method":"ping"})";
+  const std::string head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                           "Content-Length: " + std::to_string(ping.size()) + "\r\n\r\n";
+  std::vector<int> trickling;
+  for (int i = 0; i < 8; ++i) {
+    trickling.push_back(connect_loopback(std::stoi(port)));
+    ASSERT_GE(trickling.back(), 0);
+    const std::string started = head + ping.substr(0, 5);
+    ASSERT_EQ(::send(trickling.back(), started.data(), started.size(), MSG_NOSIGNAL), static_cast<ssize_t>(started.size()));
+  }
+  HttpResponse refused;
+  EXPECT_TRUE(eventually([&] { return (refused = call(ping)).status == 429; })) << refused.status << " " << refused.body;
+  EXPECT_EQ(refused.header("retry-after"), "1");
+  EXPECT_EQ(refused.header("content-type"), "application/json");
+  for (const int socket : trickling) ::close(socket);
+  HttpResponse answered;
+  EXPECT_TRUE(eventually([&] { return (answered = call(ping)).status == 200; })) << answered.status;
+  EXPECT_EQ(answered.body, R"({"jsonrpc":"2.0","id":1,"result":{}})");
 }
 
 TEST(Mcp, LlmsTxtListsEveryEndpointAndIsRevalidated) {
