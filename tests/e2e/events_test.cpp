@@ -1,8 +1,8 @@
 // The event stream (GET /api/v1/events, nginx/events.conf): one event per published set, with
 // the answers whose bytes changed and their new ETags, the ETags the answers are then served
-// with; resumed after a reconnection by Last-Event-ID; a bounded number per client address;
-// and a publication that renders only what a write may have changed gives the very bytes of a
-// whole render. A stack of its own: the test writes snapshots.
+// with; resumed after a reconnection by Last-Event-ID; a bounded number per client address; a
+// 503 while the channel has no event; and a publication that renders only what a write may have
+// changed gives the very bytes of a whole render. A stack of its own: the test writes snapshots.
 
 #include <sys/stat.h>
 
@@ -131,6 +131,21 @@ TEST_F(EventsTest, StreamsPerAddressAreBoundedAndOnlyGetIsAnswered) {
       http("OPTIONS", events_url(), {"Origin: https://example.org", "Access-Control-Request-Method: GET"});
   EXPECT_EQ(preflight.status, 204);
   EXPECT_EQ(preflight.header("access-control-allow-origin"), "*");
+}
+
+// Without a publisher (PUBLISH=off) the channel never holds an event: nginx holds a subscriber
+// 10 s (nchan would abort the worker on a channel without one: nginx.conf's
+// events_subscription()), then answers the API's server error, with Retry-After.
+TEST(Events, WithoutAnEventForTenSecondsASubscriberIsAnswered503) {
+  const HttpResponse refused = raw_http(unpublished_stack().url("/"), "GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                                                       "Accept: text/event-stream\r\nConnection: close\r\n\r\n",
+                                        patience);
+  EXPECT_EQ(refused.status, 503);
+  EXPECT_EQ(refused.header("content-type"), "application/json");
+  EXPECT_EQ(refused.header("retry-after"), "5");
+  EXPECT_EQ(refused.header("cache-control"), "no-store");
+  EXPECT_EQ(refused.header("access-control-allow-origin"), "*");
+  EXPECT_EQ(refused.body, "{\"code\":500,\"message\":\"INTERNAL_SERVER_ERROR\",\"data\":null}\n");
 }
 
 // A correction of bsc's newest row moves no clock (tron's 08:00 stays the newest chain

@@ -149,6 +149,23 @@ long nginx_pss_kb(const e2e::Stack& stack) {
   return total;
 }
 
+// Each worker's resident memory of its own (RssAnon: its heap, the streams' buffers) and shared
+// (RssShmem: the pages of nchan's shared memory it touched, the same in every worker), in kB:
+// "RssAnon+RssShmem" per worker.
+std::string worker_memory(const e2e::Stack& stack) {
+  std::string memory;
+  for (const pid_t worker : nginx_workers(stack.var())) {
+    std::istringstream status(e2e::read_file("/proc/" + std::to_string(worker) + "/status"));
+    long anon = 0, shared = 0;
+    for (std::string line; std::getline(status, line);) {
+      if (line.rfind("RssAnon:", 0) == 0) anon = std::stol(line.substr(8));
+      if (line.rfind("RssShmem:", 0) == 0) shared = std::stol(line.substr(9));
+    }
+    memory += (memory.empty() ? "" : ", ") + std::to_string(anon) + "+" + std::to_string(shared);
+  }
+  return memory;
+}
+
 // nginx -s reload with the stack's prefix and configuration; its exit status.
 int reload_nginx(const e2e::Stack& stack) {
   const std::string prefix = stack.var() + "/nginx";
@@ -691,7 +708,7 @@ TEST(EventStreamFaults, ASubscriberThatNeverReadsIsClosedAndWhatItHeldIsFreed) {
 
   // Stuck subscribers one after the other, a burst each.
   std::vector<StuckRound> rounds;
-  std::string figures;
+  std::string figures = "; workers' RssAnon+RssShmem, kB: " + worker_memory(stack) + " before";
   for (int burst = 1; burst <= 6; ++burst) {
     rounds.push_back(stuck_round(stack, burst, events));
     const StuckRound& round = rounds.back();
@@ -709,6 +726,7 @@ TEST(EventStreamFaults, ASubscriberThatNeverReadsIsClosedAndWhatItHeldIsFreed) {
     EXPECT_GT(round.unsent, 100'000) << "burst " << burst;
     EXPECT_LT(round.holding_kb - round.before_kb, 128 * 1024) << "burst " << burst << figures;
   }
+  figures += "; workers' RssAnon+RssShmem, kB: " + worker_memory(stack) + " after the six";
   report("event stream, a subscriber that never reads",
          std::to_string(events) + " events of " + std::to_string(event_size) + " B per burst (" +
              std::to_string(burst_kb) + " kB)" + figures);
