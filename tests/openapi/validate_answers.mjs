@@ -382,9 +382,9 @@ function invalidValues(parameter, set) {
   return [...new Set(candidates)].filter((v) => !values.includes(v));
 }
 
-// Bad values of a bound (from, to): words, empty, negative, days that do not exist or before
-// 1970, a fraction, 16 digits, an exponent, a sign.
-const BAD_BOUNDS = ['yesterday', '', '-1', '2026-02-30', '2026-13-01', '1969-12-31', '2026-5-1', '1778515200000.5', '1234567890123456', '1e12', '+1778515200000'];
+// Bad values of a bound (from, to): words, empty, negative, days that do not exist (also in a
+// year of old), a fraction, 16 digits, an exponent, a sign.
+const BAD_BOUNDS = ['yesterday', '', '-1', '2026-02-30', '2026-13-01', '0100-02-29', '2026-5-1', '1778515200000.5', '1234567890123456', '1e12', '+1778515200000'];
 // Bad values of an enum of the optional parameters (format): its values in capitals, padded,
 // empty, an unknown word.
 const badOptionValues = (p) => [...new Set([...p.schema.enum.map((v) => v.toUpperCase()), `${p.schema.enum.at(-1)} `, '', 'xml', 'nope'])].filter((v) => !p.schema.enum.includes(v));
