@@ -32,10 +32,10 @@ sqitch                                 | sqitch                   | deploys, ver
 libdbd-pg-perl                         |                          | sqitch: its PostgreSQL driver (sqitch accepts any of several)
 nginx                                  | nginx                    | serves the API
 libnginx-mod-nchan                     |                          | nginx: the event stream /api/v1/events (nchan holds its subscribers)
-libnginx-mod-http-lua                  |                          | nginx: reads the link to the published set once per request (nginx/published-set.conf), admits the event stream's subscribers (nginx/nginx.conf)
+libnginx-mod-http-lua                  |                          | nginx: reads the link to the published set once per request (nginx/published-set.conf), admits the subscribers of the event stream (nginx/nginx.conf)
 util-linux                             | runuser nsenter          | runs PostgreSQL as postgres: the server refuses root; make systemtest: commands in its container
 mawk                                   | awk                      | make bench: the table of results
-curl                                   | curl                     | make run: waits for the event stream's first event; make bench: fetches the answers and times renders
+curl                                   | curl                     | make run: waits for the first event of the event stream; make bench: fetches the answers and times renders
 wrk                                    | wrk                      | make bench and the fault tests: the load
 procps                                 | pgrep                    | make bench: finds the handlers to read their peak memory
 clang                                  | clang++                  | make fuzz: libFuzzer needs clang
