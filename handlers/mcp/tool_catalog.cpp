@@ -217,8 +217,11 @@ CallQuery call_query(const Tool& tool, const Json::Value& arguments) {
     const std::string key(name);
     if (arguments.isNull() || !arguments.isMember(key)) continue;
     const Json::Value& value = arguments[key];
-    // An integer stands for its digits: epoch milliseconds sent as a number, say.
-    const std::string text = value.isString() ? value.asString() : std::to_string(value.asLargestInt());
+    // An integer stands for its digits: epoch milliseconds sent as a number, say (one past
+    // int64's range too: the API then refuses the value as it would its digits).
+    const std::string text = value.isString()   ? value.asString()
+                             : value.isUInt64() ? std::to_string(value.asLargestUInt())
+                                                : std::to_string(value.asLargestInt());
     if (!query.empty()) query += '&';
     query += key + '=' + percent_encode(text);
   }

@@ -146,6 +146,10 @@ TEST(McpTools, CallAGetWhoseQueryIsTheArgumentsInTheEndpointsOrderEncoded) {
   EXPECT_EQ(asked.query, "chain=eth&vaultType=A%26B%3DC%20D&interval=WEEKLY&format=csv");
   EXPECT_EQ(call_query(tool, Json::Value()).query, "");
   EXPECT_EQ(call_query(tool, parsed(R"({"chain":"eth","from":1778428800000})")).query, "chain=eth&from=1778428800000");
+  // Past int64, the digits all the same (the API refuses them, as it would in a query).
+  EXPECT_EQ(call_query(tool, parsed(R"({"from":18446744073709551615})")).query, "from=18446744073709551615");
+  EXPECT_EQ(call_query(tool, parsed(R"({"from":1.5e19})")).query, "from=15000000000000000000");
+  EXPECT_EQ(call_query(tool, parsed(R"({"from":-1})")).query, "from=-1");
   EXPECT_EQ(call_query(tool, parsed(R"({"chain":1.5})")).invalid, "argument 'chain' must be a string");
   EXPECT_EQ(call_query(tool, parsed(R"({"chain":true})")).invalid, "argument 'chain' must be a string");
   EXPECT_EQ(call_query(tool, parsed(R"({"where":"x"})")).invalid,
