@@ -101,7 +101,8 @@ render_nginx() {
   local var=$1 conf=$2 publisher=$3 arg name file
   local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [PUBLISHED]=$var/published
                    [LOGS]=$var/nginx [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100
-                   [METRICS_ALLOW]="127.0.0.1 ::1" [UPSTREAMS]= [EVENT_STREAMS]=8 [EVENT_BUFFER]=100)
+                   [METRICS_ALLOW]="127.0.0.1 ::1" [UPSTREAMS]= [EVENT_STREAMS]=8 [EVENT_BUFFER]=100
+                   [MCP_REQUESTS]=64)
   local files=("$root_dir"/nginx/*.conf) edits=()
   for arg in "${@:4}"; do
     case $arg in

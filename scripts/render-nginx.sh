@@ -18,6 +18,8 @@
 #   RATE_LIMIT=on RATE=50r/s BURST=100   requests per client address
 #   EVENT_STREAMS=8 EVENT_BUFFER=100     event streams per client address, events kept for
 #                                        clients that reconnect (nginx/events.conf)
+#   MCP_REQUESTS=64                      requests to /mcp per client address in progress
+#                                        (nginx/mcp.conf)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -31,6 +33,6 @@ render_nginx "$var" "$conf" "$publisher" ${LISTEN:+LISTEN="$LISTEN"} \
   PUBLISHED="${PUBLISHED:-/run/coin-api-published}" SOCKETS="${SOCKETS:-/run/coin-api}" \
   RATE_LIMIT="${RATE_LIMIT:-on}" ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"} \
   ${UPSTREAMS:+UPSTREAMS="$UPSTREAMS"} ${EVENT_STREAMS:+EVENT_STREAMS="$EVENT_STREAMS"} \
-  ${EVENT_BUFFER:+EVENT_BUFFER="$EVENT_BUFFER"}
+  ${EVENT_BUFFER:+EVENT_BUFFER="$EVENT_BUFFER"} ${MCP_REQUESTS:+MCP_REQUESTS="$MCP_REQUESTS"}
 nginx -t -q -p "$var/nginx" -c "$conf/nginx.conf"
 say "rendered $conf/nginx.conf; nginx -p $var/nginx -c $conf/nginx.conf serves it"

@@ -21,6 +21,7 @@
 #   PUBLISHED=$VAR/published  the publisher's directory (production's is on tmpfs, /run)
 #   EVENT_STREAMS=8 EVENT_BUFFER=100  event streams per client address, events kept for
 #                    clients that reconnect (render_nginx's defaults; nginx/events.conf)
+#   MCP_REQUESTS=64  requests to /mcp a client address may have in progress (nginx/mcp.conf)
 #   CHAIN_PORT=8545  DATA=chain: the local EVM node's port on 127.0.0.1
 #   INDEX_INTERVAL=3 DATA=chain: seconds between the indexer's rounds
 #   FAIL_AFTER=60    DATA=chain: seconds until the demo's failing position (bsc's Spark Vault in
@@ -78,6 +79,7 @@ fi
 render_nginx "$var" "$var/nginx/conf" "$handlers/publisher" LISTEN="$bind:$port" \
   ${RATE_LIMIT:+RATE_LIMIT="$RATE_LIMIT"} ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"} \
   PUBLISHED="$published" ${METRICS_ALLOW:+METRICS_ALLOW="$METRICS_ALLOW"} ${EVENT_STREAMS:+EVENT_STREAMS="$EVENT_STREAMS"} \
+  ${MCP_REQUESTS:+MCP_REQUESTS="$MCP_REQUESTS"} \
   ${EVENT_BUFFER:+EVENT_BUFFER="$EVENT_BUFFER"}
 
 children=()

@@ -1,7 +1,7 @@
 // POST /mcp and /llms.txt through nginx (nginx/mcp.conf, handlers/mcp) on the fixture stack:
 // what an MCP call answers against the GET of the same answer and the fixture's hand-worked
 // figures; the statuses of hostile bodies and methods, CORS, the 64 KB limit, chunked or not,
-// the requests an address may hold while their bodies come, and the rate limit. (The official SDK's client and the Inspector: mcp_client_test.cpp.)
+// the requests an address may have in progress while their bodies come, and the rate limit. (The official SDK's client and the Inspector: mcp_client_test.cpp.)
 
 #include <gtest/gtest.h>
 #include <sys/socket.h>
@@ -170,16 +170,16 @@ TEST(Mcp, OtherMethodsAre405AndAPreflightAllowsPost) {
 }
 
 // A body trickled in (a part every few seconds, under nginx's 10 s between parts) holds its
-// connection, never a handler: nginx reads a body whole first. An address may hold 8 such
-// requests at once; the next is 429 until one ends.
-TEST(Mcp, AnAddressMayHoldEightRequestsWhoseBodiesAreComing) {
+// connection, never a handler: nginx reads a body whole first. An address may have 64 requests
+// in progress (MCP_REQUESTS, render_nginx's default); the next is 429 until one ends.
+TEST(Mcp, AnAddressMayHave64RequestsInProgressTheirBodiesComingOrNot) {
   const Stack& stack = fixture_stack();
   const std::string port = stack.url("").substr(stack.url("").rfind(':') + 1);
   const std::string ping = R"({"jsonrpc":"2.0","id":1,"method":"ping"})";
   const std::string head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                            "Content-Length: " + std::to_string(ping.size()) + "\r\n\r\n";
   std::vector<int> trickling;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < 64; ++i) {
     trickling.push_back(connect_loopback(std::stoi(port)));
     ASSERT_GE(trickling.back(), 0);
     const std::string started = head + ping.substr(0, 5);
