@@ -112,11 +112,11 @@ class ValueBuilder {
 
 }  // namespace
 
-std::optional<Json::Value> parse_json(std::string_view text) {
+std::optional<Json::Value> parse_json(std::string_view text, int levels) {
   // Boost.JSON's defaults are RFC 8259's: no comments, no trailing commas, UTF-8 only. Its depth
   // counts arrays and objects, as max_levels does; past it, it stops before it recurses deeper.
   boost::json::parse_options options;
-  options.max_depth = max_levels;
+  options.max_depth = static_cast<std::size_t>(levels);
   boost::json::basic_parser<ValueBuilder> parser(options, text);
   error_code error;
   const std::size_t read = parser.write_some(false, text.data(), text.size(), error);

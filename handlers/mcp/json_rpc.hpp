@@ -28,10 +28,10 @@ inline constexpr int max_levels = 64;
 
 // `text` parsed as JSON (RFC 8259, strictly: one value of any kind, UTF-8, no comments, no
 // trailing commas; a number of any length, its exponent up to 2^31 - 1 either way, which the
-// digits of a long number past its 19th move), with no duplicate keys and at most max_levels
+// digits of a long number past its 19th move), with no duplicate keys and at most `levels`
 // deep; nullopt when it is not. Each number keeps where its text is in `text` (Json::Value's
 // offsets), for id_json.
-std::optional<Json::Value> parse_json(std::string_view text);
+std::optional<Json::Value> parse_json(std::string_view text, int levels = max_levels);
 
 // A request's id as JSON-RPC sends it back, as it came: a number exactly as `body` (the text
 // parse_json read it from) writes it (`1.50`, `1e400`, every digit), a string with its
