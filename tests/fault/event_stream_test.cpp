@@ -181,7 +181,8 @@ void reload_and_wait(const e2e::Stack& stack) {
   ASSERT_EQ(reload_nginx(stack), 0) << e2e::read_file(stack.var() + "/reload.log");
   ASSERT_TRUE(eventually([&] {
     const std::set<pid_t> now = workers_of(stack);
-    return !now.empty() && std::none_of(now.begin(), now.end(), [&](pid_t pid) { return old_workers.count(pid) > 0; });
+    return now.size() == old_workers.size() &&
+           std::none_of(now.begin(), now.end(), [&](pid_t pid) { return old_workers.count(pid) > 0; });
   })) << "the old workers did not end";
 }
 
@@ -197,19 +198,37 @@ std::string workers_killed(const e2e::Stack& stack) {
   return killed;
 }
 
-// The connections nginx holds open on the stack's port (established, in /proc/net/tcp).
-std::size_t connections_held(const e2e::Stack& stack) {
+// A socket on 127.0.0.1:`port` as /proc/net/tcp has it: its peer's address, its state ("01"
+// established, "04" FIN_WAIT1 once closed with bytes still unsent...) and how many bytes wait in
+// its send queue.
+struct LoopbackSocket {
+  std::string remote;  // "0100007F:<port, hex>"
+  std::string state;
+  long unsent = 0;
+};
+std::vector<LoopbackSocket> sockets_on(int port) {
   char local[16];
-  std::snprintf(local, sizeof local, "0100007F:%04X", port_of(stack));
+  std::snprintf(local, sizeof local, "0100007F:%04X", port);
   std::istringstream table(e2e::read_file("/proc/net/tcp"));
-  std::size_t held = 0;
-  for (std::string line; std::getline(table, line);) {
+  std::vector<LoopbackSocket> sockets;
+  std::string line;
+  std::getline(table, line);  // header
+  while (std::getline(table, line)) {
     std::istringstream fields(line);
-    std::string slot, local_address, remote_address, state;
-    fields >> slot >> local_address >> remote_address >> state;
-    if (local_address == local && state == "01") ++held;
+    std::string slot, local_address, remote_address, state, queues;
+    fields >> slot >> local_address >> remote_address >> state >> queues;  // queues: "tx:rx" in hex
+    if (local_address == local) {
+      sockets.push_back({remote_address, state, std::stol(queues.substr(0, queues.find(':')), nullptr, 16)});
+    }
   }
-  return held;
+  return sockets;
+}
+
+// The connections nginx holds open on the stack's port (established).
+std::size_t connections_held(const e2e::Stack& stack) {
+  const std::vector<LoopbackSocket> sockets = sockets_on(port_of(stack));
+  return static_cast<std::size_t>(
+      std::count_if(sockets.begin(), sockets.end(), [](const LoopbackSocket& socket) { return socket.state == "01"; }));
 }
 
 // Posts `event` to the stack's event socket as the publisher does: nchan's status (201 when a
@@ -227,23 +246,23 @@ class EventPoster {
   EventPoster& operator=(const EventPoster&) = delete;
 
   // Whether the channel holds an event (nchan's publisher location answers a GET 200, else 404).
-  bool holds_event() {
-    curl_easy_reset(curl_);
-    curl_easy_setopt(curl_, CURLOPT_UNIX_SOCKET_PATH, socket_.c_str());
-    curl_easy_setopt(curl_, CURLOPT_URL, "http://localhost/snapshots");
-    curl_easy_setopt(curl_, CURLOPT_WRITEFUNCTION, &ignore);
-    long status = 0;
-    if (curl_easy_perform(curl_) == CURLE_OK) curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &status);
-    return status == 200;
-  }
+  bool holds_event() { return request(nullptr) == 200; }
 
-  long post(const std::string& event) {
+  long post(const std::string& event) { return request(&event); }
+
+ private:
+  static std::size_t ignore(char*, std::size_t size, std::size_t count, void*) { return size * count; }
+
+  // A POST of `event`, or a GET without one; the status, 0 when nothing answered.
+  long request(const std::string* event) {
     curl_easy_reset(curl_);
     curl_easy_setopt(curl_, CURLOPT_UNIX_SOCKET_PATH, socket_.c_str());
     curl_easy_setopt(curl_, CURLOPT_URL, "http://localhost/snapshots");
-    curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, event.c_str());
-    curl_easy_setopt(curl_, CURLOPT_POSTFIELDSIZE, static_cast<long>(event.size()));
-    curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers_);
+    if (event != nullptr) {
+      curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, event->c_str());
+      curl_easy_setopt(curl_, CURLOPT_POSTFIELDSIZE, static_cast<long>(event->size()));
+      curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers_);
+    }
     curl_easy_setopt(curl_, CURLOPT_WRITEFUNCTION, &ignore);
     curl_easy_setopt(curl_, CURLOPT_TIMEOUT_MS, 30000L);
     long status = 0;
@@ -251,8 +270,6 @@ class EventPoster {
     return status;
   }
 
- private:
-  static std::size_t ignore(char*, std::size_t size, std::size_t count, void*) { return size * count; }
   std::string socket_;
   CURL* curl_;
   curl_slist* headers_ = nullptr;
@@ -296,27 +313,12 @@ class StuckSubscriber {
   StuckSubscriber(const StuckSubscriber&) = delete;
   StuckSubscriber& operator=(const StuckSubscriber&) = delete;
 
-  // nginx's side of the connection: its state in /proc/net/tcp ("01" established, "04" FIN_WAIT1
-  // once nginx closed it with bytes still unsent...) and how many bytes wait in its send queue;
-  // state "" once it is gone.
-  struct ServerSide {
-    std::string state;
-    long unsent = 0;
-  };
-  ServerSide server_side() const {
-    char local[32], remote[32];
-    std::snprintf(local, sizeof local, "0100007F:%04X", server_port_);
+  // nginx's side of the connection; state "" once it is gone.
+  LoopbackSocket server_side() const {
+    char remote[16];
     std::snprintf(remote, sizeof remote, "0100007F:%04X", client_port_);
-    std::istringstream table(e2e::read_file("/proc/net/tcp"));
-    std::string line;
-    std::getline(table, line);  // header
-    while (std::getline(table, line)) {
-      std::istringstream fields(line);
-      std::string slot, local_address, remote_address, state, queues;
-      fields >> slot >> local_address >> remote_address >> state >> queues;  // queues: "tx:rx" in hex
-      if (local_address == local && remote_address == remote) {
-        return {state, std::stol(queues.substr(0, queues.find(':')), nullptr, 16)};
-      }
+    for (const LoopbackSocket& socket : sockets_on(server_port_)) {
+      if (socket.remote == remote) return socket;
     }
     return {};
   }
@@ -396,9 +398,9 @@ TEST(EventStreamFaults, AcrossAReloadAResumingClientGetsEveryAnswerThenTheEvents
   const StreamEvent second = event_of(early, "2026-05-13T02:00:00Z");
 
   const auto reloaded = Clock::now();
-  const std::set<pid_t> old_workers = workers_of(stack);
-  ASSERT_EQ(reload_nginx(stack), 0) << e2e::read_file(stack.var() + "/reload.log");
-  // The old workers end the stream (nchan's ":410: 410 Gone", then the connection closes).
+  ASSERT_NO_FATAL_FAILURE(reload_and_wait(stack));
+  const double workers_ended_after = seconds_since(reloaded);
+  // The old workers ended the stream (nchan's ":410: 410 Gone", then the connection closed).
   std::string ended;
   try {
     const StreamEvent more = early.next(patience);
@@ -407,12 +409,6 @@ TEST(EventStreamFaults, AcrossAReloadAResumingClientGetsEveryAnswerThenTheEvents
     ended = error.what();
   }
   EXPECT_EQ(ended, "the event stream was closed");
-  const double closed_after = seconds_since(reloaded);
-  ASSERT_TRUE(eventually([&] {
-    const std::set<pid_t> now = workers_of(stack);
-    return now.size() == old_workers.size() &&
-           std::none_of(now.begin(), now.end(), [&](pid_t pid) { return old_workers.count(pid) > 0; });
-  })) << "the old workers did not end";
   // The publisher finds the channel without an event and posts the current set's again.
   EventPoster poster(stack.var());
   const double refilled_after = seconds_until(reloaded, [&] { return poster.holds_event(); });
@@ -439,7 +435,8 @@ TEST(EventStreamFaults, AcrossAReloadAResumingClientGetsEveryAnswerThenTheEvents
   EXPECT_EQ(behind.next(patience).id, third.id);
   EXPECT_EQ(nginx_master(stack), master);
   report("event stream, nginx reloaded",
-         "streams closed " + std::to_string(closed_after) + " s after the reload, the channel held the current set's "
+         "the old workers and their streams ended " + std::to_string(workers_ended_after) +
+             " s after the reload, the channel held the current set's "
          "event again " + std::to_string(refilled_after) + " s after it; a client resuming from before the reload got "
          "that event (every answer), then the one after it (" + third.id + ")");
 }
@@ -561,7 +558,9 @@ TEST(EventStreamFaults, SubscribersOfEveryKindOpenedBeforeTheFirstEventEachGetIt
   EventPoster poster(stack.var());
   std::size_t got_it = 0;
   for (int round = 1; round <= 3; ++round) {
-    if (round > 1) reload_and_wait(stack);  // a channel without an event again
+    if (round > 1) {
+      ASSERT_NO_FATAL_FAILURE(reload_and_wait(stack));  // a channel without an event again
+    }
     const std::set<pid_t> workers = workers_of(stack);
     const std::string event = "{\"round\":" + std::to_string(round) + "}";
     const std::vector<std::string> got = first_events(stack, subscribers, [&] {
@@ -588,7 +587,7 @@ TEST(EventStreamFaults, AfterAReloadEverySubscriberGetsThePublishersEventListing
   const pid_t publisher = publisher_pid(stack.var());
   ASSERT_GT(publisher, 0);
   ASSERT_EQ(::kill(publisher, SIGSTOP), 0);  // it cannot post while nginx's channel is emptied
-  reload_and_wait(stack);
+  ASSERT_NO_FATAL_FAILURE(reload_and_wait(stack));
   const std::set<pid_t> workers = workers_of(stack);
   const std::vector<std::string> got = first_events(stack, subscribers, [&] { ::kill(publisher, SIGCONT); });
   const std::size_t published = answers_published(stack);
@@ -617,7 +616,7 @@ TEST(EventStreamFaults, RandomValuesOfTheHeadersItReadsGetEventsAndNoWorkerDies)
   // Held on a channel without an event, until the publisher is let go; then on one with
   // events, one posted by the test for each batch.
   ASSERT_EQ(::kill(publisher, SIGSTOP), 0);
-  reload_and_wait(stack);
+  ASSERT_NO_FATAL_FAILURE(reload_and_wait(stack));
   EventPoster poster(stack.var());
   for (int batch = 0; batch < 8; ++batch) {
     const std::vector<Subscriber> batch_of = random_subscribers(random, 40);
