@@ -30,10 +30,12 @@ void EventPoster::prepare() {
   curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
 }
 
-long EventPoster::perform() {
+long EventPoster::perform(std::string* failure) {
   CURL* curl = static_cast<CURL*>(curl_);
   long status = 0;
-  if (curl_easy_perform(curl) == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+  const CURLcode result = curl_easy_perform(curl);
+  if (result == CURLE_OK) curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+  if (failure != nullptr) *failure = result == CURLE_OK ? "HTTP " + std::to_string(status) : curl_easy_strerror(result);
   return status;
 }
 
@@ -55,13 +57,13 @@ bool EventPoster::post(const std::string& event) {
   const std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headers(
       curl_slist_append(nullptr, "Content-Type: application/json"), &curl_slist_free_all);
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers.get());
-  const long status = perform();
+  std::string failure;
+  const long status = perform(&failure);
   // nchan: 201 when a subscriber got it, 202 when none was waiting.
   const bool posted = status == 201 || status == 202;
   if (posted && failing_) log_info("posting events to nginx again");
   if (!posted && !failing_) {
-    log_error("cannot post the event to nginx at " + socket_ + " (nginx down or not started yet): " +
-              (status != 0 ? "HTTP " + std::to_string(status) : std::string("no answer")));
+    log_error("cannot post the event to nginx at " + socket_ + " (nginx down or not started yet): " + failure);
   }
   failing_ = !posted;
   return posted;

@@ -30,7 +30,8 @@ class EventPoster {
   void* curl_;  // CURL*, kept for its connection
 
   // Sends the request set up on curl_ (after prepare()); the HTTP status, or 0 when none came.
-  long perform();
+  // `failure`, if given, says what came: "HTTP <status>", or curl's reason for none.
+  long perform(std::string* failure = nullptr);
   void prepare();
 };
 
