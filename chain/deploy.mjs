@@ -88,6 +88,7 @@ async function deploy(sender, rpc, state) {
 
     await sender.transact(c.token, 'Token', 'setTotalSupply', s.coin.total_supply);
     await sender.transact(c.token, 'Token', 'setBalance', c.staked, s.coin.held_by_staked);
+    for (const holder of s.coin.protocol_holders || []) await sender.transact(c.token, 'Token', 'setBalance', holder.address, holder.balance);
     await sender.transact(c.staked, 'SavingsVault', 'setTotalSupply', s.staked.total_supply);
     await sender.transact(c.staked, 'SavingsVault', 'setChi', s.staked.chi);
     await sender.transact(c.staked, 'SavingsVault', 'setSsr', s.staked.ssr);
@@ -106,9 +107,10 @@ async function deploy(sender, rpc, state) {
       const d = {};
       if (v.holding === 'lite_psm') {
         d.gem = await token(name, v.collateral, v.collateral_decimals, where);
-        d.litePsm = await sender.deploy('LitePsm', ilk, d.gem, c.token, v.pocket);
+        d.litePsm = await sender.deploy('LitePsm', ilk, d.gem, c.token, v.pocket, c.vat);
         await sender.transact(d.gem, 'Token', 'setBalance', v.pocket, v.pocket_balance);
-        await sender.transact(c.token, 'Token', 'setBalance', d.litePsm, v.premint);
+        await sender.transact(c.token, 'Token', 'setBalance', d.litePsm, v.coin_balance);
+        await sender.transact(c.vat, 'Vat', 'setUrn', ilk, d.litePsm, 0, v.Art);  // its own urn holds the ilk's Art
         await sender.transact(d.litePsm, 'LitePsm', 'setTin', v.tin);
         await sender.transact(d.litePsm, 'LitePsm', 'setTout', v.tout);
         await sender.transact(d.litePsm, 'LitePsm', 'setBuf', v.buf);
@@ -148,6 +150,9 @@ async function deploy(sender, rpc, state) {
           const data = { ...reserveDecoys(reserves++), liquidityIndex: r.liquidity_index,
             currentLiquidityRate: r.current_liquidity_rate, aTokenAddress: e.aToken };
           await sender.transact(e.pool, 'AavePool', 'setReserveData', e.asset, data);
+        } else if (r.kind === 'balance') {
+          e.token = await token(p.chain, p.asset, p.asset_decimals, pw);
+          await sender.transact(e.token, 'Token', 'setBalance', p.operator, r.balance);
         } else if (r.kind === 'erc4626') {
           // Its rate getter: ssr (SavingsVault, like sUSDS) or vsr (SparkVault, Spark Vault V2).
           const [contract, getter] = r.vsr === undefined ? ['SavingsVault', 'Ssr'] : ['SparkVault', 'Vsr'];
@@ -159,7 +164,7 @@ async function deploy(sender, rpc, state) {
           await sender.transact(e.vault, contract, 'setChi', r.chi);
           await sender.transact(e.vault, contract, `set${getter}`, r[getter.toLowerCase()]);
         } else {
-          throw new Error(`${pw}.read.kind: ${r.kind}, not aave-v3 or erc4626`);
+          throw new Error(`${pw}.read.kind: ${r.kind}, not aave-v3, erc4626 or balance`);
         }
         d.positions.push(e);
       }
@@ -193,6 +198,8 @@ async function verify(rpc, state, deployment) {
     await expect(`${at}.coin`, c.token, 'Token', 'decimals', [], [s.coin.decimals]);
     await expect(`${at}.coin`, c.token, 'Token', 'totalSupply', [], [s.coin.total_supply]);
     await expect(`${at}.coin`, c.token, 'Token', 'balanceOf', [c.staked], [s.coin.held_by_staked]);
+    for (const holder of s.coin.protocol_holders || [])
+      await expect(`${at}.coin.protocol_holders`, c.token, 'Token', 'balanceOf', [holder.address], [holder.balance]);
     await expect(`${at}.staked`, c.staked, 'SavingsVault', 'decimals', [], [s.staked.decimals]);
     await expect(`${at}.staked`, c.staked, 'SavingsVault', 'totalSupply', [], [s.staked.total_supply]);
     await expect(`${at}.staked`, c.staked, 'SavingsVault', 'totalAssets', [], [s.staked.total_assets]);
@@ -210,7 +217,8 @@ async function verify(rpc, state, deployment) {
       if (d.litePsm) {
         await expect(where, d.litePsm, 'LitePsm', 'tin', [], [v.tin]);
         await expect(where, d.gem, 'Token', 'balanceOf', [v.pocket], [v.pocket_balance]);
-        await expect(where, c.token, 'Token', 'balanceOf', [d.litePsm], [v.premint]);
+        await expect(where, c.token, 'Token', 'balanceOf', [d.litePsm], [v.coin_balance]);
+        await expect(where, d.litePsm, 'LitePsm', 'cut', [], [v.fees]);
       } else if (d.allocatorVault) {
         await expect(where, c.vat, 'Vat', 'urns', [ilk, d.allocatorVault], [v.ink, v.urn_art]);
         await expect(where, c.token, 'Token', 'balanceOf', [v.buffer], [v.buffer_balance]);
@@ -227,6 +235,11 @@ async function verify(rpc, state, deployment) {
         const r = p.read;
         const pw = `${where}.positions[${j}]`;
         if (r.market) continue;  // deployAave read its market back
+        if (r.kind === 'balance') {
+          await expect(pw, e.token, 'Token', 'decimals', [], [p.asset_decimals]);
+          await expect(pw, e.token, 'Token', 'balanceOf', [p.operator], [r.balance]);
+          continue;
+        }
         await expect(pw, e.asset, 'Token', 'decimals', [], [p.asset_decimals]);
         if (r.kind === 'aave-v3') {
           const want = Array(15).fill(undefined);
@@ -254,6 +267,13 @@ async function verify(rpc, state, deployment) {
 // since a local node's "finalized" block is 64 behind its head, before the state was set.
 const readAt = (name) => (name === 'tron' ? { pin_block: false } : { read_at: 'latest' });
 
+// A position's read in the config: where its contracts were deployed.
+function positionRead(read, e, pa) {
+  if (read.kind === 'aave-v3') return { kind: 'aave-v3', pool: pa(e.pool), reserve: pa(e.asset) };
+  if (read.kind === 'balance') return { kind: 'balance', token: pa(e.token) };
+  return { kind: 'erc4626', vault: pa(e.vault), rate: read.vsr === undefined ? 'ssr' : 'vsr' };
+}
+
 function config(url, state, deployment) {
   const chains = {};
   for (const name of PROTOCOL_CHAINS) {
@@ -265,6 +285,7 @@ function config(url, state, deployment) {
       rpc: [url],
       ...readAt(name),
       token: a(c.token), staked_token: a(c.staked),
+      ...(s.coin.protocol_holders ? { protocol_holders: s.coin.protocol_holders.map((holder) => a(holder.address)) } : {}),
       vat: a(c.vat), jug: a(c.jug), spot: a(c.spot), pot: a(c.pot),
       vaults: s.vaults.map((v, i) => {
         const d = c.vaults[i];
@@ -279,9 +300,7 @@ function config(url, state, deployment) {
             return {
               platform: p.platform, chain: p.chain, asset: p.asset, operator: pa(p.operator),
               strategy: p.strategy, tag: p.tag, principal: p.principal,
-              read: p.read.kind === 'aave-v3'
-                ? { kind: 'aave-v3', pool: pa(e.pool), reserve: pa(e.asset) }
-                : { kind: 'erc4626', vault: pa(e.vault), rate: p.read.vsr === undefined ? 'ssr' : 'vsr' },
+              read: positionRead(p.read, e, pa),
             };
           });
         }

@@ -16,8 +16,11 @@
 // SIGTERM or SIGINT, then finishes its tick, turns automine back on and exits 0. Prints
 // nothing unless it fails.
 //
-// It moves the Vaults held by a join and the positions of the test contracts; a lite PSM, an
-// AllocatorVault and a real Aave market stay as deployed (Aave's balances grow by themselves).
+// It moves the Vaults held by a join and the positions of the test contracts. A lite PSM is
+// traded instead: gem sold and bought with its fees, and every fourth tick the fees chugged
+// (its minted follows the gem, never the chug); the sender is given the gem it sells once, at
+// the start. An AllocatorVault and a real Aave market stay as deployed (Aave's balances grow by
+// themselves).
 // With --state, a position there with fails_after_seconds has its contract's code emptied that
 // long after the start (or --fail-after's seconds), its code emptied (anvil_setCode), so that
 // every read of it fails from then on.
@@ -93,13 +96,20 @@ async function readBase(rpc, config) {
       }
       b.vaults.push(d);
     }
+    b.litePsms = [];
+    for (const v of c.vaults.filter((vault) => vault.lite_psm)) {
+      const psm = h(v.lite_psm);
+      const [gem] = await call(rpc, psm, 'LitePsm', 'gem');
+      const [factor] = await call(rpc, psm, 'LitePsm', 'to18ConversionFactor');
+      b.litePsms.push({ psm, gem: wordToAddress(gem), unit: 10n ** 18n / factor });  // one gem, in its units
+    }
     base.push(b);
   }
   return base;
 }
 
-// The setter calls of tick t: [address, contract, method, ...args].
-function tick(base, t) {
+// The calls of tick t, sent by `from`: [address, contract, method, ...args].
+function tick(base, t, from) {
   const calls = [];
   const s = BigInt(t) * DAY;
   base.forEach((b, k) => {
@@ -134,6 +144,12 @@ function tick(base, t) {
         }
       });
     });
+    for (const l of b.litePsms) {
+      const gems = 1000n * BigInt(1 + (t % 3)) * l.unit;
+      if (t % 4 === 0) calls.push([l.psm, 'LitePsm', 'chug']);
+      else if (t % 4 === 2) calls.push([l.psm, 'LitePsm', 'buyGem', from, gems / 2n]);
+      else calls.push([l.psm, 'LitePsm', 'sellGem', from, gems]);
+    }
   });
   return calls;
 }
@@ -167,6 +183,7 @@ async function main() {
   const rpc = new Rpc(args.rpc);
   const sender = await Sender.first(rpc);
   const base = await readBase(rpc, config);
+  for (const l of base.flatMap((b) => b.litePsms)) await sender.transact(l.gem, 'Token', 'setBalance', sender.from, 10n ** 9n * l.unit);
   const failAfter = args['fail-after'] === undefined ? undefined : Number(args['fail-after']);
   if (failAfter !== undefined && !(failAfter >= 0)) die(`usage: ${usage}`);
   const failing = failures(args.state && JSON.parse(readFileSync(args.state, 'utf8')), config, failAfter);
@@ -180,7 +197,7 @@ async function main() {
         await rpc.call('anvil_setCode', [f.address, '0x']);
         failing.splice(failing.indexOf(f), 1);
       }
-      const calls = tick(base, t);
+      const calls = tick(base, t, sender.from);
       if (!batched) {
         for (const [to, name, method, ...a] of calls) await sender.transact(to, name, method, ...a);
         continue;

@@ -337,6 +337,11 @@ class PositionRead {
                            reserve_data_words, name_ + ": Pool.getReserveData");
       return;
     }
+    if (const auto* plain = std::get_if<BalanceRead>(&position.read)) {
+      balance_ = calls.ask(plain->token, balance_of, name_ + ": token.balanceOf", {holder});
+      decimals_ = calls.ask(plain->token, decimals, name_ + ": token.decimals");
+      return;
+    }
     const Erc4626Read& read = std::get<Erc4626Read>(position.read);
     shares_ = calls.ask(read.vault, balance_of, name_ + ": vault.balanceOf", {holder});
     asset_ = calls.ask(read.vault, asset, name_ + ": vault.asset");
@@ -348,6 +353,7 @@ class PositionRead {
   }
 
   void ask_more() {
+    if (std::holds_alternative<BalanceRead>(position_.read)) return;
     if (std::holds_alternative<AaveV3Read>(position_.read)) {
       const Address a_token = calls_.address(reserve_.words()[a_token_word], name_ + ": Pool.getReserveData aTokenAddress");
       decimals_ = calls_.ask(a_token, decimals, name_ + ": aToken.decimals");
@@ -376,6 +382,11 @@ class PositionRead {
     reading.block = calls_.provenance();
     reading.decimals = calls_.decimals(decimals_, name_ + ": asset.decimals");
     reading.balance = balance_.uint();
+    if (std::holds_alternative<BalanceRead>(position_.read)) {
+      reading.rate_kind = RateKind::none;
+      reading.rate = "0";
+      return reading;
+    }
     if (std::holds_alternative<AaveV3Read>(position_.read)) {
       reading.rate_kind = RateKind::annual;
       reading.rate = word_to_decimal(reserve_.words()[liquidity_rate_word]);
@@ -406,18 +417,54 @@ class PositionRead {
   std::string name_;
   Answer reserve_;                                    // aave-v3: the reserve's data
   Answer shares_, asset_, rate_, share_decimals_;     // erc4626: the holder's shares, asset(), the rate
-  Answer decimals_, balance_;                         // the asset's decimals, the holding in it
+  Answer decimals_, balance_;                         // the asset's decimals, the holding in it (balance: the token's)
   Answer share_value_, share_value_then_;             // erc4626 without a rate getter
   std::int64_t now_ = 0;
   std::uint64_t then_ = 0;
 };
 
+// COIN the protocol holds itself (docs/indexer.md, "What each figure is read from"): one
+// COIN.balanceOf per holder, however many roles the address has, all of the chain's figures.
+class HeldCoin {
+ public:
+  HeldCoin(const Protocol& protocol, Calls& calls) : protocol_(protocol), calls_(calls) {}
+
+  // The holder's balance; `what` names it in an error.
+  Answer ask(const Address& holder, const std::string& what) {
+    const auto [found, inserted] = held_.try_emplace(holder.call);
+    if (inserted) {
+      found->second = {what, calls_.ask(protocol_.token, balance_of, what, {address_word(holder.call)})};
+    }
+    return found->second.second;
+  }
+
+  // Each holder's balance, none of them more than COIN's supply.
+  std::vector<std::string> take(const std::string& supply) const {
+    std::vector<std::string> balances;
+    for (const auto& [holder, held] : held_) {
+      const std::string balance = held.second.uint();
+      if (is_more(balance, supply)) {
+        throw ReadError(held.first + " " + balance + " is more than COIN.totalSupply " + supply);
+      }
+      balances.push_back(balance);
+    }
+    return balances;
+  }
+
+ private:
+  const Protocol& protocol_;
+  Calls& calls_;
+  std::map<std::string, std::pair<std::string, Answer>> held_;  // by address: what, the balance
+};
+
 // A Vault's reads, with its positions': what needs no other answer, then the rest (ask_more),
-// then the reading.
+// then the reading. A lite PSM's pocket or an AllocatorVault's buffer (`holder`) is asked by the
+// chain's reads, since the COIN there is a figure of the chain.
 class VaultRead {
  public:
-  VaultRead(const Protocol& protocol, const Vault& vault, Calls& calls, CallsByChain& calls_by_chain)
-      : protocol_(protocol), vault_(vault), calls_(calls) {
+  VaultRead(const Protocol& protocol, const Vault& vault, Calls& calls, CallsByChain& calls_by_chain, HeldCoin& held,
+            Answer holder)
+      : vault_(vault), calls_(calls), held_(held), holder_(std::move(holder)) {
     const std::string& ilk = vault.ilk;
     const std::string ilk_call = call_data(ilks, {ilk_word(ilk)});
     vat_ = calls.ask(protocol.vat, ilk_call, 5, "Vat.ilks(" + ilk + ")");
@@ -429,13 +476,11 @@ class VaultRead {
       if (join->psm) tin_ = calls.ask(*join->psm, tin, ilk + " Psm.tin");
     } else if (const auto* lite = std::get_if<LitePsmHeld>(&vault.holding)) {
       gem_ = calls.ask(lite->psm, gem, ilk + " LitePsm.gem");
-      pocket_ = calls.ask(lite->psm, pocket, ilk + " LitePsm.pocket");
       tin_ = calls.ask(lite->psm, tin, ilk + " LitePsm.tin");
     } else {
       const Address& allocator = std::get<AllocatorHeld>(vault.holding).vault;
       urn_ = calls.ask(protocol.vat, call_data(urns, {ilk_word(ilk), address_word(allocator.call)}), 2,
                        "Vat.urns(" + ilk + ", AllocatorVault)");
-      buffer_ = calls.ask(allocator, buffer, ilk + " AllocatorVault.buffer");
     }
     for (const Position& position : vault.positions) positions_.emplace_back(position, calls_by_chain.on(position.chain));
   }
@@ -445,13 +490,12 @@ class VaultRead {
     if (std::holds_alternative<LitePsmHeld>(vault_.holding)) {
       // dss-lite-psm: the gem sits in the pocket.
       const Address gem_token = calls_.address(gem_, ilk + " LitePsm.gem");
-      const Address gem_pocket = calls_.address(pocket_, ilk + " LitePsm.pocket");
+      const Address gem_pocket = calls_.address(holder_, ilk + " LitePsm.pocket");
       locked_decimals_ = calls_.ask(gem_token, decimals, ilk + " gem.decimals");
       locked_ = calls_.ask(gem_token, balance_of, ilk + " gem.balanceOf(pocket)", {address_word(gem_pocket.call)});
     } else if (std::holds_alternative<AllocatorHeld>(vault_.holding)) {
       // dss-allocator: what the AllocatorVault drew sits in its buffer until the positions take it.
-      const Address vault_buffer = calls_.address(buffer_, ilk + " AllocatorVault.buffer");
-      locked_ = calls_.ask(protocol_.token, balance_of, ilk + " COIN.balanceOf(buffer)", {address_word(vault_buffer.call)});
+      locked_ = held_.ask(calls_.address(holder_, ilk + " AllocatorVault.buffer"), ilk + " COIN.balanceOf(buffer)");
     }
     for (PositionRead& position : positions_) position.ask_more();
   }
@@ -479,28 +523,28 @@ class VaultRead {
     const bool has_tin = std::holds_alternative<LitePsmHeld>(vault_.holding) ||
                          (std::holds_alternative<JoinHeld>(vault_.holding) && std::get<JoinHeld>(vault_.holding).psm);
     if (has_tin) reading.tin = tin_.uint();
-    // The COIN that a lite PSM's fill() pre-minted into itself is part of the ilk's Art but held by no one.
-    if (std::holds_alternative<LitePsmHeld>(vault_.holding)) reading.premint = chain.premints.at(&vault_);
+    // A lite PSM's Art counts COIN no one holds, what fill() drew into the PSM and the fees it
+    // keeps until chug(): minted is the Art its gem backs, min(Art, pocket's gem x
+    // to18ConversionFactor) (DssLitePsm.sol's cut(), line 506, is the rest of its COIN).
+    reading.minted_backed = std::holds_alternative<LitePsmHeld>(vault_.holding);
     // A fee above 100% is no fee: dss-lite-psm's HALTED (2^256 - 1) stops the swap that way.
     if (is_more(reading.tin, wad)) {
       throw ReadError(ilk + ": tin " + reading.tin + " is more than 100%: the PSM is halted, it has no fee to show");
-    }
-    if (is_more(reading.premint, reading.art)) {
-      throw ReadError(ilk + ": the PSM holds " + reading.premint + " COIN, more than the ilk's Art " + reading.art);
     }
     for (PositionRead& position : positions_) reading.positions.push_back(position.take());
     return reading;
   }
 
  private:
-  const Protocol& protocol_;
   const Vault& vault_;
   Calls& calls_;
+  HeldCoin& held_;
+  Answer holder_;                     // a lite PSM's pocket(), an AllocatorVault's buffer()
   Answer vat_, jug_, spot_;           // ilks(ilk) of each
   Answer locked_, locked_decimals_;   // what is locked, and its token's decimals
   Answer tin_;                        // a PSM's fee
-  Answer gem_, pocket_;               // dss-lite-psm
-  Answer urn_, buffer_;               // dss-allocator
+  Answer gem_;                        // dss-lite-psm
+  Answer urn_;                        // dss-allocator
   std::vector<PositionRead> positions_;
 };
 
@@ -581,11 +625,19 @@ ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& a
   reading.provenance = calls.provenance();
   const Answer coin_decimals = calls.ask(protocol.token, decimals, "COIN.decimals");
   const Answer coin_supply = calls.ask(protocol.token, total_supply, "COIN.totalSupply");
-  // A Pot-holding sCOIN holds no COIN token: every token circulates.
-  const Answer coin_staked = protocol.savings == Savings::pot
-                                 ? Answer()
-                                 : calls.ask(protocol.token, balance_of, "COIN.balanceOf(sCOIN)",
-                                             {address_word(protocol.staked_token.call)});
+  // COIN the protocol holds itself. A Pot-holding sCOIN holds no COIN token.
+  HeldCoin held(protocol, calls);
+  if (protocol.savings == Savings::token) held.ask(protocol.staked_token, "COIN.balanceOf(sCOIN)");
+  for (const Address& holder : protocol.holders) held.ask(holder, "COIN.balanceOf(" + holder.shown + ")");
+  std::map<const Vault*, Answer> holders;  // each lite PSM's pocket(), each AllocatorVault's buffer()
+  for (const Vault& vault : protocol.vaults) {
+    if (const auto* lite = std::get_if<LitePsmHeld>(&vault.holding)) {
+      held.ask(lite->psm, vault.ilk + " COIN.balanceOf(LitePsm)");
+      holders[&vault] = calls.ask(lite->psm, pocket, vault.ilk + " LitePsm.pocket");
+    } else if (const auto* allocator = std::get_if<AllocatorHeld>(&vault.holding)) {
+      holders[&vault] = calls.ask(allocator->vault, buffer, vault.ilk + " AllocatorVault.buffer");
+    }
+  }
   const Answer scoin_decimals = calls.ask(protocol.staked_token, decimals, "sCOIN.decimals");
   const Answer scoin_supply = calls.ask(protocol.staked_token, total_supply, "sCOIN.totalSupply");
   const Answer scoin_assets = calls.ask(protocol.staked_token, total_assets, "sCOIN.totalAssets");
@@ -595,24 +647,21 @@ ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& a
   const Answer savings_rate = protocol.savings_rate
                                   ? calls.ask(protocol.staked_token, selector_of(*protocol.savings_rate + "()"), rate_call)
                                   : calls.ask(protocol.pot, dsr, rate_call);
-  std::map<const Vault*, Answer> premints;
-  for (const Vault& vault : protocol.vaults) {
-    if (const auto* lite = std::get_if<LitePsmHeld>(&vault.holding)) {
-      premints[&vault] = calls.ask(protocol.token, balance_of, vault.ilk + " COIN.balanceOf(LitePsm)",
-                                   {address_word(lite->psm.call)});
-    }
-  }
+  const auto holder_of = [&](const Vault& vault) {
+    const auto found = holders.find(&vault);
+    return found == holders.end() ? Answer() : found->second;
+  };
   // A Vault whose step fails is left out of the next ones (reset).
   std::vector<std::optional<VaultRead>> vaults(protocol.vaults.size());
   for (std::size_t i = 0; i < vaults.size(); ++i) {
     const Vault& vault = protocol.vaults[i];
-    vault_step(chain.name, vault, reading, [&] { vaults[i].emplace(protocol, vault, calls, calls_by_chain); });
+    vault_step(chain.name, vault, reading,
+               [&] { vaults[i].emplace(protocol, vault, calls, calls_by_chain, held, holder_of(vault)); });
   }
   calls_by_chain.send();
 
   reading.coin_decimals = calls.decimals(coin_decimals, "COIN.decimals");
   reading.coin_supply = coin_supply.uint();
-  reading.coin_staked = protocol.savings == Savings::pot ? "0" : coin_staked.uint();
   reading.scoin_decimals = calls.decimals(scoin_decimals, "sCOIN.decimals");
   reading.scoin_supply = scoin_supply.uint();
   reading.scoin_assets = scoin_assets.uint();
@@ -622,13 +671,14 @@ ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& a
   if (!is_per_second_rate(reading.savings_rate)) {
     throw ReadError(rate_call + " " + reading.savings_rate + " is not a per-second rate in ray");
   }
-  for (const auto& [vault, premint] : premints) reading.premints[vault] = premint.uint();
-  if (is_more(reading.coin_staked, reading.coin_supply)) {
-    throw ReadError("COIN.balanceOf(sCOIN) " + reading.coin_staked + " is more than COIN.totalSupply " +
-                    reading.coin_supply);
-  }
 
-  // The calls that needed those answers.
+  // The calls that needed those answers: first the COIN in the pockets and buffers, a figure of
+  // the chain (a pocket or buffer that cannot be read skips it), then the Vaults'.
+  for (const auto& [vault, holder] : holders) {
+    const bool lite = std::holds_alternative<LitePsmHeld>(vault->holding);
+    const Address address = calls.address(holder, vault->ilk + (lite ? " LitePsm.pocket" : " AllocatorVault.buffer"));
+    held.ask(address, vault->ilk + (lite ? " COIN.balanceOf(pocket)" : " COIN.balanceOf(buffer)"));
+  }
   const Answer scoin_share_value =
       calls.ask(protocol.staked_token, convert_to_assets, "sCOIN.convertToAssets",
                 {uint256_word("1" + std::string(std::stoul(reading.scoin_decimals), '0'))});
@@ -640,6 +690,7 @@ ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& a
   calls_by_chain.send();
 
   reading.scoin_share_value = scoin_share_value.uint();
+  reading.coin_held = held.take(reading.coin_supply);
   for (std::size_t i = 0; i < vaults.size(); ++i) {
     if (!vaults[i]) continue;
     vault_step(chain.name, protocol.vaults[i], reading, [&] { reading.vaults.push_back(vaults[i]->take(reading)); });

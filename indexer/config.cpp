@@ -10,6 +10,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <map>
+#include <tuple>
 #include <memory>
 #include <sstream>
 #include <utility>
@@ -22,7 +23,8 @@ namespace coin::indexer {
 namespace {
 
 // The keys of a chain that only they have.
-constexpr std::string_view protocol_keys[] = {"token", "staked_token", "savings", "savings_rate", "vat", "jug", "spot", "pot", "vaults"};
+constexpr std::string_view protocol_keys[] = {"token", "staked_token", "savings", "savings_rate", "protocol_holders",
+                                             "vat", "jug", "spot", "pot", "vaults"};
 constexpr int most_timeout_seconds = 3600;
 constexpr int most_apy_days = 365;
 
@@ -168,11 +170,8 @@ std::string first_error(const std::string& errors) {
   return where + ": " + what;
 }
 
-// The address at `key`, in the form of `chain`.
-Address address(const Json::Value& object, const std::string& path, std::string_view key,
-                const std::string& chain) {
-  const std::string where = key_path(path, key);
-  const Json::Value& value = required_key(object, path, key);
+// An address in the form of `chain`; `where` is its path.
+Address address_at(const Json::Value& value, const std::string& where, const std::string& chain) {
   const std::string form = chain == "tron" ? "Base58Check: T and 33 characters" : "0x and 40 hex digits";
   const std::string refused = "not an address of " + chain + " (" + form + ")";
   if (!value.isString()) fail(where, refused);
@@ -189,6 +188,12 @@ Address address(const Json::Value& object, const std::string& path, std::string_
   } catch (const AbiError&) {
     fail(where, refused);
   }
+}
+
+// The address at `key`.
+Address address(const Json::Value& object, const std::string& path, std::string_view key,
+                const std::string& chain) {
+  return address_at(required_key(object, path, key), key_path(path, key), chain);
 }
 
 // Reads one file, remembering what must be unique in it, and what its positions may name.
@@ -211,6 +216,8 @@ class Reader {
   std::map<std::array<std::string, 4>, std::string> positions_;
   // The reads at a past block (a share price's growth): their paths and chains.
   std::vector<std::pair<std::string, std::string>> past_block_reads_;
+  // The balance reads: their paths, chains and tokens.
+  std::vector<std::tuple<std::string, std::string, Address>> balance_reads_;
 };
 
 Config Reader::config(const Json::Value& root) {
@@ -245,6 +252,15 @@ Config Reader::config(const Json::Value& root) {
       fail(path, "a share price's growth needs \"pin_block\": true on " + chain);
     }
   }
+  // COIN the protocol holds is read by rule (its buffers, protocol_holders), never as a position.
+  for (const auto& [path, chain, token] : balance_reads_) {
+    for (const Chain& read : config.chains) {
+      if (read.name == chain && read.protocol && read.protocol->token.call == token.call) {
+        fail(key_path(path, "token"), "COIN of " + chain + ": an allocator's COIN is its buffer's, read by rule "
+                                      "(docs/indexer.md); name another holder in protocol_holders");
+      }
+    }
+  }
   return config;
 }
 
@@ -268,8 +284,8 @@ Symbols Reader::symbols(const Json::Value& value) {
 Chain Reader::chain(const Json::Value& value, const std::string& name) {
   const std::string path = "chains." + name;
   check_keys(value, path,
-             {"rpc", "pin_block", "read_at", "calls", "token", "staked_token", "savings", "savings_rate", "vat", "jug",
-              "spot", "pot", "vaults"});
+             {"rpc", "pin_block", "read_at", "calls", "token", "staked_token", "savings", "savings_rate",
+              "protocol_holders", "vat", "jug", "spot", "pot", "vaults"});
   Chain chain;
   chain.name = name;
   const Json::Value& rpc = required_array(value, path, "rpc");
@@ -329,6 +345,7 @@ Protocol Reader::protocol(const Json::Value& value, const std::string& path, con
                     address(value, path, "pot", chain),
                     Savings::token,
                     std::nullopt,
+                    {},
                     {}};
   if (const Json::Value* savings = optional_key(value, "savings")) {
     if (*savings == "pot") {
@@ -338,6 +355,13 @@ Protocol Reader::protocol(const Json::Value& value, const std::string& path, con
     }
   }
   if (optional_key(value, "savings_rate") != nullptr) protocol.savings_rate = getter(value, path, "savings_rate");
+  if (optional_key(value, "protocol_holders") != nullptr) {
+    const Json::Value& holders = required_array(value, path, "protocol_holders");
+    const std::string where = key_path(path, "protocol_holders");
+    for (Json::ArrayIndex i = 0; i < holders.size(); ++i) {
+      protocol.holders.push_back(address_at(holders[i], element_path(where, i), chain));
+    }
+  }
   const Json::Value& vaults = required_array(value, path, "vaults");
   ilks_.clear();
   for (Json::ArrayIndex i = 0; i < vaults.size(); ++i) {
@@ -430,18 +454,27 @@ PositionRead Reader::position_read(const Json::Value& position, const std::strin
                                    const std::string& chain) {
   const std::string where = key_path(path, "read");
   const Json::Value& value = required_key(position, path, "read");
-  check_keys(value, where, {"kind", "pool", "reserve", "vault", "rate", "apy_days"});
+  check_keys(value, where, {"kind", "pool", "reserve", "vault", "rate", "apy_days", "token"});
   const Json::Value& kind = required_key(value, where, "kind");
-  if (kind == "aave-v3") {
-    for (const std::string_view key : {"vault", "rate", "apy_days"}) {
-      if (optional_key(value, key) != nullptr) fail(key_path(where, key), "only for kind erc4626");
+  const auto only_for = [&](std::initializer_list<std::string_view> keys, const std::string& which) {
+    for (const std::string_view key : keys) {
+      if (optional_key(value, key) != nullptr) fail(key_path(where, key), "only for kind " + which);
     }
+  };
+  if (kind != "balance") only_for({"token"}, "balance");
+  if (kind == "aave-v3") {
+    only_for({"vault", "rate", "apy_days"}, "erc4626");
     return AaveV3Read{address(value, where, "pool", chain), address(value, where, "reserve", chain)};
   }
+  if (kind == "balance") {
+    only_for({"pool", "reserve"}, "aave-v3");
+    only_for({"vault", "rate", "apy_days"}, "erc4626");
+    BalanceRead read{address(value, where, "token", chain)};
+    balance_reads_.emplace_back(where, chain, read.token);
+    return read;
+  }
   if (kind == "erc4626") {
-    for (const std::string_view key : {"pool", "reserve"}) {
-      if (optional_key(value, key) != nullptr) fail(key_path(where, key), "only for kind aave-v3");
-    }
+    only_for({"pool", "reserve"}, "aave-v3");
     Erc4626Read read{address(value, where, "vault", chain), std::nullopt, 7};
     if (optional_key(value, "rate") != nullptr) {
       if (optional_key(value, "apy_days") != nullptr) fail(key_path(where, "apy_days"), "only without rate");
@@ -454,7 +487,7 @@ PositionRead Reader::position_read(const Json::Value& position, const std::strin
     }
     return read;
   }
-  fail(key_path(where, "kind"), "aave-v3 or erc4626 expected");
+  fail(key_path(where, "kind"), "aave-v3, erc4626 or balance expected");
 }
 
 }  // namespace

@@ -26,6 +26,9 @@
 //                                  "pot" when it holds a Pot balance (sDAI)
 //       "savings_rate": "ssr",     optional: sCOIN's getter of its per-second rate in ray, for a
 //                                  sCOIN that sets its own (sUSDS); default: the Pot's dsr
+//       "protocol_holders": ["0x..."],  optional: further addresses whose COIN is the protocol's
+//                                  own (a treasury, a bridge's escrow): not in circulation, like
+//                                  sCOIN's, each lite PSM's and pocket's and each buffer's
 //       "vat", "jug", "spot", "pot",
 //       "vaults": [                the Vault types (may be empty)
 //         {"ilk": "ETH-A",         capital letters, digits and '-', not first; at most 32; once a chain
@@ -49,7 +52,9 @@
 //                     its per-second rate in ray ("ssr", "vsr", ...)
 //                  or {"kind": "erc4626", "vault": "0x...", "apy_days": 7}: a vault without one;
 //                     the APY is its share price's growth over that many days (default 7, at
-//                     most 365), which needs "pin_block" on the position's chain}
+//                     most 365), which needs "pin_block" on the position's chain
+//                  or {"kind": "balance", "token": "0x..."}: the operator's balance of an ERC-20
+//                     (a buffer's gem), which earns nothing: APY 0; never the chain's COIN}
 //          ]}
 //       ]
 //     },
@@ -93,7 +98,11 @@ struct Erc4626Read {  // the vault's shares of the operator, their assets, and i
   int apy_days = 7;                        // without a rate getter: the share price's growth period
 };
 
-using PositionRead = std::variant<AaveV3Read, Erc4626Read>;
+struct BalanceRead {  // token.balanceOf(operator): held as it is, earning nothing
+  Address token;
+};
+
+using PositionRead = std::variant<AaveV3Read, Erc4626Read, BalanceRead>;
 
 struct Position {
   std::string platform;      // "Spark"
@@ -148,6 +157,7 @@ struct Protocol {
   Savings savings = Savings::token;
   std::optional<std::string> savings_rate;  // sCOIN's rate getter ("ssr"); none: Pot.dsr
   std::vector<Vault> vaults;
+  std::vector<Address> holders;  // protocol_holders: more addresses whose COIN is the protocol's
 };
 
 enum class CallMode { multicall, batch, single };

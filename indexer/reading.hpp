@@ -2,7 +2,6 @@
 // What one round read of a protocol chain, every figure the exact decimal text of the integer
 // the chain returned: no conversion happens on this side (chain_units does them, in SQL).
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -14,6 +13,7 @@ enum class RateKind {
   per_second,  // rate: a per-second ray (an ERC-4626 vault's ssr, vsr ...)
   annual,      // rate: an annual ray compounded every second (Aave v3's currentLiquidityRate)
   growth,      // the share price's growth: share_value_then to share_value over `seconds`
+  none,        // a plain balance, which earns nothing: APY 0
 };
 
 // The block a reading rests on: its number, hash and time (empty on a chain read at "latest").
@@ -34,7 +34,8 @@ struct PositionReading {
 struct VaultReading {
   const Vault* vault = nullptr;
   std::string art, rate, spot, line, dust;   // Vat.ilks(ilk); art: the urn's on an allocator_vault
-  std::string premint = "0";                 // COIN a lite PSM pre-minted into itself: not minted
+  // A lite PSM: minted is the part of Art its pocket's gem backs (what is locked, at most Art).
+  bool minted_backed = false;
   std::string duty;                          // Jug.ilks(ilk)
   std::string mat;                           // Spot.ilks(ilk)
   // What is locked, in its token's base units: the collateral (valued at the ilk's price), or
@@ -54,15 +55,16 @@ struct SkippedVault {
 struct ChainReading {
   std::string block;                                   // the block read at: a number, or "latest"
   Block provenance;                                    // its number, hash and time
-  std::string coin_decimals, coin_supply, coin_staked; // COIN: decimals, totalSupply, what sCOIN holds
+  std::string coin_decimals, coin_supply;              // COIN: decimals, totalSupply
   std::string scoin_decimals, scoin_supply;            // sCOIN: decimals, totalSupply
   std::string scoin_assets;                            // sCOIN totalAssets()
   std::string scoin_share_value;                       // sCOIN convertToAssets(10^decimals)
   std::string par, base;                               // Spot.par, Jug.base
   std::string savings_rate;                            // Pot.dsr, or sCOIN's own rate getter
-  // The COIN each lite PSM of the chain pre-minted into itself (its COIN.balanceOf): in no one's
-  // hands, so neither in circulation nor minted.
-  std::map<const Vault*, std::string> premints;
+  // COIN the protocol holds itself, each holder's COIN.balanceOf once: sCOIN's (savings "token"),
+  // each lite PSM's and its pocket's, each AllocatorVault buffer's and the file's
+  // protocol_holders'. In no one's hands, so not in circulation.
+  std::vector<std::string> coin_held;
   std::vector<VaultReading> vaults;
   std::vector<SkippedVault> skipped;
 };

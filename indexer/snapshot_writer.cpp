@@ -35,9 +35,9 @@ VALUES ($1, $2, $3, $4, $5, CASE WHEN $7 THEN $6 END)
 RETURNING position_id)";
 
 // The whole holding earns the position's APY; earnings are what it holds above its principal.
-// The APY is of a per-second rate, an annual one ($5), or the share price's growth ($8 to $6
-// over $9 seconds). Every state row keeps the block it was read at (the last three parameters,
-// empty on a chain read at "latest").
+// The APY is of a per-second rate, an annual one ($5), the share price's growth ($8 to $6 over
+// $9 seconds), or none (a plain balance: 0). Every state row keeps the block it was read at
+// (the last three parameters, empty on a chain read at "latest").
 constexpr const char* insert_position_state = R"(
 INSERT INTO snapshot.allocator_position_state
        (position_id, taken_at, holding_amount, apy_holding_amount, apy, actual_earnings,
@@ -45,14 +45,15 @@ INSERT INTO snapshot.allocator_position_state
 SELECT $1, to_timestamp($2), h.amount, h.amount,
        CASE $5 WHEN 'annual' THEN snapshot.apy_of_annual_rate($6::numeric)
                WHEN 'growth' THEN snapshot.apy_of_growth($6::numeric, $8::numeric, $9::numeric)
+               WHEN 'none' THEN 0
                ELSE snapshot.apy_of_rate($6::numeric) END,
        h.amount - $7::numeric,
        nullif($10, '')::bigint, nullif($11, ''), to_timestamp(nullif($12, '')::bigint)
   FROM (SELECT snapshot.descale($3, $4) AS amount) AS h)";
 
-// minted = Art (wad) less what a lite PSM pre-minted into itself ($11, in COIN's $12 decimals);
-// debt = minted x rate. Locked value: the collateral ($5 at $6 decimals) x its price, or on an
-// allocator_vault Vault ($13) the COIN in its buffer at the peg (par) and its positions'
+// minted = Art (wad), on a lite PSM ($11) at most the gem locked ($5 at $6 decimals, which
+// backs it one for one); debt = minted x rate. Locked value: the collateral x its price, or on
+// an allocator_vault Vault ($12) the COIN in its buffer at the peg (par) and its positions'
 // holdings. An allocator Vault earns what its positions (written just before) earn: its APY is
 // their holding-weighted APY (rounded as derived.weighted_mean rounds the api's), its annual
 // earnings their holdings x APYs. Other Vaults pass no positions, and get null for both.
@@ -61,11 +62,12 @@ INSERT INTO snapshot.vault_state
        (vault_id, taken_at, minted, debt, locked_value, apy, estimated_annual_earnings,
         block_number, block_hash, block_time)
 SELECT $1, to_timestamp($2), m.minted, trim_scale(m.minted * snapshot.descale($4, 27)),
-       trim_scale(round(CASE WHEN $13 THEN snapshot.descale($5, $6) * snapshot.descale($9, 27) + coalesce(e.holding, 0)
+       trim_scale(round(CASE WHEN $12 THEN snapshot.descale($5, $6) * snapshot.descale($9, 27) + coalesce(e.holding, 0)
                              ELSE snapshot.descale($5, $6) * snapshot.price_of_spot($7, $8, $9) END, 18)),
        e.apy, e.earnings,
-       nullif($14, '')::bigint, nullif($15, ''), to_timestamp(nullif($16, '')::bigint)
-  FROM (SELECT snapshot.descale($3, 18) - snapshot.descale($11, $12) AS minted) AS m,
+       nullif($13, '')::bigint, nullif($14, ''), to_timestamp(nullif($15, '')::bigint)
+  FROM (SELECT CASE WHEN $11 THEN least(snapshot.descale($3, 18), snapshot.descale($5, $6))
+                    ELSE snapshot.descale($3, 18) END AS minted) AS m,
        (SELECT trim_scale(round(round(sum(s.apy_holding_amount * s.apy), 30)
                                 / nullif(sum(s.apy_holding_amount), 0), 30)) AS apy,
                trim_scale(round(sum(s.apy_holding_amount * s.apy), 18)) AS earnings,
@@ -74,17 +76,17 @@ SELECT $1, to_timestamp($2), m.minted, trim_scale(m.minted * snapshot.descale($4
          WHERE s.position_id = ANY ($10::integer[]) AND s.taken_at = to_timestamp($2)) AS e)";
 
 // Last: the chain's row brings derived.hourly_figures up to date, with the Vaults' rows in.
-// COIN in circulation leaves out what sCOIN holds and what lite PSMs pre-minted into themselves
-// ($12); prices are in COIN x Spot.par (the peg).
+// COIN in circulation is COIN's supply less what the protocol holds itself ($4, each holder's
+// balance); prices are in COIN x Spot.par (the peg).
 constexpr const char* insert_chain_state = R"(
 INSERT INTO snapshot.chain_state
        (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl,
         block_number, block_hash, block_time)
 SELECT $1, to_timestamp($2),
-       snapshot.descale($3::numeric - $4::numeric - (SELECT coalesce(sum(m), 0) FROM unnest($12::numeric[]) AS m), $5),
+       snapshot.descale($3::numeric - (SELECT coalesce(sum(h), 0) FROM unnest($4::numeric[]) AS h), $5),
        snapshot.descale($6, $7), p.price, trim_scale(snapshot.descale($8, $5) * p.price),
        snapshot.apy_of_rate($9), trim_scale(snapshot.descale($10, $5) * p.price),
-       nullif($13, '')::bigint, nullif($14, ''), to_timestamp(nullif($15, '')::bigint)
+       nullif($12, '')::bigint, nullif($13, ''), to_timestamp(nullif($14, '')::bigint)
   FROM (SELECT snapshot.descale($11, 27) AS price) AS p)";
 
 // The Vault's contract shown: a PSM's, an AllocatorVault, or the join.
@@ -105,6 +107,7 @@ const char* rate_kind(RateKind kind) {
   switch (kind) {
     case RateKind::annual: return "annual";
     case RateKind::growth: return "growth";
+    case RateKind::none: return "none";
     case RateKind::per_second: break;
   }
   return "per_second";
@@ -138,7 +141,7 @@ void write_vault(pqxx::work& work, const std::string& chain, const std::string& 
   for (const PositionReading& position : reading.positions) positions.push_back(write_position(work, taken_at, position));
   work.exec_params0(insert_vault_state, id, taken_at, reading.art, reading.rate, reading.locked,
                     reading.locked_decimals, reading.spot, reading.mat, chain_reading.par, array_literal(positions),
-                    reading.premint, chain_reading.coin_decimals, reading.locked_is_coin,
+                    reading.minted_backed, reading.locked_is_coin,
                     chain_reading.provenance.number, chain_reading.provenance.hash, chain_reading.provenance.time);
 }
 
@@ -196,14 +199,11 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
     return false;
   }
   work.exec_params0(upsert_symbols, symbols.coin, symbols.scoin);
-  std::vector<std::string> premints;
-  for (const auto& [vault, premint] : reading.premints) premints.push_back(premint);
   for (const VaultReading& vault : reading.vaults) write_vault(work, chain, at, reading, vault);
-  work.exec_params0(insert_chain_state, chain, at, reading.coin_supply, reading.coin_staked,
+  work.exec_params0(insert_chain_state, chain, at, reading.coin_supply, array_literal(reading.coin_held),
                     reading.coin_decimals, reading.scoin_supply, reading.scoin_decimals,
                     reading.scoin_share_value, reading.savings_rate, reading.scoin_assets, reading.par,
-                    array_literal(premints), reading.provenance.number, reading.provenance.hash,
-                    reading.provenance.time);
+                    reading.provenance.number, reading.provenance.hash, reading.provenance.time);
   work.commit();
   return true;
 }

@@ -9,8 +9,10 @@
 //              = 829000000.123456789012345678;  sCOIN 400000000e18 / 1e18 = 400000000
 //   eth  COIN  (3456789012345678901234567890 - 1040000000000000000000000000) / 1e18
 //              = 2416789012.34567890123456789;  sCOIN 950000000.000000000000000001
-//   bsc  COIN  (987654321e18 - 125308641.3425e18 - the 20000000e18 LITE-PSM-USDC-A pre-minted into
-//              itself) / 1e18 = 842345679.6575;  sCOIN 123456789.5
+//   bsc  COIN  (987654321e18 - what the protocol holds itself: sCOIN's 125308641.3425e18, the
+//              20000123.45e18 in LITE-PSM-USDC-A (what fill() drew into it and 123.45 of fees not yet
+//              chugged), the 1000000.25e18 in ALLOC-SPARK-A's buffer, the treasury's 2500000e18 that
+//              protocol_holders names) / 1e18 = 838845555.9575;  sCOIN 123456789.5
 //   bsc coin_price = par 1.0001 (every other chain 1); scoin_price = convertToAssets(1e18)
 //              / 1e18 x coin_price = 1.015 x 1.0001 = 1.0151015; earn_tvl 125308641.3425 x 1.0001
 //   TRX-A debt = Art x rate / 1e45 = 12345678901234567890123456 x 1021234567890123456789012345 / 1e45;
@@ -25,20 +27,23 @@
 //   Spark (erc4626 on plasma): 5900000 shares x chi 1.023456789012345678901234567 = 6038395.055172
 //   SA-USDT-A (tron) APY = (25312345.678901 x 0.0356... + 6038395.055172 x 0.0449...) / 31350740.734073
 //   bsc's dss-family shapes (issue 28):
-//   LITE-PSM-USDC-A (a dss-lite-psm): minted = Art 100000000.5 - the 20000000 COIN it pre-minted
-//              into itself = 80000000.5 (rate 1: debt the same); locked = the pocket's 80000000.5
+//   LITE-PSM-USDC-A (a dss-lite-psm): minted = min(Art 100000000.5, the pocket's 80000000.5 USDC in
+//              18 decimals) = 80000000.5, not Art - its COIN 20000123.45 = 79999877.05, which the 123.45
+//              of fees would move when chugged (rate 1: debt the same); locked = the pocket's 80000000.5
 //              USDC x (spot 0.999900009999000099990000999 x par 1.0001 = 0.99999999999999999999999999990
-//              -> 1 at 18 decimals) = 80000000.5
+//              -> 1 at 18 decimals) = 80000000.5; fee tin 0.001
 //   ALLOC-SPARK-A (a dss-allocator AllocatorVault): minted = its urn's art 30000000, debt x 1.01 =
-//              30300000; locked = its buffer's 1000000.25 COIN x par 1.0001 + the positions'
-//              20000000 + 5100000 = 26100100.250025
+//              30300000; locked = its buffer's 1000000.25 COIN x par 1.0001 (the COIN it drew and has
+//              not placed, which backs its debt: in its locked value, not in circulation) + the
+//              positions' 20000000 + 5100000 + the buffer's 2000000 USDC = 28100100.250025
 //   Aave (a real Aave v3 market, chain/aave.mjs): liquidity rate 0.025e27 a year (borrow rate 5% at
 //              50% use) -> 792744799594114663 per second -> APY 0.025315120514268675324360156365;
 //              the operator's aToken balance is its supply, 20000000 USDC, earnings 1000000
 //   Spark (a Spark Vault V2, rate getter vsr 5%): 5000000 shares x chi 1.02 = 5100000
-//   ALLOC-SPARK-A APY = (20000000 x 0.0253... + 5100000 x 0.0499...) / 25100000
-//              = 0.030330773318142370769345925143; earnings 761302.410285373506310583
-//   6.14 apy = 100 x the same over all six positions = 3.7497702836390202667150403684
+//   Buffer (a plain balance: the buffer's 2000000 USDC, which earns nothing): APY 0, earnings 0
+//   ALLOC-SPARK-A APY = (20000000 x 0.0253... + 5100000 x 0.0499... + 2000000 x 0) / 27100000
+//              = 0.02809233986292891167197722218; earnings 761302.410285373506310583
+//   6.14 apy = 100 x the same over all seven positions = 3.6862924258643068349639734472
 
 #include <gtest/gtest.h>
 
@@ -104,7 +109,7 @@ TEST_F(Indexed, ChainStatesAreTheDeployedSupplyAndSavings) {
             "0.039999999999999999955492083946|420938271.560493827156049382\n"
             "eth|2416789012.34567890123456789|950000000.000000000000000001|1|1.087654321098765432|"
             "0.049999999999999999965368547801|1033271605.043827160504382716\n"
-            "bsc|842345679.6575|123456789.5|1.0001|1.0151015|0.059999999999999999953368072466|125321172.20663425\n");
+            "bsc|838845555.9575|123456789.5|1.0001|1.0151015|0.059999999999999999953368072466|125321172.20663425\n");
 }
 
 TEST_F(Indexed, VaultsAreTheDeployedConfiguration) {
@@ -120,7 +125,7 @@ TEST_F(Indexed, VaultsAreTheDeployedConfiguration) {
             "bsc|BNB-A|1|1.7|0.04519999999351671954869451971|100000000|5000|\n"
             "bsc|PSM-USDT-A|2|1|0.004999999999999999968239863477|300000000|0|0\n"
             "bsc|SA-USDT-A|3|1|0.004999999999999999968239863477|50000000|0|\n"
-            "bsc|LITE-PSM-USDC-A|2|1|0.004999999999999999968239863477|500000000|0|0\n"
+            "bsc|LITE-PSM-USDC-A|2|1|0.004999999999999999968239863477|500000000|0|0.001\n"
             "bsc|ALLOC-SPARK-A|3|1|0.025099999996789527367216445995|100000000|0|\n");
   // The contract shown: a PSM Vault's PSM, every other Vault's join; Base58 on tron.
   EXPECT_EQ(query("SELECT string_agg(contract_address, ' ' ORDER BY vault_id) FROM snapshot.vault WHERE chain = 'tron'"),
@@ -146,7 +151,7 @@ TEST_F(Indexed, VaultStatesAreTheDeployedDebtAndCollateral) {
             "PSM-USDT-A|120000000|120000000|120000000||\n"
             "SA-USDT-A|20000000|20020000|1000000|0.034999999999999999979829832096|684949.99999999999960527\n"
             "LITE-PSM-USDC-A|80000000.5|80000000.5|80000000.5||\n"
-            "ALLOC-SPARK-A|30000000|30300000|26100100.250025|0.030330773318142370769345925143|"
+            "ALLOC-SPARK-A|30000000|30300000|28100100.250025|0.02809233986292891167197722218|"
             "761302.410285373506310583\n");
 }
 
@@ -166,7 +171,8 @@ TEST_F(Indexed, PositionsAreTheDeployedHoldings) {
             "Aave|bsc|USDC|0xa110c00000000000000000000000000000000005|Investment|Core|20000000|20000000|"
             "0.025315120514268675324360156365|1000000\n"
             "Spark|bsc|USDC|0xa110c00000000000000000000000000000000006|Investment|(null)|5100000|5100000|"
-            "0.049999999999999999965368547801|100000\n");
+            "0.049999999999999999965368547801|100000\n"
+            "Buffer|bsc|USDC|0xb0ffe70000000000000000000000000000000001|Reserve|(null)|2000000|2000000|0|0\n");
 }
 
 // Every row keeps the block it was read at (issue 29): the node's newest, as read here apart
@@ -200,17 +206,17 @@ TEST_F(Indexed, SecondIndexerInTheSameRoundWritesNothing) {
   EXPECT_EQ(query("SELECT (SELECT count(*) FROM snapshot.chain_state) || ' ' || (SELECT count(*) FROM snapshot.vault) "
                   "|| ' ' || (SELECT count(*) FROM snapshot.vault_state) || ' ' || "
                   "(SELECT count(*) FROM snapshot.allocator_position_state)"),
-            "3 11 11 6\n");
+            "3 11 11 7\n");
 }
 
 TEST_F(Indexed, SupplyEndpointsAnswerTheIndexedSupplies) {
   // 6.1: COIN + sCOIN on every chain.
-  EXPECT_EQ(e2e::http("GET", stack_->url("/totalSupply")).body, "5561591481.626635690246913569");
+  EXPECT_EQ(e2e::http("GET", stack_->url("/totalSupply")).body, "5558091357.926635690246913569");
   const e2e::Json coin = data("/api/v1/external/total-supply/coin");  // 6.4
-  EXPECT_EQ(coin["totalSupply"].text(), "4088134692.126635690246913568");
+  EXPECT_EQ(coin["totalSupply"].text(), "4084634568.426635690246913568");
   EXPECT_EQ(coin["tron"].text(), "829000000.123456789012345678");
   EXPECT_EQ(coin["eth"].text(), "2416789012.34567890123456789");
-  EXPECT_EQ(coin["bsc"].text(), "842345679.6575");
+  EXPECT_EQ(coin["bsc"].text(), "838845555.9575");
   const e2e::Json scoin = data("/api/v1/external/total-supply/scoin");  // 6.5
   EXPECT_EQ(scoin["totalSupply"].text(), "1473456789.500000000000000001");
   EXPECT_EQ(scoin["eth"].text(), "950000000.000000000000000001");
@@ -259,28 +265,34 @@ TEST_F(Indexed, VaultEndpointsAnswerTheIndexedVaults) {
 
 TEST_F(Indexed, AllocatorEndpointAnswersTheIndexedPositions) {
   const e2e::Json allocator = data("/api/v1/smart-allocator/detail-overview");  // 6.14
-  EXPECT_EQ(allocator["apy"].number(), "3.7497702836390202667150403684");
+  EXPECT_EQ(allocator["apy"].number(), "3.6862924258643068349639734472");
   // 31382716.045938271604593827136 + 50172839.574500837029164761629231825554031398766651426 + 20020000
   // + 30300000
   EXPECT_EQ(allocator["debt"].number(), "131875555.620439108633758588765231825554031398766651426");
   const e2e::Json& positions = allocator["platformSummaryInfos"];
-  ASSERT_EQ(positions.size(), 6u);
-  // By platform, then chain: Aave bsc and eth, JustLend tron, Spark bsc and plasma, Venus bsc.
+  ASSERT_EQ(positions.size(), 7u);
+  // By platform, then chain: Aave bsc and eth, Buffer bsc, JustLend tron, Spark bsc and plasma,
+  // Venus bsc.
   EXPECT_EQ(positions[0]["platform"].text(), "Aave");
   EXPECT_EQ(positions[0]["chain"].text(), "bsc");
   EXPECT_EQ(positions[0]["holdingAmount"].number(), "20000000");
   EXPECT_EQ(positions[0]["apy"].number(), "0.025315120514268675324360156365");
-  EXPECT_EQ(positions[2]["platform"].text(), "JustLend");
-  EXPECT_EQ(positions[2]["operatorAddress"].text(), "TQeqrkh3c5HUrxExdD4Tjk49CXeN2jbCqD");
-  EXPECT_EQ(positions[2]["holdingAmount"].number(), "25312345.678901");
-  EXPECT_EQ(positions[2]["actualEarnings"].number(), "312345.678901");
-  EXPECT_TRUE(positions[2]["tag"].is_null());
-  EXPECT_EQ(positions[3]["platform"].text(), "Spark");
-  EXPECT_EQ(positions[3]["apy"].number(), "0.049999999999999999965368547801");
-  EXPECT_EQ(positions[4]["chain"].text(), "plasma");
-  EXPECT_EQ(positions[4]["apy"].number(), "0.044999999999999999981066627328");
-  EXPECT_EQ(positions[4]["tag"].text(), "");
-  EXPECT_EQ(positions[5]["platform"].text(), "Venus");
+  EXPECT_EQ(positions[2]["platform"].text(), "Buffer");
+  EXPECT_EQ(positions[2]["gemSymbol"].text(), "USDC");
+  EXPECT_EQ(positions[2]["holdingAmount"].number(), "2000000");
+  EXPECT_EQ(positions[2]["apy"].number(), "0");
+  EXPECT_EQ(positions[2]["actualEarnings"].number(), "0");
+  EXPECT_EQ(positions[3]["platform"].text(), "JustLend");
+  EXPECT_EQ(positions[3]["operatorAddress"].text(), "TQeqrkh3c5HUrxExdD4Tjk49CXeN2jbCqD");
+  EXPECT_EQ(positions[3]["holdingAmount"].number(), "25312345.678901");
+  EXPECT_EQ(positions[3]["actualEarnings"].number(), "312345.678901");
+  EXPECT_TRUE(positions[3]["tag"].is_null());
+  EXPECT_EQ(positions[4]["platform"].text(), "Spark");
+  EXPECT_EQ(positions[4]["apy"].number(), "0.049999999999999999965368547801");
+  EXPECT_EQ(positions[5]["chain"].text(), "plasma");
+  EXPECT_EQ(positions[5]["apy"].number(), "0.044999999999999999981066627328");
+  EXPECT_EQ(positions[5]["tag"].text(), "");
+  EXPECT_EQ(positions[6]["platform"].text(), "Venus");
   const e2e::Json& vaults = allocator["vaultInfos"];
   ASSERT_EQ(vaults.size(), 4u);
   EXPECT_EQ(vaults[0]["vaultType"].text(), "SA-USDT-A");

@@ -630,10 +630,10 @@ TEST(IndexerConfig, APrincipalIsANonNegativeDecimalString) {
   }
 }
 
-TEST(IndexerConfig, AReadIsAaveV3OrErc4626) {
+TEST(IndexerConfig, AReadIsAaveV3Erc4626OrABalance) {
   Json::Value root = valid();
   position(root, 0)["read"]["kind"] = "compound";
-  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.kind: aave-v3 or erc4626 expected");
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.kind: aave-v3, erc4626 or balance expected");
   root = valid();
   position(root, 0)["read"]["vault"] = "0x3000000000000000000000000000000000000003";
   EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.vault: only for kind erc4626");
@@ -643,6 +643,56 @@ TEST(IndexerConfig, AReadIsAaveV3OrErc4626) {
   root = valid();
   position(root, 2)["read"].removeMember("vault");
   EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[2].read.vault: missing");
+}
+
+// A plain ERC-20 balance (a buffer's gem): the operator's balance of `token`, in the form of the
+// position's chain; never the chain's own COIN, which the protocol's rule reads.
+TEST(IndexerConfig, ABalanceReadNamesItsTokenNeverCoin) {
+  Json::Value root = valid();
+  Json::Value read(Json::objectValue);
+  read["kind"] = "balance";
+  read["token"] = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+  position(root, 0)["read"] = read;
+  const BalanceRead balance = std::get<BalanceRead>(parse_config_json(text_of(root)).chains[1].protocol->vaults[2].positions[0].read);
+  EXPECT_EQ(balance.token.call, "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48");
+  EXPECT_EQ(balance.token.shown, "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
+  position(root, 0)["read"]["pool"] = "0x87870Bca3F3fD6335C3F4ce8392D69350B4fA4E2";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.pool: only for kind aave-v3");
+  position(root, 0)["read"] = read;
+  position(root, 0)["read"]["rate"] = "ssr";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.rate: only for kind erc4626");
+  position(root, 0)["read"] = read;
+  position(root, 0)["read"].removeMember("token");
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.token: missing");
+  position(root, 0)["read"]["token"] = usdt_tron;
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.token: " + not_eth_address);
+  position(root, 0)["read"]["token"] = "0x1000000000000000000000000000000000000001";  // eth's COIN
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[0].read.token: COIN of eth: an allocator's COIN is its "
+                            "buffer's, read by rule (docs/indexer.md); name another holder in protocol_holders");
+  // The token goes with kind balance only.
+  root = valid();
+  position(root, 2)["read"]["token"] = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+  EXPECT_EQ(error_of(root), "chains.eth.vaults[2].positions[2].read.token: only for kind balance");
+}
+
+// Further addresses whose COIN is the protocol's own, in the form of their chain.
+TEST(IndexerConfig, ProtocolHoldersAreAddressesOfTheirChain) {
+  Json::Value root = valid();
+  EXPECT_TRUE(parse_config_json(text_of(root)).chains[1].protocol->holders.empty());
+  eth(root)["protocol_holders"].append("0x4000000000000000000000000000000000000001");
+  eth(root)["protocol_holders"].append("0x4000000000000000000000000000000000000002");
+  root["chains"]["tron"]["protocol_holders"].append(zero_tron);
+  const Config config = parse_config_json(text_of(root));
+  ASSERT_EQ(config.chains[1].protocol->holders.size(), 2U);
+  EXPECT_EQ(config.chains[1].protocol->holders[1].call, "0x4000000000000000000000000000000000000002");
+  EXPECT_EQ(config.chains[0].protocol->holders.at(0).shown, zero_tron);
+  eth(root)["protocol_holders"][1] = usdt_tron;
+  EXPECT_EQ(error_of(root), "chains.eth.protocol_holders[1]: " + not_eth_address);
+  eth(root)["protocol_holders"] = "0x4000000000000000000000000000000000000001";
+  EXPECT_EQ(error_of(root), "chains.eth.protocol_holders: an array expected");
+  root = valid();
+  root["chains"]["plasma"]["protocol_holders"].append("0x4000000000000000000000000000000000000001");
+  EXPECT_EQ(error_of(root), "chains.plasma.protocol_holders: only tron, eth and bsc hold the protocol");
 }
 
 TEST(IndexerConfig, RpcIsOneOrMoreHttpUrls) {
