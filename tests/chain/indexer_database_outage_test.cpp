@@ -32,7 +32,7 @@ struct Known {
 const std::vector<Known> known = {
     {"tron", "829000000.123456789012345678|400000000", "3"},
     {"eth", "2416789012.34567890123456789|950000000.000000000000000001", "3"},
-    {"bsc", "842345679.6575|123456789.5", "5"},
+    {"bsc", "838845555.9575|123456789.5", "5"},
 };
 
 // A round the log says was kept: its chain and taken_at as the log writes it (2026-11-24T12:05:00Z).

@@ -66,7 +66,7 @@ class IndexerFaults : public ChainSuite {
 
 // What a full round writes per chain (as rows() counts): chain/demo-state.json.
 std::string written(const std::string& chain) {
-  return chain == "tron" ? "1 3 3 2\n" : chain == "eth" ? "1 3 3 1\n" : "1 5 5 3\n";
+  return chain == "tron" ? "1 3 3 2\n" : chain == "eth" ? "1 3 3 1\n" : "1 5 5 4\n";
 }
 
 TEST_F(IndexerFaults, EveryChainIsWrittenWhenEveryNodeAnswers) {
@@ -171,7 +171,7 @@ TEST_F(IndexerFaults, ASkippedVaultKeepsItsLastGoodStateInTheAnswers) {
   config["chains"]["bsc"]["vaults"][4]["positions"][1]["read"]["rate"] = "ssr";
   EXPECT_EQ(round(config, "bad", &log), 1) << log;
   // Two chain states; ALLOC-SPARK-A's state and positions of the first round only.
-  EXPECT_EQ(rows("bsc"), "2 5 9 4\n") << log;
+  EXPECT_EQ(rows("bsc"), "2 5 9 5\n") << log;
   EXPECT_NE(log.find("bsc: Vault ALLOC-SPARK-A skipped at "), std::string::npos) << log;
   EXPECT_NE(log.find(", its last state is "), std::string::npos) << log;
   // The Vault the answers show is the last good one, older than the rest of its chain.
@@ -184,14 +184,28 @@ TEST_F(IndexerFaults, ASkippedVaultKeepsItsLastGoodStateInTheAnswers) {
 }
 
 TEST_F(IndexerFaults, AVaultThatCannotBeReadIsSkippedAlone) {
-  // The lite PSM's address pointing at COIN, which has no gem(): the call reverts.
+  // BNB-A's collateral pointing at the Vat, which has no balanceOf(): the call reverts.
+  Json::Value config = chain_->config();
+  config["chains"]["bsc"]["vaults"][0]["collateral"] = config["chains"]["bsc"]["vat"];
+  std::string log;
+  EXPECT_EQ(round(config, "bsc-vault", &log), 1) << log;
+  EXPECT_EQ(rows("bsc"), "1 4 4 4\n") << log;
+  EXPECT_NE(log.find("bsc: Vault BNB-A skipped at "), std::string::npos) << log;
+  EXPECT_NE(log.find("BNB-A collateral.balanceOf(join)"), std::string::npos) << log;
+}
+
+// The COIN in a lite PSM's pocket is a figure of the chain (not in circulation): a pocket() that
+// cannot be read (the lite PSM's address pointing at COIN) skips the chain, as a failing
+// COIN.totalSupply would; the other chains are written.
+TEST_F(IndexerFaults, APocketThatCannotBeReadSkipsItsChain) {
   Json::Value config = chain_->config();
   config["chains"]["bsc"]["vaults"][3]["lite_psm"] = config["chains"]["bsc"]["token"];
   std::string log;
-  EXPECT_EQ(round(config, "bsc-vault", &log), 1) << log;
-  EXPECT_EQ(rows("bsc"), "1 4 4 3\n") << log;
-  EXPECT_NE(log.find("bsc: Vault LITE-PSM-USDC-A skipped at "), std::string::npos) << log;
-  EXPECT_NE(log.find("LitePsm.gem"), std::string::npos) << log;
+  EXPECT_EQ(round(config, "bsc-pocket", &log), 1) << log;
+  EXPECT_EQ(rows("bsc"), "0 0 0 0\n") << log;
+  EXPECT_NE(log.find("bsc: skipped at "), std::string::npos) << log;
+  EXPECT_NE(log.find("LITE-PSM-USDC-A LitePsm.pocket"), std::string::npos) << log;
+  EXPECT_EQ(rows("eth"), written("eth")) << log;
 }
 
 TEST_F(IndexerFaults, APositionsNodeDownSkipsOnlyItsVault) {
@@ -206,26 +220,27 @@ TEST_F(IndexerFaults, APositionsNodeDownSkipsOnlyItsVault) {
 
 // Not a fault: the savings model follows the file. bsc's sCOIN holds 125308641.3425 COIN tokens
 // (demo-state.json); read as a Pot-holding sCOIN (sDAI), none of them is sCOIN's and all of
-// COIN's 987654321 circulate but the 20000000 its lite PSM pre-minted into itself: 967654321
-// (read as token-holding, 842345679.6575: indexer_test.cpp).
+// COIN's 987654321 circulate but what the rest of the protocol holds, its lite PSM's 20000123.45,
+// its buffer's 1000000.25 and its treasury's 2500000: 964154197.3 (read as token-holding,
+// 838845555.9575: indexer_test.cpp).
 TEST_F(IndexerFaults, PotHeldSavingsLeaveEveryTokenInCirculation) {
   std::string log;
   EXPECT_EQ(round(config_with("bsc", "savings", "pot"), "bsc-pot", &log), 0) << log;
   EXPECT_EQ(stack_->query("postgres", "SELECT coin_supply, scoin_supply FROM snapshot.chain_state WHERE chain = 'bsc'"),
-            "967654321|123456789.5\n");
+            "964154197.3|123456789.5\n");
   // 6.1, 6.2, 6.4 and 6.5 once the publisher has published the round's last chain: every chain's
   // COIN in circulation and sCOIN, tron's and eth's as indexer_test.cpp has them:
   // 829000000.123456789012345678 + 400000000 + 2416789012.34567890123456789
-  // + 950000000.000000000000000001 + 967654321 + 123456789.5.
+  // + 950000000.000000000000000001 + 964154197.3 + 123456789.5.
   const auto answers = [](const std::string& path, const std::string& part) {
     const e2e::HttpResponse answer = e2e::http_until(
         stack_->url(path), [&](const e2e::HttpResponse& r) { return r.body.find(part) != std::string::npos; });
     EXPECT_NE(answer.body.find(part), std::string::npos) << path << ": " << answer.body;
   };
-  answers("/totalSupply", "5686900122.969135690246913569");
-  answers("/circulatingSupply", "5686900122.969135690246913569");
-  answers("/api/v1/external/total-supply/coin", "\"totalSupply\":4213443333.469135690246913568,");
-  answers("/api/v1/external/total-supply/coin", "\"bsc\":967654321}");
+  answers("/totalSupply", "5683399999.269135690246913569");
+  answers("/circulatingSupply", "5683399999.269135690246913569");
+  answers("/api/v1/external/total-supply/coin", "\"totalSupply\":4209943209.769135690246913568,");
+  answers("/api/v1/external/total-supply/coin", "\"bsc\":964154197.3}");
   answers("/api/v1/external/total-supply/scoin", "\"bsc\":123456789.5}");
 }
 

@@ -27,7 +27,7 @@ TEST(SharePrice, AVaultWithoutARateGetterEarnsItsSharePricesGrowth) {
   ASSERT_EQ(e2e::run_node_script("tests/chain/share_price.mjs", "--rpc " + chain.url(), &output), 0) << output;
   const e2e::Json made = e2e::Json::parse(output);
 
-  // The position in bsc's ALLOC-SPARK-A (chain/demo-state.json), beside its two others.
+  // The position in bsc's ALLOC-SPARK-A (chain/demo-state.json), beside its three others.
   Json::Value config = chain.config();
   Json::Value position(Json::objectValue);
   position["platform"] = "Morpho";
@@ -50,7 +50,7 @@ TEST(SharePrice, AVaultWithoutARateGetterEarnsItsSharePricesGrowth) {
 
   // The block 7 days back must exist: with 30 days, the chain (minutes old) has none, and the
   // Vault is skipped with the reason.
-  config["chains"]["bsc"]["vaults"][4]["positions"][2]["read"]["apy_days"] = 30;
+  config["chains"]["bsc"]["vaults"][4]["positions"][3]["read"]["apy_days"] = 30;
   ASSERT_TRUE(empty_snapshot_tables(stack));
   EXPECT_EQ(run_indexer(stack, {"--config", chain.write_config(config, "too-old"), "--once"}, &log), 1) << log;
   EXPECT_NE(log.find("bsc: Vault ALLOC-SPARK-A skipped at "), std::string::npos) << log;
