@@ -4,11 +4,34 @@ BEGIN;
 \ir fixture.sql
 \ir helpers.sql
 
-SELECT plan(12);
+SELECT plan(15);
 
 SELECT is(
   (SELECT "totalSupply" FROM api.market_overview), (SELECT "totalSupply" FROM api.coin_supply),
   '6.6 totalSupply = 6.4 totalSupply');
+-- COIN the protocol holds itself is in no chain's circulation (docs/indexer.md): 6.2's COIN is
+-- each chain's 6.12 coinTotalSupply once, 123456789.123456789012345678 + 876543210.876543210987654322
+-- + 250000.5, with 6.5's 4999.999999999999999999 of sCOIN.
+SELECT results_eq(
+  $$SELECT (SELECT "circulatingSupply" FROM api.circulating_supply),
+           (SELECT sum((data->>'coinTotalSupply')::numeric) FROM api.latest_collateral)
+             + (SELECT "totalSupply" FROM api.scoin_supply)$$,
+  $$VALUES (1000255000.499999999999999999, 1000255000.499999999999999999)$$,
+  '6.2 = the sum over the chains of 6.12 coinTotalSupply + 6.5 totalSupply');
+-- A Vault's minted and locked value are each shown once per chain: 6.11's WBTC-A is its 6.12
+-- items on eth and bsc, 310000.5 + 99000.123456789 minted and 470000.333 + 150123.987654321 locked.
+SELECT results_eq(
+  $$SELECT i->>'ilk', (i->>'curMinted')::numeric, (i->>'totalCollateral')::numeric
+      FROM api.vault_collaterals, json_array_elements(items) AS i ORDER BY 1$$,
+  $$SELECT v->>'vaultType', sum((v->>'mintedCOIN')::numeric), sum((v->>'lockedValue')::numeric)
+      FROM api.latest_collateral, json_array_elements(data->'items') AS v
+     WHERE (v->>'collateralType')::int = 1 GROUP BY 1 ORDER BY 1$$,
+  '6.11 curMinted and totalCollateral = the 6.12 items of the ilk summed over its chains');
+SELECT results_eq(
+  $$SELECT (i->>'curMinted')::numeric, (i->>'totalCollateral')::numeric
+      FROM api.vault_collaterals, json_array_elements(items) AS i WHERE i->>'ilk' = 'WBTC-A'$$,
+  $$VALUES (409000.623456789, 620124.320654321)$$,
+  '6.11 WBTC-A by hand');
 SELECT results_eq(
   $$SELECT (SELECT tvl FROM api.market_overview),
            (SELECT "totalCollateralValue"::numeric FROM api.platform_overview),
