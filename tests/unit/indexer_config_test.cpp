@@ -189,12 +189,14 @@ TEST(IndexerConfig, ReadsTheCheckedExample) {
   const Chain& eth = config.chains[1];
   EXPECT_TRUE(eth.pin_block);
   EXPECT_EQ(eth.protocol->savings, Savings::token);
+  EXPECT_EQ(eth.protocol->holders.at(0).call, "0x3300f198988e4c9c33e5ee0cb0dc17fec5bb8b42");
   EXPECT_TRUE(std::holds_alternative<LitePsmHeld>(eth.protocol->vaults.at(2).holding));
   ASSERT_TRUE(config.chains[2].protocol.has_value());
   const std::vector<Vault>& bsc = config.chains[2].protocol->vaults;
   ASSERT_EQ(bsc.size(), 3u);
   EXPECT_TRUE(std::holds_alternative<AllocatorHeld>(bsc[2].holding));
   EXPECT_EQ(std::get<Erc4626Read>(bsc[2].positions.at(0).read).apy_days, 7);
+  EXPECT_EQ(std::get<BalanceRead>(bsc[2].positions.at(1).read).token.call, "0x8ac76a51cc950d9822d68b83fe1ad97b32cd580d");
   EXPECT_FALSE(config.chains[3].protocol.has_value());
 }
 
