@@ -417,23 +417,23 @@ class PositionRead {
   std::string name_;
   Answer reserve_;                                    // aave-v3: the reserve's data
   Answer shares_, asset_, rate_, share_decimals_;     // erc4626: the holder's shares, asset(), the rate
-  Answer decimals_, balance_;                         // the asset's decimals, the holding in it (balance: the token's)
+  Answer decimals_, balance_;                         // the asset's (or token's) decimals, the holding
   Answer share_value_, share_value_then_;             // erc4626 without a rate getter
   std::int64_t now_ = 0;
   std::uint64_t then_ = 0;
 };
 
-// COIN the protocol holds itself (docs/indexer.md, "What each figure is read from"): one
-// COIN.balanceOf per holder, however many roles the address has, all of the chain's figures.
+// COIN the protocol holds itself (docs/indexer.md, "COIN the protocol holds itself"): one
+// COIN.balanceOf per holder, however many roles the address has; figures of the chain.
 class HeldCoin {
  public:
-  HeldCoin(const Protocol& protocol, Calls& calls) : protocol_(protocol), calls_(calls) {}
+  HeldCoin(const Address& coin, Calls& calls) : coin_(coin), calls_(calls) {}
 
   // The holder's balance; `what` names it in an error.
   Answer ask(const Address& holder, const std::string& what) {
     const auto [found, inserted] = held_.try_emplace(holder.call);
     if (inserted) {
-      found->second = {what, calls_.ask(protocol_.token, balance_of, what, {address_word(holder.call)})};
+      found->second = {what, calls_.ask(coin_, balance_of, what, {address_word(holder.call)})};
     }
     return found->second.second;
   }
@@ -452,7 +452,7 @@ class HeldCoin {
   }
 
  private:
-  const Protocol& protocol_;
+  const Address& coin_;
   Calls& calls_;
   std::map<std::string, std::pair<std::string, Answer>> held_;  // by address: what, the balance
 };
@@ -626,7 +626,7 @@ ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& a
   const Answer coin_decimals = calls.ask(protocol.token, decimals, "COIN.decimals");
   const Answer coin_supply = calls.ask(protocol.token, total_supply, "COIN.totalSupply");
   // COIN the protocol holds itself. A Pot-holding sCOIN holds no COIN token.
-  HeldCoin held(protocol, calls);
+  HeldCoin held(protocol.token, calls);
   if (protocol.savings == Savings::token) held.ask(protocol.staked_token, "COIN.balanceOf(sCOIN)");
   for (const Address& holder : protocol.holders) held.ask(holder, "COIN.balanceOf(" + holder.shown + ")");
   std::map<const Vault*, Answer> holders;  // each lite PSM's pocket(), each AllocatorVault's buffer()
