@@ -1,3 +1,6 @@
+// The COIN the protocol holds itself, one rule (docs/indexer.md, "COIN the protocol holds
+// itself"), shown by the contracts' own moves on the demo chain.
+//
 // A lite PSM's figures through its life: bsc's LITE-PSM-USDC-A (chain/demo-state.json) filled,
 // sold to, chugged, bought from and trimmed with the test LitePsm, which does what dss-lite-psm's
 // DssLitePsm does to the balances and the Vat (chain/contracts/LitePsm.sol); one round into empty
@@ -102,6 +105,41 @@ TEST_F(LitePsmLife, AChugFillOrTrimMovesNoFigureASwapMovesItsOwn) {
   step("[" + call("setBuf", R"(,"20000000000000000000000000")") + "," + call("trim") + "]");
   EXPECT_EQ(figures(), "839333055.9575|80500000.5|80500000.5|80500000.5|0.01\n");
   EXPECT_EQ(answers(), bought);
+}
+
+// An AllocatorVault draws 1000000 COIN into its buffer (dss-allocator's draw(): Art and its urn's
+// art up, the COIN minted to the buffer). Counted once, where the rule puts it: bsc's circulation
+// stays 838845555.9575 (indexer_test.cpp); ALLOC-SPARK-A's minted 30000000 -> 31000000, debt
+// x rate 1.01 -> 31310000, locked value its buffer's (1000000.25 + 1000000) x par 1.0001 =
+// 2000200.250025 more than its positions' holdings (its real Aave position earns by the second).
+class BufferDraw : public ChainSuite {};
+
+TEST_F(BufferDraw, TheBuffersCoinIsLockedValueNotCirculation) {
+  const Json::Value& bsc = chain_->config()["chains"]["bsc"];
+  const std::string ilk = "0x414c4c4f432d535041524b2d41" + std::string(38, '0');  // "ALLOC-SPARK-A"
+  const std::string vault = bsc["vaults"][4]["allocator_vault"].asString();
+  const std::string buffer = "0xb0ffe70000000000000000000000000000000001";  // chain/demo-state.json
+  const std::string token = bsc["token"].asString();
+  // The state's values with 1000000 COIN more of debt, supply and buffer.
+  const std::string calls = R"([[")" + bsc["vat"].asString() + R"(","Vat","setIlk",")" + ilk +
+                            R"(","31000000000000000000000000","1010000000000000000000000000",)"
+                            R"("999900009999000099990000999","100000000000000000000000000000000000000000000000000000","0"],)"
+                            R"([")" + bsc["vat"].asString() + R"(","Vat","setUrn",")" + ilk + R"(",")" + vault +
+                            R"(","1000000000000000000000000000000","31000000000000000000000000"],)"
+                            R"([")" + token + R"(","Token","setTotalSupply","988654321000000000000000000"],)"
+                            R"([")" + token + R"(","Token","setBalance",")" + buffer + R"(","2000000250000000000000000"]])";
+  std::string output;
+  ASSERT_EQ(e2e::run_node_script("tests/chain/transact.mjs", "--rpc " + chain_->url() + " --calls '" + calls + "'", &output),
+            0)
+      << output;
+  ASSERT_EQ(run_indexer(*stack_, {"--config", chain_->config_path(), "--once"}, &output), 0) << output;
+  EXPECT_EQ(stack_->query("postgres",
+                          "SELECT coin_supply || '|' || minted || '|' || debt || '|' || locked_value - "
+                          "(SELECT sum(holding_amount) FROM snapshot.allocator_position_state JOIN "
+                          "snapshot.allocator_position USING (position_id) WHERE platform IN ('Aave', 'Spark', 'Buffer') "
+                          "AND chain = 'bsc') FROM snapshot.chain_state AS c JOIN snapshot.vault AS v USING (chain) "
+                          "JOIN snapshot.vault_state USING (vault_id) WHERE chain = 'bsc' AND vault_type = 'ALLOC-SPARK-A'"),
+            "838845555.9575|31000000|31310000|2000200.250025\n");
 }
 
 }  // namespace
