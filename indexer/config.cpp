@@ -10,9 +10,9 @@
 #include <cstring>
 #include <initializer_list>
 #include <map>
-#include <tuple>
 #include <memory>
 #include <sstream>
+#include <tuple>
 #include <utility>
 
 #include "indexer/abi.hpp"
