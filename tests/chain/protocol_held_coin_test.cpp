@@ -38,15 +38,20 @@
 namespace coin::chain_test {
 namespace {
 
+// Sends `calls` (tests/chain/transact.mjs's JSON) to `chain`, each mined.
+void transact(const LocalChain& chain, const std::string& calls) {
+  std::string output;
+  ASSERT_EQ(e2e::run_node_script("tests/chain/transact.mjs", "--rpc " + chain.url() + " --calls '" + calls + "'", &output),
+            0)
+      << output;
+}
+
 class LitePsmLife : public ChainSuite {
  protected:
-  // Sends `calls` (tests/chain/transact.mjs's JSON) and writes one round into empty tables.
+  // Sends `calls` and writes one round into empty tables.
   void step(const std::string& calls) {
+    ASSERT_NO_FATAL_FAILURE(transact(*chain_, calls));
     std::string output;
-    ASSERT_EQ(e2e::run_node_script("tests/chain/transact.mjs", "--rpc " + chain_->url() + " --calls '" + calls + "'",
-                                   &output),
-              0)
-        << output;
     ASSERT_TRUE(empty_snapshot_tables(*stack_));
     ASSERT_EQ(run_indexer(*stack_, {"--config", chain_->config_path(), "--once"}, &output), 0) << output;
   }
@@ -128,10 +133,8 @@ TEST_F(BufferDraw, TheBuffersCoinIsLockedValueNotCirculation) {
                             R"(","1000000000000000000000000000000","31000000000000000000000000"],)"
                             R"([")" + token + R"(","Token","setTotalSupply","988654321000000000000000000"],)"
                             R"([")" + token + R"(","Token","setBalance",")" + buffer + R"(","2000000250000000000000000"]])";
+  ASSERT_NO_FATAL_FAILURE(transact(*chain_, calls));
   std::string output;
-  ASSERT_EQ(e2e::run_node_script("tests/chain/transact.mjs", "--rpc " + chain_->url() + " --calls '" + calls + "'", &output),
-            0)
-      << output;
   ASSERT_EQ(run_indexer(*stack_, {"--config", chain_->config_path(), "--once"}, &output), 0) << output;
   EXPECT_EQ(stack_->query("postgres",
                           "SELECT coin_supply || '|' || minted || '|' || debt || '|' || locked_value - "
