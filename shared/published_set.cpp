@@ -13,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <future>
+#include <optional>
 #include <pqxx/pqxx>
 #include <stdexcept>
 #include <string_view>
@@ -20,6 +21,7 @@
 
 #include "shared/database.hpp"
 #include "shared/endpoints.hpp"
+#include "shared/published_state.hpp"
 #include "shared/rendered_answer.hpp"
 
 namespace coin {
@@ -27,7 +29,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::string_view current_link = "current";
 constexpr std::string_view set_prefix = "set.";
 constexpr std::string_view partial_prefix = "partial.";
 [[noreturn]] void fail(const std::string& what) {
@@ -143,7 +144,7 @@ void write_alias(pqxx::transaction_base& transaction, const fs::path& set, const
 // The position of the chain among `endpoint`'s parameters, or npos when it has none: its
 // answers are then those of every chain.
 std::size_t chain_position(const Endpoint& endpoint) {
-  const auto found = std::find(endpoint.parameters.begin(), endpoint.parameters.end(), &chain_parameter);
+  const auto found = std::find(endpoint.parameters.begin(), endpoint.parameters.end(), &api_parameter("chain"));
   return found == endpoint.parameters.end() ? std::string::npos
                                             : static_cast<std::size_t>(found - endpoint.parameters.begin());
 }
@@ -277,14 +278,6 @@ std::string set_name(const std::string& blocks, const std::string& unique) {
   return std::string(set_prefix) + blocks + "." + unique;
 }
 
-constexpr std::string_view heartbeat_file = "heartbeat";
-
-std::optional<std::time_t> modified_at(const fs::path& path) {
-  struct stat status {};
-  if (::stat(path.c_str(), &status) != 0) return std::nullopt;
-  return status.st_mtime;
-}
-
 // Flushes `set` to disk, so that a machine that stops right after the swap comes back with
 // the set's bytes, not empty files.
 void flush(const fs::path& set) {
@@ -355,11 +348,6 @@ void PublishedSets::beat() const {
   const fs::path path = fs::path(directory_) / heartbeat_file;
   if (::utimensat(AT_FDCWD, path.c_str(), nullptr, 0) == 0 || errno != ENOENT) return;
   const File made(::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
-}
-
-PublishedState published_state(const std::string& directory) {
-  // A set's own mtime is its newest snapshot (publish).
-  return {modified_at(fs::path(directory) / heartbeat_file), modified_at(fs::path(directory) / current_link)};
 }
 
 }  // namespace coin

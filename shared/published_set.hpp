@@ -34,7 +34,6 @@
 // one snapshot (pg_export_snapshot), each writing the answers it rendered.
 
 #include <ctime>
-#include <optional>
 #include <pqxx/connection>
 #include <string>
 #include <vector>
@@ -90,12 +89,5 @@ class PublishedSets {
   std::string previous_;  // the set replaced by the last publish, kept until the next one
   std::string old_;       // the one before it, for remove_old
 };
-
-// What the ops handler (/healthz, /metrics) reads of a publisher's directory.
-struct PublishedState {
-  std::optional<std::time_t> heartbeat;  // the publisher's last beat(), if it ever beat
-  std::optional<std::time_t> snapshot;   // the newest snapshot of the current set, if there is one
-};
-PublishedState published_state(const std::string& directory);
 
 }  // namespace coin

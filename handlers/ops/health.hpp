@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "shared/published_set.hpp"
+#include "shared/published_state.hpp"
 #include "shared/response.hpp"
 
 namespace coin {
