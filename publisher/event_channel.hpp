@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "publisher/event_poster.hpp"
-#include "shared/published_set.hpp"
+#include "publisher/published_set.hpp"
 
 namespace coin {
 

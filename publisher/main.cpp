@@ -1,5 +1,5 @@
 // publisher: renders every answer of the API (shared/endpoints.cpp) into files nginx serves
-// like static ones (shared/published_set.hpp), at start, on every snapshot_written NOTIFY and
+// like static ones (published_set.hpp), at start, on every snapshot_written NOTIFY and
 // after every reconnection, so that every client gets the newest snapshot at static-file
 // speed, whatever the traffic; and tells the event stream's subscribers which answers changed
 // (publisher/event_channel.hpp). The handlers answer whatever is not published.
@@ -22,14 +22,14 @@
 
 #include "publisher/event_channel.hpp"
 #include "publisher/nginx_config.hpp"
+#include "publisher/published_set.hpp"
+#include "publisher/written_chains.hpp"
 #include "shared/command_line.hpp"
 #include "shared/endpoints.hpp"
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
-#include "shared/published_set.hpp"
 #include "shared/snapshot_listener.hpp"
 #include "shared/stop_signals.hpp"
-#include "shared/written_chains.hpp"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "shared/published_set.hpp"
+#include "publisher/published_set.hpp"
 
 namespace coin {
 

@@ -1,7 +1,7 @@
 #pragma once
 // What the ops handler (/healthz, /metrics) reads of a publisher's directory: when the publisher
 // last beat, and the newest snapshot of the set nginx serves. The publisher writes both, under
-// the names below (published_set.hpp lays out the directory).
+// the names below (publisher/published_set.hpp lays out the directory).
 
 #include <ctime>
 #include <optional>

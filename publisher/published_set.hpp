@@ -38,7 +38,7 @@
 #include <string>
 #include <vector>
 
-#include "shared/written_chains.hpp"
+#include "publisher/written_chains.hpp"
 
 namespace coin {
 

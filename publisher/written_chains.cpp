@@ -1,4 +1,4 @@
-#include "shared/written_chains.hpp"
+#include "publisher/written_chains.hpp"
 
 #include <algorithm>
 #include <array>

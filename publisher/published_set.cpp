@@ -1,4 +1,4 @@
-#include "shared/published_set.hpp"
+#include "publisher/published_set.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
