@@ -3,14 +3,14 @@
 # `make scaletest` several hosts in network namespaces under faults, `make systemtest` the
 # package installed, upgraded and removed on a Debian 12 booted under systemd. All
 # start with `make deps`: it installs the missing Debian packages, then checks that every
-# command the targets run is there (scripts/deps.sh holds both lists).
+# command the targets run is there (scripts/dev/deps.sh holds both lists).
 JOBS ?= $(shell nproc)
 MAKEFLAGS += --no-print-directory
 
 .PHONY: deps build build-debug deb run test faulttest scaletest systemtest fuzz bench-data bench cleanroom contracts contracts-check clean
 
 deps:
-	@scripts/deps.sh
+	@scripts/dev/deps.sh
 
 build: deps
 	@cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
@@ -27,7 +27,7 @@ build-debug: deps
 	@cmake --build build/debug -j $(JOBS)
 
 run: build
-	@scripts/run.sh
+	@scripts/dev/run.sh
 
 # The five layers in turn: unit (GoogleTest, and the contracts' bytecode), SQL (pgTAP), end to
 # end (GoogleTest over HTTP), chain (the indexer against a local EVM node, then the API); then
@@ -45,46 +45,46 @@ test: build-debug deb
 faulttest: build-debug
 	@cd build/debug && ctest --output-on-failure --verbose -L fault
 
-# Several hosts in network namespaces (scripts/topology.sh: a primary and a standby PostgreSQL,
+# Several hosts in network namespaces (scripts/test/topology.sh: a primary and a standby PostgreSQL,
 # handler hosts, the nginx front), under load: a host dropped, a database stopped, replication
 # lag; each case prints its figures. Needs root.
 scaletest: build-debug
 	@cd build/debug && ctest --output-on-failure --verbose -L scale
 
-# The package under systemd (scripts/systemtest.sh): a Debian 12 booted in systemd-nspawn,
+# The package under systemd (scripts/test/systemtest.sh): a Debian 12 booted in systemd-nspawn,
 # the previous release installed with apt and run, upgraded to this one under load with no
 # request failed, its units checked (systemd-analyze, killed processes), its logs rotated and
 # filled, then removed and purged. Needs root; about 4 minutes, and the previous release's
 # build the first time.
 systemtest: deb
-	@scripts/systemtest.sh
+	@scripts/test/systemtest.sh
 
 # The fuzzers (libFuzzer, clang): query parsing, then MCP's POST bodies, FUZZ_SECONDS in all (half
 # each), 600 by default.
 fuzz: deps
-	@scripts/fuzz.sh
+	@scripts/test/fuzz.sh
 
 # The benchmark database (var/bench): 3 years of 5-minute snapshots. Takes minutes.
 bench-data: deps
-	@scripts/bench-data.sh
+	@scripts/bench/bench-data.sh
 
 # Throughput, latency, freshness and memory, side by side with their references:
 # prints the table and writes bench/RESULTS.md. Builds the benchmark database if missing.
-# Then the capacity plan's figures on the hosts of scripts/topology.sh: bench/CAPACITY.md; the
+# Then the capacity plan's figures on the hosts of scripts/test/topology.sh: bench/CAPACITY.md; the
 # indexer's requests per round and backfill speed on a local node: bench/BACKFILL.md; the event
 # stream's subscribers: bench/EVENTS.md; an MCP tool call against the GET of the same answer:
 # bench/MCP.md.
 bench: build
-	@scripts/bench.sh
-	@scripts/capacity.sh
-	@scripts/bench-backfill.sh
-	@scripts/bench-events.sh
-	@scripts/bench-mcp.sh
+	@scripts/bench/bench.sh
+	@scripts/bench/capacity.sh
+	@scripts/bench/bench-backfill.sh
+	@scripts/bench/bench-events.sh
+	@scripts/bench/bench-mcp.sh
 
 # CI (bash .ci/run) in a fresh Debian 12 root file system where nothing was installed: needs
 # root and Debian's mirror; about 8 minutes on 2 cores.
 cleanroom: deps
-	@scripts/clean-room.sh
+	@scripts/test/clean-room.sh
 
 # The demo chain's test contracts (chain/contracts): `contracts` compiles them with solc-js into
 # chain/artifacts.json; `contracts-check` fails, naming the contract, if the committed one differs.

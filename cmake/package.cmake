@@ -33,18 +33,15 @@ list(APPEND coin_conffiles /etc/logrotate.d/coin-api)
 list(JOIN coin_conffiles "\n" coin_conffiles)
 file(WRITE ${PROJECT_BINARY_DIR}/debian/conffiles "${coin_conffiles}\n")
 
-# Production's scripts (render-nginx.sh and what it sources, the backups); not those of
-# development, which need the repository, its build or its node_modules.
-install(DIRECTORY scripts/ DESTINATION ${coin_share}/scripts USE_SOURCE_PERMISSIONS
-  FILES_MATCHING PATTERN "*.sh"
-  PATTERN bench.sh EXCLUDE PATTERN bench-data.sh EXCLUDE PATTERN clean-room.sh EXCLUDE
-  PATTERN deps.sh EXCLUDE PATTERN fuzz.sh EXCLUDE PATTERN pgtap.sh EXCLUDE PATTERN run.sh EXCLUDE
-  PATTERN topology.sh EXCLUDE PATTERN capacity.sh EXCLUDE PATTERN bench-backfill.sh EXCLUDE
-  PATTERN bench-events.sh EXCLUDE PATTERN bench-mcp.sh EXCLUDE PATTERN systemtest.sh EXCLUDE)
+# Production's scripts: the folder scripts/package/, whole, as /usr/share/coin-api/scripts/ (the
+# paths operators are given; its lib.sh finds the tree around it from either place). The other
+# folders of scripts/ (dev/, test/, bench/) need the repository, its build or its node_modules.
+install(DIRECTORY scripts/package/ DESTINATION ${coin_share}/scripts USE_SOURCE_PERMISSIONS)
 install(DIRECTORY nginx sql web openapi DESTINATION ${coin_share})
 install(DIRECTORY deploy/monitoring/ DESTINATION ${coin_share}/monitoring)
-# The files render_pages (scripts/lib.sh) copies from node_modules, at the same paths, so that
-# it works from /usr/share/coin-api as from the repository (the package test renders there).
+# The files render_pages (scripts/package/lib.sh) copies from node_modules, at the same paths,
+# so that it works from /usr/share/coin-api as from the repository (the package test renders
+# there).
 install(FILES node_modules/uplot/dist/uPlot.iife.min.js node_modules/uplot/dist/uPlot.min.css
   DESTINATION ${coin_share}/node_modules/uplot/dist)
 install(FILES node_modules/swagger-ui-dist/swagger-ui-bundle.js

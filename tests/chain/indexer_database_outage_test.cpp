@@ -2,7 +2,7 @@
 // chain's rounds read meanwhile are kept and written late, each with its own taken_at, once the
 // database is back, so that no time of the grid is missing; the process never exits for it.
 // One local chain and one stack with empty snapshot tables; the stack's PostgreSQL stopped and
-// started again (pg_stop, pg_start of scripts/lib.sh).
+// started again (pg_stop, pg_start of scripts/dev/lib.sh).
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,7 @@
-// Backup and restore (scripts/backup.sh, scripts/restore.sh): the fixture's snapshot rows, backed
-// up and restored through sqitch into a new, empty database of a second stack that keeps running,
-// answer every request byte for byte as the fixture does; a second restore over them is refused.
+// Backup and restore (scripts/package/backup.sh, scripts/package/restore.sh): the fixture's
+// snapshot rows, backed up and restored through sqitch into a new, empty database of a second
+// stack that keeps running, answer every request byte for byte as the fixture does; a second
+// restore over them is refused.
 
 #include <gtest/gtest.h>
 
@@ -18,7 +19,9 @@
 namespace coin::e2e {
 namespace {
 
-std::string script(const std::string& name) { return std::string(COIN_SOURCE_DIR) + "/scripts/" + name; }
+std::string script(const std::string& name) {
+  return std::string(COIN_SOURCE_DIR) + "/scripts/package/" + name;
+}
 
 // Runs `argv` as an operator would, on the database of `stack` as its superuser (libpq's PG*
 // variables); its exit status, its output in <var>/<log_name>.log.

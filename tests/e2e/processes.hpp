@@ -47,7 +47,7 @@ bool psql_succeeds(const std::string& conninfo, std::string_view sql);
 // The file's bytes, or "" when it cannot be read.
 std::string read_file(const std::filesystem::path& path);
 
-// Every handler process of a stack: its name in scripts/run.sh ("supply-1") and its pid.
+// Every handler process of a stack: its name in scripts/dev/run.sh ("supply-1") and its pid.
 struct HandlerProcess {
   std::string name;
   pid_t pid;

@@ -53,14 +53,14 @@ int free_port() {
 
 Stack::Stack(std::string_view data, const std::vector<std::string>& settings)
     : var_(make_var_directory("coin-e2e")), port_(free_port()) {
-  const std::string script = std::string(COIN_SOURCE_DIR) + "/scripts/run.sh";
+  const std::string script = std::string(COIN_SOURCE_DIR) + "/scripts/dev/run.sh";
   std::vector<std::string> environment = {"PORT=" + std::to_string(port_), "VAR=" + var_,
                                           "DATA=" + std::string(data),
                                           std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2"};
   environment.insert(environment.end(), settings.begin(), settings.end());
   pid_ = spawn({"/bin/bash", script}, environment, var_ + "/stack.log");
 
-  // Ready once scripts/run.sh says it serves: every process up, the publisher's first set
+  // Ready once scripts/dev/run.sh says it serves: every process up, the publisher's first set
   // published and its event posted. Demo data takes longest: its generator writes some 600k rows.
   wait_until_ready(
       pid_, 180s, [&] { return log().find("coin-api serves http://") != std::string::npos; }, "the stack",
@@ -68,7 +68,7 @@ Stack::Stack(std::string_view data, const std::vector<std::string>& settings)
 }
 
 Stack::~Stack() {
-  terminate(pid_);  // scripts/run.sh stops nginx, the handlers and PostgreSQL
+  terminate(pid_);  // scripts/dev/run.sh stops nginx, the handlers and PostgreSQL
   std::error_code ignored;
   std::filesystem::remove_all(var_, ignored);
 }
@@ -93,7 +93,7 @@ bool Stack::stop_database() const { return run_step("pg_stop"); }
 bool Stack::start_database() const { return run_step("pg_start"); }
 
 bool Stack::run_step(std::string_view step) const {
-  const std::string command = "bash -c 'source " + std::string(COIN_SOURCE_DIR) + "/scripts/lib.sh && " +
+  const std::string command = "bash -c 'source " + std::string(COIN_SOURCE_DIR) + "/scripts/dev/lib.sh && " +
                               std::string(step) + " " + var_ + "' >/dev/null 2>&1";
   return std::system(command.c_str()) == 0;
 }

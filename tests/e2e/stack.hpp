@@ -1,5 +1,5 @@
 #pragma once
-// The whole stack, as `make run` starts it (scripts/run.sh): PostgreSQL, the schema, data, the
+// The whole stack, as `make run` starts it (scripts/dev/run.sh): PostgreSQL, the schema, data, the
 // publisher and handlers of the Debug build and nginx, on a free port with a var directory of
 // its own.
 
@@ -24,7 +24,7 @@ int free_port();
 class Stack {
  public:
   // Starts the stack with `data` ("fixture", "demo" or "empty") and more `settings` of
-  // scripts/run.sh ("PUBLISH=off"...), and waits until run.sh says it serves (with data, the
+  // scripts/dev/run.sh ("PUBLISH=off"...), and waits until run.sh says it serves (with data, the
   // publisher's first set published and its event posted). Throws std::runtime_error, with the
   // stack's log, when it does not come up.
   explicit Stack(std::string_view data, const std::vector<std::string>& settings = {});
@@ -35,7 +35,7 @@ class Stack {
   // http://127.0.0.1:<port><path_and_query>
   std::string url(std::string_view path_and_query) const;
 
-  // The stack's state directory (VAR of scripts/run.sh).
+  // The stack's state directory (VAR of scripts/dev/run.sh).
   const std::string& var() const { return var_; }
   // The publisher's directory: current -> set.<blocks>.XXXXXX, and partial.XXXXXX while it renders.
   std::string published() const { return var_ + "/published"; }
@@ -49,7 +49,7 @@ class Stack {
   // when it failed.
   std::string query(std::string_view role, std::string_view sql) const;
 
-  // Stops or starts the stack's PostgreSQL (pg_stop, pg_start of scripts/lib.sh); true when
+  // Stops or starts the stack's PostgreSQL (pg_stop, pg_start of scripts/dev/lib.sh); true when
   // it succeeded. The stack's other processes are left alone.
   bool stop_database() const;
   bool start_database() const;

@@ -1,5 +1,5 @@
 // Item 4: handler processes killed with SIGKILL under load, without the publisher or any cache
-// (PUBLISH=off, --no-cache: every request reaches a handler). Their supervisor (scripts/run.sh)
+// (PUBLISH=off, --no-cache: every request reaches a handler). Their supervisor (scripts/dev/run.sh)
 // starts them again, and nginx sends what the dead process held to the other process of its
 // pool: under 0.1% fail. The kills are spread over the load by its progress, not by the clock.
 

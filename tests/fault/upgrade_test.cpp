@@ -1,7 +1,7 @@
 // Upgrades under load that drop nothing.
 // 1. New handler binaries, put in place as a package does (written beside the old ones, renamed
 //    over them: a new inode), then each handler process restarted in turn, as `systemctl
-//    restart` does (SIGTERM; scripts/run.sh's supervisor starts it again from the new file),
+//    restart` does (SIGTERM; scripts/dev/run.sh's supervisor starts it again from the new file),
 //    the next once the last listens again: no request fails (nginx hands what a stopping
 //    process refuses or drops to the other one, and never leaves one out: upstreams.conf,
 //    publisher/nginx_config.cpp), and every process runs the new file.

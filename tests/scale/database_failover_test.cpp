@@ -1,4 +1,4 @@
-// The databases under load, under Patroni (scripts/topology.sh, deploy/patroni): a primary and
+// The databases under load, under Patroni (scripts/test/topology.sh, deploy/patroni): a primary and
 // two standbys, one of them synchronous, and not a read failing whatever happens to them.
 // - A standby stopped: the readers move to the other, writes go on (the commit waits until
 //   Patroni names the other standby synchronous), and it streams again once started.

@@ -27,7 +27,7 @@ std::string last_lines(const std::string& text, int count) {
   return text.substr(start);
 }
 
-// scripts/topology.sh's hosts.tsv: "<host><TAB><address>" lines; none before it is written.
+// scripts/test/topology.sh's hosts.tsv: "<host><TAB><address>" lines; none before it is written.
 std::map<std::string, std::string, std::less<>> read_addresses(const std::string& file) {
   std::map<std::string, std::string, std::less<>> addresses;
   std::istringstream lines(e2e::read_file(file));
@@ -40,7 +40,7 @@ std::map<std::string, std::string, std::less<>> read_addresses(const std::string
 }  // namespace
 
 Topology::Topology(int indexer_interval) : var_(e2e::make_var_directory("coin-scale")) {
-  const std::string script = std::string(COIN_SOURCE_DIR) + "/scripts/topology.sh";
+  const std::string script = std::string(COIN_SOURCE_DIR) + "/scripts/test/topology.sh";
   std::vector<std::string> environment = {"VAR=" + var_, "NET=" + std::string(network),
                                           "PREFIX=" + std::string(prefix),
                                           std::string("HANDLERS=") + COIN_HANDLER_DIR, "THREADS=2"};
@@ -98,7 +98,7 @@ bool Topology::write_snapshot(int minute) const {
 
 bool Topology::command(const std::string& arguments, const std::string& output) const {
   const std::string log = var_ + "/commands.log";
-  return std::system(("VAR=" + var_ + " " + COIN_SOURCE_DIR + "/scripts/topology.sh " + arguments +
+  return std::system(("VAR=" + var_ + " " + COIN_SOURCE_DIR + "/scripts/test/topology.sh " + arguments +
                       (output.empty() ? " >>" + log : " >" + output) + " 2>>" + log).c_str()) == 0;
 }
 

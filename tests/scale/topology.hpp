@@ -1,5 +1,5 @@
 #pragma once
-// scripts/topology.sh for a test: the hosts of a deployment past one machine, each a network
+// scripts/test/topology.sh for a test: the hosts of a deployment past one machine, each a network
 // namespace (three PostgreSQL hosts under Patroni, each with an etcd member: a primary and two
 // standbys; two handler hosts, a host for 6.15's pool, the nginx front with the publisher, a CDN
 // edge; with an indexer, its host and chain), started with the Debug build's handlers, and its
@@ -50,7 +50,7 @@ class Topology {
   // snapshot_time and total_supply, scale.hpp). True when it was committed.
   bool write_snapshot(int minute) const;
 
-  // scripts/topology.sh's commands; each true when it succeeded.
+  // scripts/test/topology.sh's commands; each true when it succeeded.
   bool link(std::string_view host, bool up) const;
   bool database(std::string_view host, bool start) const;
   bool lag(std::string_view delay) const;  // "500ms", "0"
@@ -81,7 +81,7 @@ class Topology {
   std::string log() const;
 
  private:
-  // scripts/topology.sh ARGUMENTS, its stdout to `output` or, empty, to commands.log (stderr).
+  // scripts/test/topology.sh ARGUMENTS, its stdout to `output` or, empty, to commands.log (stderr).
   bool command(const std::string& arguments, const std::string& output = "") const;
   std::string command_output(const std::string& arguments) const;  // its stdout; "" when it failed
 

@@ -24,7 +24,7 @@ libpqxx-dev                            |                          | the handlers
 zlib1g-dev                             |                          | the handlers: gzip of answers
 libgtest-dev                           |                          | the unit, end-to-end and fault tests (GoogleTest)
 libcurl4-openssl-dev                   |                          | the end-to-end tests: their HTTP client
-postgresql-15                          | /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/15/bin/pg_ctl /usr/lib/postgresql/15/bin/pg_basebackup | the database server every stack starts (scripts/lib.sh); the standby of scripts/topology.sh
+postgresql-15                          | /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/15/bin/pg_ctl /usr/lib/postgresql/15/bin/pg_basebackup | the database server every stack starts (scripts/dev/lib.sh); the standby of scripts/test/topology.sh
 postgresql-client-15                   | psql createdb dropdb pg_dump pg_restore | creates the database, loads data, the tests read and write it; backup.sh and restore.sh
 postgresql-15-pgtap                    |                          | the SQL tests: the pgtap extension
 libtap-parser-sourcehandler-pgtap-perl | pg_prove                 | the SQL tests: runs them (postgresql-15-pgtap only recommends it)
@@ -53,11 +53,11 @@ prometheus-nginx-exporter              | prometheus-nginx-exporter | metrics: co
 prometheus-postgres-exporter           | prometheus-postgres-exporter | metrics: the figures of PostgreSQL itself
 dpkg-dev                               | dpkg-shlibdeps dpkg-deb  | make deb: the DEB generator of CPack finds the packages of the libraries with dpkg-shlibdeps
 lintian                                | lintian                  | make deb: the package is checked with lintian
-iproute2                               | ip                       | make scaletest: the hosts of scripts/topology.sh, network namespaces on a bridge
+iproute2                               | ip                       | make scaletest: the hosts of scripts/test/topology.sh, network namespaces on a bridge
 patroni                                | patroni patronictl       | make scaletest: runs PostgreSQL on each database host and fails the primary over (deploy/patroni)
 python3-etcd                           |                          | patroni: the client of its etcd3 store (patroni accepts any of several stores)
 etcd-server                            | etcd                     | make scaletest: the store where Patroni keeps who leads, one member on each database host
-etcd-client                            | etcdctl                  | make scaletest: scripts/topology.sh waits until every etcd member is healthy
+etcd-client                            | etcdctl                  | make scaletest: scripts/test/topology.sh waits until every etcd member is healthy
 prometheus                             | promtool                 | the unit tests: the scrape configuration and the alert rules of deploy/monitoring, and their tests
 '
 
@@ -98,7 +98,7 @@ for command in "${!package_of[@]}"; do
     absent+=("$command: not on PATH, although ${package_of[$command]}, the package its row names, is installed")
 done
 [ ${#absent[@]} -eq 0 ] ||
-  die "missing commands: does the table in scripts/deps.sh name their packages right?"$'\n'"$(
+  die "missing commands: does the table in scripts/dev/deps.sh name their packages right?"$'\n'"$(
     printf '  %s\n' "${absent[@]}" | sort)"
 
 # The npm packages (anvil, solc-js), exactly as package-lock.json pins them. npm writes

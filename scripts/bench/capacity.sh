@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # The figures of the capacity plan (docs/performance.md, Capacity plan): the hosts of
-# scripts/topology.sh (Release build, demo data) under wrk from the machine's own namespace, and
-# the CPU time each host's processes spent meanwhile, read from /proc: requests per CPU-second of
-# nginx and of the handlers are what one core of each serves. Then what a snapshot costs: the
-# database's CPU time to render and cache its answers, the WAL the primary ships to each standby,
-# and the sessions each handler process holds. Writes bench/CAPACITY.md. As root; `make bench`
-# runs it.
+# scripts/test/topology.sh (Release build, demo data) under wrk from the machine's own
+# namespace, and the CPU time each host's processes spent meanwhile, read from /proc: requests
+# per CPU-second of nginx and of the handlers are what one core of each serves. Then what a
+# snapshot costs: the database's CPU time to render and cache its answers, the WAL the primary
+# ships to each standby, and the sessions each handler process holds. Writes bench/CAPACITY.md.
+# As root; `make bench` runs it.
 #
 # Settings, from the environment: VAR=./var/capacity, SECONDS_PER_RUN=10.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-[ "$(id -u)" = 0 ] || die "capacity.sh starts network namespaces (scripts/topology.sh): run it as root"
+[ "$(id -u)" = 0 ] || die "capacity.sh starts network namespaces (scripts/test/topology.sh): run it as root"
 seconds=${SECONDS_PER_RUN:-10}
 mkdir -p "${VAR:-$root_dir/var/capacity}"
 var=$(cd "${VAR:-$root_dir/var/capacity}" && pwd)
@@ -22,7 +22,7 @@ tick=$(getconf CLK_TCK)
 make -C "$root_dir" --no-print-directory build >/dev/null
 rm -f "$var/hosts.tsv"
 VAR=$var NET=$net PREFIX=$prefix DATA=demo THREADS=$threads HANDLERS=$root_dir/build/release/handlers \
-  "$root_dir/scripts/topology.sh" >"$var/run.log" 2>&1 &
+  "$root_dir/scripts/test/topology.sh" >"$var/run.log" 2>&1 &
 topology=$!
 trap 'kill -TERM $topology 2>/dev/null; wait' EXIT
 wait_for "the topology's hosts (see $var/run.log)" test -s "$var/hosts.tsv"
@@ -121,10 +121,10 @@ published_mb=$(du -sm "$var/front/published/current/" | cut -f 1)
 {
   echo "# coin-api capacity figures"
   echo
-  echo "Run on $(date -u '+%Y-%m-%d %H:%M UTC') by \`scripts/capacity.sh\` (\`make bench\`), one run."
+  echo "Run on $(date -u '+%Y-%m-%d %H:%M UTC') by \`scripts/bench/capacity.sh\` (\`make bench\`), one run."
   echo
   echo "- machine: $(nproc) cores ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), $(uname -sr); every host and wrk share them"
-  echo "- hosts: scripts/topology.sh, Release build, demo data; a handler process of $threads threads per group on each of two handler hosts, 6.15's on a host of its own; FastCGI over TCP between namespaces"
+  echo "- hosts: scripts/test/topology.sh, Release build, demo data; a handler process of $threads threads per group on each of two handler hosts, 6.15's on a host of its own; FastCGI over TCP between namespaces"
   echo "- load: wrk -t2 -c64 -d${seconds}s with Accept-Encoding: gzip, from the machine's own namespace over the bridge; CPU time from /proc of each host's processes"
   echo
   echo "| load | req/s | nginx cores busy | req/s per nginx core | handler cores busy | req/s per handler core | standby cores busy |"

@@ -6,7 +6,7 @@
 #
 # The node is anvil with the demo contracts (chain/deploy.mjs) and a year of history
 # (tests/chain/history.mjs: 244 blocks in 2100, eth's COIN supply changed in each); the
-# database is scripts/run.sh's, empty, with the publisher on, so every snapshot written is
+# database is scripts/dev/run.sh's, empty, with the publisher on, so every snapshot written is
 # published as a live one is. Each run fills 2100 daily (365 grid times; eth and bsc, as tron is
 # read at latest and has no past), from empty tables.
 set -euo pipefail
@@ -30,7 +30,7 @@ stop_all() {
 trap stop_all EXIT
 
 say "backfill benchmark: the stack (empty) and a local EVM node with a year of history"
-PORT=$stack_port VAR=$var DATA=empty HANDLERS=$handlers THREADS=2 "$root_dir/scripts/run.sh" >"$var/stack.log" 2>&1 &
+PORT=$stack_port VAR=$var DATA=empty HANDLERS=$handlers THREADS=2 "$root_dir/scripts/dev/run.sh" >"$var/stack.log" 2>&1 &
 pids+=($!)
 "$anvil" --host 127.0.0.1 --port "$chain_port" --silent &
 pids+=($!)
@@ -103,7 +103,7 @@ year_hours() {  # CALLS_PER_SNAPSHOT CALLS_PER_SECOND -> hours for one chain
 {
   echo "# Indexer benchmark"
   echo
-  echo "\`make bench\` (scripts/bench-backfill.sh), $(date -u +%Y-%m-%d), $(nproc) cores, against anvil with"
+  echo "\`make bench\` (scripts/bench/bench-backfill.sh), $(date -u +%Y-%m-%d), $(nproc) cores, against anvil with"
   echo "the demo contracts (chain/demo-state.json). Requests are HTTP requests to the node, calls the"
   echo "JSON-RPC calls they carry (a batch's each: what node providers count and \`--max-rps\` limits)."
   echo "\`single\` is one call per request, as every call went before issue 29."

@@ -24,29 +24,30 @@
 # host it is: every client names the three database hosts.
 #
 # Usage, as root:
-#   scripts/topology.sh [run]            start it all, in the foreground; SIGTERM or Ctrl-C stops
+#   scripts/test/topology.sh [run]       start it all, in the foreground; SIGTERM or Ctrl-C stops
 #                                        it and removes the namespaces
-#   scripts/topology.sh link HOST up|down         a host's link (down: it drops off the network)
-#   scripts/topology.sh database HOST stop|start  a database host's Patroni, and with it its
+#   scripts/test/topology.sh link HOST up|down    a host's link (down: it drops off the network)
+#   scripts/test/topology.sh database HOST stop|start  a database host's Patroni, and with it its
 #                                        PostgreSQL (the primary stopped: the standby takes over)
-#   scripts/topology.sh switchover       maintenance: the primary handed over to the synchronous
+#   scripts/test/topology.sh switchover  maintenance: the primary handed over to the synchronous
 #                                        standby (the only one Patroni may promote); prints its name
-#   scripts/topology.sh role HOST        prints the role Patroni gives HOST's database: primary,
+#   scripts/test/topology.sh role HOST   prints the role Patroni gives HOST's database: primary,
 #                                        sync_standby, standby, or none (not answering)
-#   scripts/topology.sh indexer-once HOST  with INDEXER: one round of the indexer from HOST's side of
-#                                        the network (its own copy of the chain there), writing to
-#                                        the primary it finds; exits 0 when it was written, 1 if not
-#   scripts/topology.sh lag DELAY        the standbys apply each commit DELAY late ("500ms", "2s";
+#   scripts/test/topology.sh indexer-once HOST  with INDEXER: one round of the indexer from
+#                                        HOST's side of the network (its own copy of the chain
+#                                        there), writing to the primary it finds; exits 0 when it
+#                                        was written, 1 if not
+#   scripts/test/topology.sh lag DELAY   the standbys apply each commit DELAY late ("500ms", "2s";
 #                                        0: at once): replication lag
 # Settings, from the environment (the other commands find the rest in VAR/topology.env):
 #   VAR=./var/topology   state: each host's directory, logs, metrics, hosts.tsv (the addresses)
 #   NET=10.77.0          the hosts' /24      PREFIX=coin   namespaces PREFIX-<host>
-#   DATA=fixture         fixture or demo (db_load, scripts/lib.sh)
+#   DATA=fixture         fixture or demo (db_load, scripts/dev/lib.sh)
 #   HANDLERS=build/release/handlers      THREADS=4 (worker threads per handler process)
 #   FAIL_TIMEOUT=5s      nginx leaves a host that failed out of its pool for this long
 #   INDEXER=             seconds between the indexer's rounds; empty: no indexer host
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../dev/lib.sh"
 
 [ "$(id -u)" = 0 ] || die "topology.sh makes network namespaces: run it as root"
 var=$(realpath -m "${VAR:-$root_dir/var/topology}")

@@ -2,9 +2,9 @@
 # make bench, its event stream part: GET /api/v1/events (nginx/events.conf) at scale, into
 # bench/EVENTS.md. bench/event-subscribers.mjs opens SUBSCRIBERS (10,000) idle Server-Sent Events
 # subscribers on loopback, then commits COMMITS (3) snapshots one after the other (tron's latest
-# row again, now, with 1 more COIN, as scripts/bench.sh's write_snapshot); for each, the time from
-# its commit until each subscriber had its event: p50, p99 and the last; and nginx's workers'
-# memory (RSS and PSS) before and after the subscribers connected, per subscriber.
+# row again, now, with 1 more COIN, as scripts/bench/bench.sh's write_snapshot); for each, the
+# time from its commit until each subscriber had its event: p50, p99 and the last; and nginx's
+# workers' memory (RSS and PSS) before and after the subscribers connected, per subscriber.
 #
 # The data: the benchmark database (var/bench, make bench-data) when it is there, as after
 # make bench; else the demo data, in var/bench-events. EVENTS_DATA=bench or demo chooses. The
@@ -74,7 +74,7 @@ figure() { node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv
 {
   echo "# Event stream at scale"
   echo
-  echo "Run on $(date -u '+%Y-%m-%d %H:%M UTC') by scripts/bench-events.sh (\`make bench\`; bench/event-subscribers.mjs), one run."
+  echo "Run on $(date -u '+%Y-%m-%d %H:%M UTC') by scripts/bench/bench-events.sh (\`make bench\`; bench/event-subscribers.mjs), one run."
   echo
   echo "- machine: $(nproc) cores ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM, $(uname -sr)"
   echo "- software: $(nginx -v 2>&1 | sed 's/.*: //'), nchan $(dpkg-query -W -f '${Version}' libnginx-mod-nchan 2>/dev/null || echo '?') (Debian's libnginx-mod-nchan), Node.js $(node --version)"

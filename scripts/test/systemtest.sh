@@ -26,7 +26,7 @@
 #   DEB=build/release/coin-api_<version>_amd64.deb   HEAD's package (make deb)
 #   MIRROR=http://deb.debian.org/debian
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../dev/lib.sh"
 
 [ "$(id -u)" = 0 ] || die "the system test needs root: debootstrap, systemd-nspawn"
 work=$root_dir/var/systemtest

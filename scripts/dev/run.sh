@@ -15,7 +15,8 @@
 #                    them; off: no publisher, the handlers answer every request
 #   HANDLER_FLAGS=   more flags for every handler process (e.g. --no-cache)
 #   RATE_LIMIT=off   on: nginx limits requests per client address to RATE, BURST more at once
-#   RATE=50r/s BURST=100  (RATE_LIMIT, RATE and BURST: defaults of render_nginx, scripts/lib.sh)
+#   RATE=50r/s BURST=100  (RATE_LIMIT, RATE and BURST: defaults of render_nginx,
+#                    scripts/package/lib.sh)
 #   MAX_AGE=900      seconds after which data are too old: /healthz answers 503
 #   METRICS_ALLOW="127.0.0.1 ::1"  addresses that may read /metrics (render_nginx's default)
 #   PUBLISHED=$VAR/published  the publisher's directory (production's is on tmpfs, /run)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Restores a backup of scripts/backup.sh into an empty database: deploys the schema with sqitch
-# (the project in ../sql), loads the snapshot rows, computes derived.* from them and tells the
+# Restores a backup of scripts/package/backup.sh into an empty database: deploys the schema with
+# sqitch (the project in sql/), loads the snapshot rows, computes derived.* from them and tells the
 # publisher and the handlers (NOTIFY snapshot_written), all but the deploy in one transaction.
 #
 # Usage: restore.sh FILE

@@ -3,7 +3,7 @@
 # read from the chains, with the values of their identity sequences (vault_id, position_id).
 # Everything else in the database is code: the sqitch project (sql/) deploys the schemas, the
 # api views, the roles and the grants again, and derived.* (the hourly figures and the daily
-# materialized views) is computed from the snapshots. scripts/restore.sh puts it all back.
+# materialized views) is computed from the snapshots. scripts/package/restore.sh puts it all back.
 #
 # Usage: backup.sh FILE
 #   The database comes from libpq's PG* variables (PGHOST, PGDATABASE, PGUSER...), as a

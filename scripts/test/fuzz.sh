@@ -11,7 +11,7 @@
 #   build/fuzz/query_fuzzer <that file>    (build/fuzz/artifacts/crash-...)
 #   build/fuzz/mcp_fuzzer <that file>      (build/fuzz/artifacts/mcp-crash-...)
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../dev/lib.sh"
 
 seconds=${FUZZ_SECONDS:-600}
 fuzz=$root_dir/tests/fuzz

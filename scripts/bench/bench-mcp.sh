@@ -144,12 +144,12 @@ field() { cut -d' ' -f"$2" <<<"$1"; }  # FIGURES N: the Nth of "req/s p50 p99"
 {
   echo "# coin-api: an MCP tool call against the GET of the same answer"
   echo
-  echo "Run on $(date -u '+%Y-%m-%d %H:%M UTC') by \`scripts/bench-mcp.sh\`, one run, at commit $(git -C "$root_dir" rev-parse --short HEAD); the mcp handler built $(date -u -r "$handlers/mcp" '+%Y-%m-%d %H:%M UTC') ($handlers)."
+  echo "Run on $(date -u '+%Y-%m-%d %H:%M UTC') by \`scripts/bench/bench-mcp.sh\`, one run, at commit $(git -C "$root_dir" rev-parse --short HEAD); the mcp handler built $(date -u -r "$handlers/mcp" '+%Y-%m-%d %H:%M UTC') ($handlers)."
   echo
   echo "- machine: $(nproc) cores ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM, $(uname -sr)"
   echo "- software: $(nginx -v 2>&1 | sed 's/.*: //'), PostgreSQL $postgres_version, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- data: $data ($data_scale)"
-  echo "- stack: scripts/run.sh, PUBLISH=on, THREADS=2: the GET is the published file, served by nginx; the tool call goes to the mcp handler's two processes (POST /mcp), which answer it from the handlers' dispatch and response cache"
+  echo "- stack: scripts/dev/run.sh, PUBLISH=on, THREADS=2: the GET is the published file, served by nginx; the tool call goes to the mcp handler's two processes (POST /mcp), which answer it from the handlers' dispatch and response cache"
   echo "- load: wrk -t2 -c64 -d${seconds}s, the better of two runs per cell (order GET, call, call, GET), and wrk -t1 -c1 -d3s, on the same $(nproc) cores as nginx, the handlers and PostgreSQL; every run checked free of errors (no failed request, no status of 400 or more: wrk's \"Non-2xx or 3xx responses\" 0), and before the runs each request checked a 200 and each call's result text equal to the GET's body"
   echo "- tool call: \`{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":<tool>,\"arguments\":{...}}}\`, Content-Type application/json, Accept \"application/json, text/event-stream\"; its reply holds the answer twice for a JSON answer (the text, escaped, and the structured content)"
   echo

@@ -32,7 +32,7 @@ stack_port=18080 static_port=18081 minimal_port=18082
 for port in $stack_port $static_port $minimal_port; do
   (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && die "port $port is in use: is another benchmark running?"
 done
-[ -f "$var/pg/data/PG_VERSION" ] || VAR=$var "$root_dir/scripts/bench-data.sh"
+[ -f "$var/pg/data/PG_VERSION" ] || VAR=$var "$root_dir/scripts/bench/bench-data.sh"
 
 stack_pid=
 reference_pids=()
@@ -48,7 +48,7 @@ trap stop_all EXIT
 # machine's ext4 (mounted with discard), creating and removing a set's files took more of the
 # publisher's time than compressing them.
 published_dir=/dev/shm/coin-api-bench-published
-# start_stack PUBLISH HANDLER_FLAGS: scripts/run.sh on the benchmark database, as it is.
+# start_stack PUBLISH HANDLER_FLAGS: scripts/dev/run.sh on the benchmark database, as it is.
 start_stack() {
   bench_stack_start "$stack_port" "$var/stack.log" VAR="$var" PUBLISHED="$published_dir" DATA=keep PUBLISH="$1" \
     HANDLER_FLAGS="$2" HANDLERS="$handlers"
@@ -240,7 +240,7 @@ summary() {  # NUMBERS... -> "median X ms, p99 Y ms, max Z ms"
 {
   echo "# coin-api benchmark"
   echo
-  echo "Run on $(date -u '+%Y-%m-%d %H:%M UTC') by \`make bench\` (scripts/bench.sh), one run."
+  echo "Run on $(date -u '+%Y-%m-%d %H:%M UTC') by \`make bench\` (scripts/bench/bench.sh), one run."
   echo
   echo "- machine: $(nproc) cores ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM, $(uname -sr)"
   echo "- software: $(nginx -v 2>&1 | sed 's/.*: //'), PostgreSQL $postgres_version, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"

@@ -4,7 +4,7 @@
 # own transaction and rolls it back. Last, every change is reverted and deployed again, so a
 # revert script that does not undo its deploy fails here.
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../dev/lib.sh"
 
 var=$(mktemp -d /tmp/coin-pgtap.XXXXXX)
 trap 'pg_stop "$var"; rm -rf "$var"' EXIT

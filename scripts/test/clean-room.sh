@@ -8,14 +8,14 @@
 # process it starts (PostgreSQL, nginx, the handlers) ends with it. It shares the host's
 # network, for apt. Prints how long the command took and how many packages it installed.
 #
-#   scripts/clean-room.sh                                     bash .ci/run
-#   scripts/clean-room.sh make bench VAR=/var/tmp/coin-bench  any other command
+#   scripts/test/clean-room.sh                                     bash .ci/run
+#   scripts/test/clean-room.sh make bench VAR=/var/tmp/coin-bench  any other command
 #
 # Settings, from the environment:
 #   ROOT=var/clean-room/rootfs   the root file system, made anew on every run
 #   MIRROR=http://deb.debian.org/debian  SECURITY=http://deb.debian.org/debian-security
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../dev/lib.sh"
 
 [ "$(id -u)" = 0 ] || die "the clean room needs root: debootstrap, chroot and namespaces"
 [ $# -gt 0 ] || set -- bash .ci/run

@@ -1,0 +1,50 @@
+# The benchmarks' steps (scripts/bench/), on top of the local stack's (scripts/dev/lib.sh).
+source "$(dirname "${BASH_SOURCE[0]}")/../dev/lib.sh"
+
+# bench_stack_start PORT LOG [NAME=value...]: a benchmark's stack, scripts/dev/run.sh in the
+# background on 127.0.0.1:PORT with THREADS=2 and the settings given, its output in LOG; sets
+# stack_pid, and returns once it answers. bench_stack_stop stops it (nothing when none runs).
+bench_stack_start() {
+  local port=$1 log=$2
+  env PORT="$port" THREADS=2 "${@:3}" "$root_dir/scripts/dev/run.sh" >"$log" 2>&1 &
+  stack_pid=$!
+  wait_for "the stack (see $log)" curl -sf -o /dev/null "http://127.0.0.1:$port/totalSupply"
+}
+bench_stack_stop() {
+  [ -n "${stack_pid:-}" ] || return 0
+  kill -TERM "$stack_pid" 2>/dev/null || true
+  wait "$stack_pid" 2>/dev/null || true
+  stack_pid=
+}
+
+# bench_database SQL: what SQL gives on the database of the benchmark's stack (in $var), as
+# unaligned text; bench_data_scale: that data's size and span, for a results file.
+bench_database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
+bench_data_scale() {
+  bench_database "SELECT (SELECT count(*) FROM snapshot.chain_state) || ' chain rows, '
+                         || (SELECT count(*) FROM snapshot.vault_state) || ' Vault rows, '
+                         || (SELECT count(*) FROM snapshot.allocator_position_state)
+                         || ' allocator rows, ' || (SELECT to_char(min(taken_at), 'YYYY-MM-DD')
+                         || ' to ' || to_char(max(taken_at), 'YYYY-MM-DD') FROM snapshot.chain_state)"
+}
+
+# bench_stack_data NAME SETTING: the data of a benchmark's stack, as $SETTING says (bench or
+# demo; by default bench when the benchmark database exists, make bench-data): sets data to
+# that, var to the stack's directory and run_data to what run.sh loads: the benchmark database
+# kept as it is (var/bench), or fresh demo data in var/bench-NAME. Dies when the benchmark database's
+# PostgreSQL already runs (another benchmark: pg_start would fail, or share it).
+bench_stack_data() {
+  local name=$1 setting=$2
+  data=${!setting:-}
+  [ -n "$data" ] || { [ -f "$root_dir/var/bench/pg/data/PG_VERSION" ] && data=bench || data=demo; }
+  case $data in
+    bench)
+      var=$root_dir/var/bench run_data=keep
+      [ -f "$var/pg/data/PG_VERSION" ] || die "no benchmark database in $var (make bench-data), or $setting=demo"
+      ! { [ -f "$var/pg/data/postmaster.pid" ] && kill -0 "$(head -n 1 "$var/pg/data/postmaster.pid")" 2>/dev/null; } ||
+        die "a PostgreSQL already runs in $var/pg: is another benchmark running? (or $setting=demo)"
+      ;;
+    demo) var=$root_dir/var/bench-$name run_data=demo ;;
+    *) die "$setting is bench or demo, not $data" ;;
+  esac
+}

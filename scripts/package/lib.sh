@@ -1,0 +1,101 @@
+# What the installed scripts share (render-nginx.sh, backup.sh, restore.sh, rolling-restart.sh),
+# and with them the local stack's scripts (scripts/dev/lib.sh sources this file): messages, the
+# sqitch deploy, the nginx configuration and the pages.
+
+# The tree that holds nginx/, sql/, web/ and node_modules/: the repository, where this file is
+# scripts/package/lib.sh, or /usr/share/coin-api once installed, where it is scripts/lib.sh
+# (cmake/package.cmake installs scripts/package/ as scripts/).
+root_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+[ "$(basename "$root_dir")" != scripts ] || root_dir=$(dirname "$root_dir")
+
+say() { printf '%s\n' "$*" >&2; }
+die() { say "error: $*"; exit 1; }
+on_or_off() {  # on_or_off NAME VALUE: a setting that is on or off, or an error
+  case $2 in on | off) ;; *) die "$1 is on or off, not '$2'" ;; esac
+}
+
+# Deploys every sqitch change not yet deployed, then verifies them all. A database deployed
+# from the plan as it was before release v1.0.0 (which reordered it) cannot be deployed to:
+# its cluster is removed and made again.
+db_deploy() {
+  sqitch --quiet --chdir "$root_dir/sql" deploy --verify db:pg: >/dev/null ||
+    die "sqitch cannot deploy to the database (above). A stack's own, deployed before release" \
+        "v1.0.0 (whose plan was reordered), is made again once its VAR/pg is removed (make clean removes var/)"
+}
+
+# render_nginx VAR CONF PUBLISHER [NAME=value...] [FILE...]: renders every *.conf of nginx/ (and
+# any further FILEs) into directory CONF, in place of the *.conf an earlier render left there,
+# replacing @VAR@ with VAR, @CONF@ with CONF and every other @NAME@ with its value: given, or the
+# default below (nginx/nginx.conf describes them); METRICS_ALLOW, a list of addresses, becomes
+# metrics-allow.conf; UPSTREAMS, a file, the pools' servers on other hosts. The publisher
+# binary PUBLISHER writes there the files of the endpoint list (`publisher --nginx`:
+# upstreams.conf, queries.conf, endpoints.conf, success-cache-control.conf). A placeholder left
+# unfilled is an error, and so is an add_header in any file but headers.conf. Copies the error
+# pages to VAR/nginx/html and the pages for people to VAR/nginx/web (render_pages), where
+# nginx's workers can read them, and makes LOGS, the access log's directory.
+render_nginx() {
+  local var=$1 conf=$2 publisher=$3 arg name file
+  local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [PUBLISHED]=$var/published
+                   [LOGS]=$var/nginx [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100
+                   [METRICS_ALLOW]="127.0.0.1 ::1" [UPSTREAMS]= [EVENT_STREAMS]=8 [EVENT_BUFFER]=100
+                   [MCP_REQUESTS]=64)
+  local files=("$root_dir"/nginx/*.conf) edits=()
+  for arg in "${@:4}"; do
+    case $arg in
+      *=*) values[${arg%%=*}]=${arg#*=} ;;
+      *) files+=("$arg") ;;
+    esac
+  done
+  on_or_off RATE_LIMIT "${values[RATE_LIMIT]}"
+  for name in "${!values[@]}"; do edits+=(-e "s|@$name@|${values[$name]}|g"); done
+  mkdir -p "$conf" "$var/nginx/tmp" "${values[LOGS]}"
+  rm -f "$conf"/*.conf
+  for file in "${files[@]}"; do
+    sed "${edits[@]}" "$file" >"$conf/$(basename "$file")"
+  done
+  "$publisher" --nginx "$conf" --sockets "${values[SOCKETS]}" \
+    ${values[UPSTREAMS]:+--upstreams "${values[UPSTREAMS]}"} || die "cannot render the endpoints into $conf"
+  # The addresses (or CIDR ranges) that may read /metrics and /stub_status (ops.conf).
+  { for address in ${values[METRICS_ALLOW]}; do echo "allow $address;"; done; echo "deny all;"; } \
+    >"$conf/metrics-allow.conf"
+  ! grep -n '@[A-Z_]*@' "$conf"/*.conf || die "unfilled placeholders in $conf"
+  # nginx drops the inherited add_headers (CORS, the security headers) in any block that has
+  # one of its own: every header is added in headers.conf, in the server block, and only there.
+  ! grep -n --exclude=headers.conf '^[^#]*\badd_header\b' "$conf"/*.conf ||
+    die "add_header outside headers.conf (above): a block with one drops every inherited header;" \
+        "add the header in nginx/headers.conf, with its value per answer in nginx/header-values.conf"
+  rm -rf "$var/nginx/html"
+  cp -R "$root_dir/nginx/html" "$var/nginx/html"
+  chmod -R a+rX "$var/nginx/html"
+  render_pages "$var/nginx/web"
+}
+
+# render_pages DIR: the pages of nginx/pages.conf into DIR: web/ (the dashboard and the API
+# reference), the OpenAPI document, and the libraries they use, from node_modules (make deps).
+render_pages() {
+  local web=$1 vendor=$root_dir/node_modules
+  [ -d "$vendor/uplot" ] || die "no $vendor/uplot: the pages need make deps (npm ci)"
+  rm -rf "$web"
+  cp -R "$root_dir/web" "$web"
+  cp "$root_dir/openapi/openapi.json" "$web/"
+  mkdir -p "$web/assets/vendor"
+  cp "$vendor/uplot/dist/uPlot.iife.min.js" "$vendor/uplot/dist/uPlot.min.css" \
+     "$vendor/swagger-ui-dist/swagger-ui-bundle.js" "$vendor/swagger-ui-dist/swagger-ui.css" "$web/assets/vendor/"
+  # Compressed once, here, not on every request (gzip_static, nginx/page.conf).
+  find "$web" -type f \( -name '*.html' -o -name '*.js' -o -name '*.css' -o -name '*.json' \) \
+    -exec gzip -9 -k -n {} +
+  chmod -R a+rX "$web"
+}
+
+# file_argument NAME USAGE ARGS...: sets NAME to a script's one argument, a FILE; --help
+# prints USAGE and exits 0; anything else is an error that shows USAGE.
+file_argument() {
+  local name=$1 usage=$2
+  shift 2
+  [ $# = 1 ] || die "$usage"
+  case $1 in
+    -h | --help) echo "$usage"; exit 0 ;;
+    -*) die "unknown option $1; $usage" ;;
+  esac
+  printf -v "$name" '%s' "$1"
+}
