@@ -1,7 +1,7 @@
 // libFuzzer target over what a POST /mcp controls (handlers/mcp, mcp_server.hpp): its body, as
 // JSON-RPC, and the headers that decide whether it is read at all. It drives McpServer::handle,
 // the library the handler serves with (mcp_core), against a stub of the API that needs no
-// database. scripts/fuzz.sh builds and runs it.
+// database. scripts/test/fuzz.sh builds and runs it.
 //
 // The input is the body, then up to four slices split on '\0' (which no header ever holds):
 //   body \0 Content-Type \0 Accept \0 MCP-Protocol-Version \0 <anything: body over 64 KB>

@@ -1,7 +1,7 @@
 // libFuzzer target over what a request controls before any SQL runs: the query string, the
 // checks of its parameters (spec section 7) and of the histories' options (from, to, format:
 // shared/history_options.hpp), the statement they choose, and the If-None-Match /
-// Accept-Encoding / If-Modified-Since headers that choose the rendered answer. scripts/fuzz.sh
+// Accept-Encoding / If-Modified-Since headers that choose the rendered answer. scripts/test/fuzz.sh
 // builds and runs it.
 //
 // The input is up to four slices split on '\n' (which a request line or header never holds):
