@@ -4,49 +4,19 @@
 // figure is read from", lists the calls. An allocator Vault's positions are read with it, from
 // whichever chain they are on, so that they are written in the Vault's chain's transaction.
 //
-// The calls go in steps: first every call that needs no other answer (of the chain and of
-// every Vault and position), then those that need the first ones' answers. Each step's calls on
-// a chain are sent together: in Multicall3 aggregate3 calls where it is deployed, in JSON-RPC
-// batches where the node takes them (the chain's "calls"), so a round of a chain is a few
-// requests, not one per call.
+// The read plan: which calls a round makes, and what their answers become. The calls go in
+// steps: first every call that needs no other answer (of the chain and of every Vault and
+// position), then those that need the first ones' answers. Each step's calls are sent together
+// (Calls::send), so a round of a chain is a few requests, not one per call.
 
-#include <chrono>
 #include <cstdint>
-#include <map>
 #include <optional>
-#include <string>
 
-#include "indexer/block_finder.hpp"
+#include "indexer/batched_calls.hpp"
 #include "indexer/config.hpp"
 #include "indexer/reading.hpp"
-#include "indexer/rpc.hpp"
 
 namespace coin::indexer {
-
-// The nodes of every chain of the configuration, and what is known of their blocks' times:
-// one per live round, or one for a whole backfill.
-class ChainAccess {
- public:
-  // `max_rps`: at most that many calls a second to each chain's nodes (0: no limit).
-  ChainAccess(const Config& config, double max_rps = 0);
-  Nodes& nodes(const std::string& chain) { return nodes_.at(chain); }
-  BlockFinder& blocks(const std::string& chain) { return finders_.at(chain); }
-  // Whether Multicall3 has code at `block` (a number) on `chain`; asked once per block the
-  // answer does not follow from (its code, once there, stays).
-  bool has_multicall(const std::string& chain, std::uint64_t block);
-  // Requests sent to every chain's nodes so far, and the calls they carried.
-  long long requests() const;
-  long long calls() const;
-
- private:
-  std::map<std::string, Nodes> nodes_;
-  std::map<std::string, BlockFinder> finders_;
-  struct MulticallSeen {
-    std::optional<std::uint64_t> with;     // the oldest block seen with its code
-    std::optional<std::uint64_t> without;  // the newest seen without
-  };
-  std::map<std::string, MulticallSeen> multicall_;
-};
 
 // Throws ReadError, naming the call, when a node fails or an answer is malformed or out of range.
 // `chain` is one of config's protocol chains. Read at each chain's block of its "read_at"; with
