@@ -1,24 +1,14 @@
 # mcp_core: the pure part of the MCP handler (handlers/mcp), no I/O: JSON-RPC, the tools made
-# from the endpoint list and the OpenAPI document (compiled in: embed_text.cmake), llms.txt. The
+# from the endpoint list and the OpenAPI document (compiled into coin_core), llms.txt. The
 # main build links it into handlers/mcp and the unit tests; the fuzz build (tests/fuzz) links
 # the same target, built with its own compiler flags.
 # Needs coin_core (coin_core.cmake), pkg_check_modules' PkgConfig::jsoncpp and find_package's
 # Boost::headers (Boost.JSON reads the bodies: handlers/mcp/boost_json.cpp builds it in).
 set(mcp_root ${CMAKE_CURRENT_LIST_DIR}/..)
-add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp
-  COMMAND ${CMAKE_COMMAND} -DINPUT=${mcp_root}/openapi/openapi.json
-          -DOUTPUT=${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp -DNAME=coin::mcp::openapi_document
-          -P ${mcp_root}/cmake/embed_text.cmake
-  DEPENDS ${mcp_root}/openapi/openapi.json ${mcp_root}/cmake/embed_text.cmake)
 add_library(mcp_core STATIC
   ${mcp_root}/handlers/mcp/boost_json.cpp
   ${mcp_root}/handlers/mcp/json_rpc.cpp
   ${mcp_root}/handlers/mcp/llms_text.cpp
   ${mcp_root}/handlers/mcp/mcp_server.cpp
-  ${mcp_root}/handlers/mcp/tool_catalog.cpp
-  ${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp)
+  ${mcp_root}/handlers/mcp/tool_catalog.cpp)
 target_link_libraries(mcp_core PUBLIC coin_core PkgConfig::jsoncpp Boost::headers)
-# The document is one string literal of 180 KB: clang warns past the 64 KB the standard requires
-# compilers to take (g++ does not, in C++), and takes it.
-set_source_files_properties(${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp PROPERTIES
-  COMPILE_OPTIONS $<$<CXX_COMPILER_ID:Clang>:-Wno-overlength-strings>)

@@ -29,14 +29,16 @@ constexpr int most_timeout_seconds = 3600;
 constexpr int most_apy_days = 365;
 
 bool is_protocol_chain(std::string_view name) {
-  return std::find(protocol_chains.begin(), protocol_chains.end(), name) != protocol_chains.end();
+  const std::vector<std::string_view>& chains = protocol_chains();
+  return std::find(chains.begin(), chains.end(), name) != chains.end();
 }
 
 // The protocol's chains as a sentence names them: "tron, eth and bsc".
 std::string protocol_chain_names() {
+  const std::vector<std::string_view>& chains = protocol_chains();
   std::string names;
-  for (auto chain = protocol_chains.begin(); chain != protocol_chains.end(); ++chain) {
-    if (!names.empty()) names += chain + 1 == protocol_chains.end() ? " and " : ", ";
+  for (auto chain = chains.begin(); chain != chains.end(); ++chain) {
+    if (!names.empty()) names += chain + 1 == chains.end() ? " and " : ", ";
     names += *chain;
   }
   return names;
@@ -237,7 +239,7 @@ Config Reader::config(const Json::Value& root) {
     }
   }
   // The protocol's chains in the spec's order, then the others by name.
-  for (const std::string_view name : protocol_chains) {
+  for (const std::string_view name : protocol_chains()) {
     if (optional_key(chains, name) != nullptr) chain_names_.emplace_back(name);
   }
   if (chain_names_.empty()) fail("chains", "none of " + protocol_chain_names() + ", where the protocol is");

@@ -6,33 +6,6 @@
 namespace coin {
 namespace {
 
-// The payload of a view with one row: that row as a JSON object.
-constexpr std::string_view row = "row_to_json(v)::text";
-// The payload of a daily history: its rows as a JSON array, oldest first.
-constexpr std::string_view daily_rows = R"(coalesce(json_agg(v ORDER BY "statisticTime"), '[]')::text)";
-// The payload of a view with one row per allowed parameter value: its data column.
-constexpr std::string_view data = "data::text";
-
-// Endpoint::ranged of the histories.
-constexpr bool takes_range = true;
-
-// The CSV layouts (CsvLayout): the fields of each row, in the payload's order.
-constexpr CsvLayout apy_points{"{items,items}", "{chain,statisticTime,apy}"};
-constexpr CsvLayout supply_points{"{}", "{statisticTime,coin[],scoin[]}"};
-constexpr CsvLayout collateral_points{"{}", "{statisticTime,collateralValue[]}"};
-constexpr CsvLayout vaults{"{items}",
-                           "{vaultType,chain,collateralType,contractAddress,mintedCOIN,debt,lockedValue,"
-                           "collateralRatio,minCollateralRatio,stabilityFee,line,apy,estimatedAnnualEarnings,psmFee}"};
-constexpr CsvLayout chain_points{
-    "{items}", "{statisticTime,time,collateralValue,debt,mintedCOIN,coinTotalSupply,totalSupplyValue,earnTvl,earnApy}"};
-constexpr CsvLayout vault_points{"{items}", "{statisticTime,time,mintedCOIN,debt,lockedValue,collateralRatio,line,apy}"};
-constexpr CsvLayout positions{"{platformSummaryInfos}",
-                              "{platform,chain,gemSymbol,holdingAmount,apyHoldingAmount,apy,actualEarnings,"
-                              "operatorAddress,strategy,tag}"};
-
-// Endpoint::alias_column of 6.4 and 6.5: the token's symbol (sql/deploy/token_symbols.sql).
-constexpr std::string_view named_by_symbol = "symbol";
-
 // Beside every payload: the newest snapshot's time, the answer's Last-Modified, and the blocks
 // of each chain's newest snapshot, its X-Snapshot-Blocks (snapshot_blocks.hpp).
 constexpr std::string_view snapshot_columns =
@@ -40,41 +13,6 @@ constexpr std::string_view snapshot_columns =
     ", (SELECT blocks FROM api.snapshot_blocks_text)";
 
 }  // namespace
-
-const std::vector<Endpoint>& endpoints() {
-  static const std::vector<Endpoint> list = {
-      // Group A: supply and savings yield (sql/deploy/api_supply.sql)
-      {"6.1", "/totalSupply", "supply", "api.total_supply", R"(v."totalSupply"::text)", Body::text},
-      {"6.2", "/circulatingSupply", "supply", "api.circulating_supply", R"(v."circulatingSupply"::text)",
-       Body::text},
-      {"6.3", "/api/v1/external/earn-apy", "supply", "api.earn_apy", row},
-      {"6.4", "/api/v1/external/total-supply/coin", "supply", "api.coin_supply", row, Body::envelope, {},
-       !takes_range, {}, {}, named_by_symbol},
-      {"6.5", "/api/v1/external/total-supply/scoin", "supply", "api.scoin_supply", row, Body::envelope, {},
-       !takes_range, {}, {}, named_by_symbol},
-      // Group B: the protocol overview, histories, Vaults and the Smart Allocator
-      // (sql/deploy/api_protocol.sql)
-      {"6.6", "/api/v1/market-site/overview", "protocol", "api.market_overview", row},
-      {"6.7", "/api/v1/data-platform/overview/info", "protocol", "api.platform_overview", row},
-      {"6.8", "/api/v1/market-site/overview/apy", "protocol", "api.apy_overview", row, Body::envelope, {},
-       takes_range, apy_points},
-      {"6.9", "/api/v1/data-platform/overview/supply-value-history", "protocol", "api.supply_value_history",
-       daily_rows, Body::envelope, {}, takes_range, supply_points},
-      {"6.10", "/api/v1/data-platform/overview/collateral-value-history", "protocol",
-       "api.collateral_value_history", daily_rows, Body::envelope, {}, takes_range, collateral_points},
-      {"6.11", "/api/v1/vault/collaterals", "protocol", "api.vault_collaterals", row},
-      {"6.12", "/api/v1/data-platform/latest-collateral", "protocol", "api.latest_collateral", data,
-       Body::envelope, {&chain_parameter}, !takes_range, vaults},
-      {"6.13", "/api/v1/data-platform/collateral-history", "protocol", "api.collateral_history", data,
-       Body::envelope, {&chain_parameter, &interval_parameter}, takes_range, chain_points},
-      {"6.14", "/api/v1/smart-allocator/detail-overview", "protocol", "api.allocator_overview", row,
-       Body::envelope, {}, !takes_range, positions},
-      // Added to the spec (section 9): one Vault's history, in 6.13's windows (sql/deploy/vault_history.sql)
-      {"6.15", "/api/v1/data-platform/vault-history", "protocol", "api.vault_history", data, Body::envelope,
-       {&chain_parameter, &vault_type_parameter, &interval_parameter}, takes_range, vault_points, "vault-history"},
-  };
-  return list;
-}
 
 std::vector<Endpoint> endpoints_of(std::string_view group) {
   std::vector<Endpoint> of_group;

@@ -1,17 +1,19 @@
 #pragma once
-// The one list of the API's endpoints (spec section 6). Everything that must know them reads it
-// from here: each handler serves the endpoints of its group, the publisher renders every answer
-// of every endpoint and nginx's locations and upstreams (`--nginx`), `--routes` prints them for
-// the scripts (the stack's handler pools, the benchmark), and the tests walk them.
+// The API's endpoints (spec section 6), as the OpenAPI document describes them: each operation
+// with an "x-endpoint" is one (endpoint_list.cpp reads them). Everything that must know them
+// reads the list from here: each handler serves the endpoints of its group, the publisher
+// renders every answer of every endpoint and nginx's locations and upstreams (`--nginx`),
+// `--routes` prints them for the scripts (the stack's handler pools, the benchmark), and the
+// tests walk them.
 //
 // An endpoint is one api view: its statement selects `payload` from the view's rows (as `v`)
 // where each required parameter's column equals its checked value, in order ($1, $2 ...), and
 // the time of the newest snapshot (api.last_snapshot) beside it, the answer's Last-Modified, and
 // the blocks of each chain's newest snapshot (api.snapshot_blocks_text), its X-Snapshot-Blocks.
-// A history that takes a date range (shared/history_options.hpp) has a second statement, which
-// keeps the payload's points in the range (api.points_between, the range's bounds following
-// the parameters); one with a CSV layout a third, which renders it as CSV (api.csv) from the
-// points in the range, if it takes one.
+// A history that takes a date range (history_options.hpp) has a second statement, which keeps
+// the payload's points in the range (api.points_between, the range's bounds following the
+// parameters); one with a CSV layout a third, which renders it as CSV (api.csv) from the points
+// in the range, if it takes one.
 
 #include <cstddef>
 #include <ctime>
@@ -19,7 +21,6 @@
 #include <string_view>
 #include <vector>
 
-#include "shared/chains.hpp"
 #include "shared/history_options.hpp"
 #include "shared/parameters.hpp"
 #include "shared/response.hpp"
@@ -27,12 +28,9 @@
 
 namespace coin {
 
-// The protocol's parameters: its chains (spec section 1, shared/chains.hpp), 6.13's windows, and
-// the Vault types of a chain (whatever its view has: checked by the database).
-inline const Parameter chain_parameter{"chain", protocol_chains, "Invalid chain."};
-inline const Parameter interval_parameter{
-    "interval", {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"}, "Invalid interval."};
-inline const Parameter vault_type_parameter{"vaultType", {}, "Invalid vaultType."};
+// A required query parameter of the description (components.parameters): "chain", "interval",
+// "vaultType". Its values are its schema's enum; without one, the values in its view's rows.
+const Parameter& api_parameter(std::string_view name);
 
 enum class Body {
   envelope,  // the payload's JSON as the data of the spec's envelope (section 2.1)
@@ -41,17 +39,17 @@ enum class Body {
 
 // How format=csv lays out an endpoint's payload (api.csv): where its rows are and their columns,
 // as SQL array literals: rows "{items}" (data.items[]), "{}" (data itself), "{items,items}"
-// (6.8: each chain's points); columns "{statisticTime,coin[]}", where "coin[]" is a 3-element
-// array, a column per chain (coin_tron, coin_eth, coin_bsc). No columns: no CSV.
+// (6.8: each chain's points); columns "{statisticTime,coin[]}", where "coin[]" is an array of
+// one element per chain, a column each (coin_tron, coin_eth...). No columns: no CSV.
 struct CsvLayout {
   std::string_view rows;
   std::string_view columns;
 };
 
 struct Endpoint {
-  std::string_view spec;     // its section of the spec: "6.1"
+  std::string_view spec;     // its section of the spec: "6.1" (its summary's first word)
   std::string_view path;     // "/totalSupply"
-  std::string_view group;    // the handler binary that serves it: handlers/<group>
+  std::string_view group;    // the handler binary that serves it, handlers/<group>: its tag
   std::string_view view;     // "api.total_supply"
   std::string_view payload;  // SQL over the view's rows `v`: the answer's data, as text
   Body body = Body::envelope;
@@ -75,6 +73,7 @@ struct Endpoint {
 // The three statements of an endpoint: its payload as it is, its points in a range, its CSV.
 enum class Rendering { plain, range, csv };
 
+// Every endpoint of the description, in spec order.
 const std::vector<Endpoint>& endpoints();
 
 // The endpoints of one group, in list order.

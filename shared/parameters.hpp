@@ -8,7 +8,6 @@
 // row for a value it does not know (shared/dispatch.cpp). (Its text goes to libpq, which would
 // cut it at a NUL, and into a CSV file's name.) Parameters not asked for are ignored.
 
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,10 +20,10 @@ namespace coin {
 
 struct Parameter {
   std::string_view name;
-  std::initializer_list<std::string_view> allowed;  // empty: the values in its view's rows
-  std::string_view invalid_message;  // e.g. "Invalid chain."
+  std::vector<std::string_view> allowed;  // empty: the values in its view's rows
+  std::string_view invalid_message;       // e.g. "Invalid chain."
 
-  bool checked_by_data() const { return allowed.size() == 0; }
+  bool checked_by_data() const { return allowed.empty(); }
 };
 
 // The form of a value checked by the data: one or more ASCII letters, digits and '-'.

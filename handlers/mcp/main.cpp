@@ -6,7 +6,7 @@
 //   /llms.txt        the API explained to a language model (llms_text.hpp), and
 //   /llms-full.txt   the same with every field of every answer
 // The tools' schemas and descriptions, and the two texts, come from the OpenAPI document the
-// binary was built with (openapi_document.hpp).
+// binary was built with (shared/openapi_document.hpp).
 
 #include <json/reader.h>
 
@@ -19,11 +19,11 @@
 
 #include "handlers/mcp/llms_text.hpp"
 #include "handlers/mcp/mcp_server.hpp"
-#include "handlers/mcp/openapi_document.hpp"
 #include "shared/api_handler.hpp"
 #include "shared/database.hpp"
 #include "shared/dispatch.hpp"
 #include "shared/log.hpp"
+#include "shared/openapi_document.hpp"
 #include "shared/parameters.hpp"
 #include "shared/version.hpp"
 
@@ -39,7 +39,7 @@ const coin::ExtraOptions mcp_options{
 
 Json::Value openapi() {
   Json::Value document;
-  std::istringstream text{std::string(coin::mcp::openapi_document)};
+  std::istringstream text{std::string(coin::openapi_document)};
   Json::parseFromStream(Json::CharReaderBuilder(), text, &document, nullptr);
   return document;
 }

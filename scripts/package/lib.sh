@@ -77,7 +77,9 @@ render_pages() {
   [ -d "$vendor/uplot" ] || die "no $vendor/uplot: the pages need make deps (npm ci)"
   rm -rf "$web"
   cp -R "$root_dir/web" "$web"
-  cp "$root_dir/openapi/openapi.json" "$web/"
+  # The document as clients read it: without the lines that tell the server which view answers
+  # each endpoint ("x-endpoint", one line each).
+  grep -v '^ *"x-endpoint": ' "$root_dir/openapi/openapi.json" >"$web/openapi.json"
   mkdir -p "$web/assets/vendor"
   cp "$vendor/uplot/dist/uPlot.iife.min.js" "$vendor/uplot/dist/uPlot.min.css" \
      "$vendor/swagger-ui-dist/swagger-ui-bundle.js" "$vendor/swagger-ui-dist/swagger-ui.css" "$web/assets/vendor/"

@@ -16,6 +16,7 @@
 #include "tests/e2e/envelope.hpp"
 #include "tests/e2e/json.hpp"
 #include "tests/e2e/raw_http.hpp"
+#include "tests/e2e/requests.hpp"
 #include "tests/e2e/stack.hpp"
 #include "tests/e2e/waiting.hpp"
 
@@ -88,16 +89,15 @@ TEST(Mcp, ACallWithValuesTheApiRefusesIsAnErrorWithItsEnvelope) {
 
 TEST(Mcp, ListsTheFixturesVaultTypesAndItsPublishedAnswers) {
   const Json tools = Json::parse(call(R"({"jsonrpc":"2.0","id":2,"method":"tools/list"})").body)["result"]["tools"];
-  ASSERT_EQ(tools.size(), 15u);
+  ASSERT_EQ(tools.size(), endpoints().size());
   const Json& vault_types = tools[14]["inputSchema"]["properties"]["vaultType"]["enum"];
   std::string names;
   for (const Json& name : vault_types.elements()) names += name.text() + " ";
   EXPECT_EQ(names, "PSM-USDT-A SA-USDT-A TRX-A TRX-B WBTC-A ");  // the fixture's, every chain's, sorted
-  // 12 endpoints without parameters, 6.12 and 6.13 for each chain (3 + 12), 6.15 for each of
-  // the fixture's 7 Vaults in 4 windows: what the publisher renders.
+  // What the publisher renders: every endpoint's answers, 6.15's for each of the fixture's Vaults.
   const Json resources =
       Json::parse(call(R"({"jsonrpc":"2.0","id":3,"method":"resources/list"})").body)["result"]["resources"];
-  EXPECT_EQ(resources.size(), 12u + 3u + 12u + 28u);
+  EXPECT_EQ(resources.size(), published_requests().size());
 }
 
 TEST(Mcp, NotificationsAre202WithoutABody) {

@@ -28,7 +28,7 @@ std::vector<std::vector<std::string>> fixture_values(const Endpoint& endpoint) {
       {"tron", "TRX-A"}, {"tron", "TRX-B"},     {"eth", "WBTC-A"},   {"eth", "PSM-USDT-A"},
       {"eth", "SA-USDT-A"}, {"bsc", "WBTC-A"}, {"bsc", "SA-USDT-A"}};
   for (const auto& [chain, vault_type] : vaults) {
-    for (const std::string_view interval : interval_parameter.allowed) {
+    for (const std::string_view interval : api_parameter("interval").allowed) {
       combinations.push_back({chain, vault_type, std::string(interval)});
     }
   }

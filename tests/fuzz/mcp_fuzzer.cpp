@@ -24,8 +24,8 @@
 
 #include "handlers/mcp/json_rpc.hpp"
 #include "handlers/mcp/mcp_server.hpp"
-#include "handlers/mcp/openapi_document.hpp"
 #include "shared/endpoints.hpp"
+#include "shared/openapi_document.hpp"
 #include "tests/fuzz/utf8.hpp"
 
 namespace coin::mcp {
@@ -74,8 +74,8 @@ class StubApi : public Api {
     if (endpoint.parameters.empty()) return {{}};
     std::vector<std::vector<std::string>> combinations(2);
     for (const Parameter* parameter : endpoint.parameters) {
-      const bool chain = parameter == &chain_parameter;
-      const bool interval = parameter == &interval_parameter;
+      const bool chain = parameter == &api_parameter("chain");
+      const bool interval = parameter == &api_parameter("interval");
       combinations[0].emplace_back(chain ? "eth" : interval ? "MONTHLY" : "ETH-A");
       combinations[1].emplace_back(chain ? "tron" : interval ? "WEEKLY" : "TRX-A");
     }

@@ -59,11 +59,12 @@ bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
-// What the spec says of each parameter (sections 1, 6.13, 6.15 and 7), written out again here
-// so that the real Parameter objects of parameters.hpp are checked against it, not against
-// themselves. A parameter without allowed values is checked by the data (vaultType): present,
-// any word of ASCII letters, digits and '-' passes here (data_word below), and the database's
-// view has a row for it or none.
+// What the spec says of each parameter (sections 6.13, 6.15 and 7), written out again here so
+// that the real Parameter objects of parameters.hpp are checked against it, not against
+// themselves; their values are the OpenAPI document's enums, which the fuzzer takes as they are
+// and checks the parameters keep to exactly. A parameter without allowed values is checked by
+// the data (vaultType): present, any word of ASCII letters, digits and '-' passes here
+// (data_word below), and the database's view has a row for it or none.
 struct Spec {
   const Parameter* parameter;
   std::string_view name;
@@ -71,12 +72,12 @@ struct Spec {
   std::string_view invalid_message;
 };
 
-const Spec chain_spec{&chain_parameter, "chain", {"tron", "eth", "bsc"}, "Invalid chain."};
-const Spec interval_spec{&interval_parameter,
+const Spec chain_spec{&api_parameter("chain"), "chain", api_parameter("chain").allowed, "Invalid chain."};
+const Spec interval_spec{&api_parameter("interval"),
                          "interval",
                          {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"},
                          "Invalid interval."};
-const Spec vault_type_spec{&vault_type_parameter, "vaultType", {}, "Invalid vaultType."};
+const Spec vault_type_spec{&api_parameter("vaultType"), "vaultType", {}, "Invalid vaultType."};
 
 bool checked_by_data(const Spec& spec) { return spec.allowed.empty(); }
 
@@ -639,7 +640,7 @@ void fuzz_one(std::string_view input) {
 
   // The answer 6.13 gives this query when it is an error (6.12's is the same kind).
   const CheckedParameters checked =
-      check_parameters(query, {&chain_parameter, &interval_parameter});
+      check_parameters(query, {&api_parameter("chain"), &api_parameter("interval")});
   if (checked.error) check_rendered_error(*checked.error, conditions);
   check_choose_large(conditions);
   check_http_date(conditions.if_modified_since);

@@ -14,7 +14,7 @@ using testing_support::body_of;
 
 const std::vector<Endpoint> endpoints = {
     {"9.1", "/value", "test", "test.value", R"(v."value"::text)", Body::text},
-    {"9.2", "/by-chain", "test", "test.by_chain", "data::text", Body::envelope, {&chain_parameter}},
+    {"9.2", "/by-chain", "test", "test.by_chain", "data::text", Body::envelope, {&api_parameter("chain")}},
 };
 
 // A database nobody listens on: every fetch fails, quickly.

@@ -1,7 +1,8 @@
-// The one endpoint list (shared/endpoints.hpp) and what is made from it: statements, the
+// The endpoint list read from an OpenAPI document, and what is made from it: statements, the
 // parameter combinations the publisher renders, their files, the --routes table.
 
-#include "shared/endpoints.hpp"
+#include "shared/chains.hpp"
+#include "shared/endpoint_list.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,63 +20,102 @@ const Endpoint& endpoint(std::string_view spec) {
   throw std::runtime_error("no endpoint " + std::string(spec));
 }
 
-TEST(Endpoints, AreTheSpecsFourteenAndTheVaultHistoryInOrderWithUniquePaths) {
-  const std::vector<Endpoint>& list = endpoints();
-  ASSERT_EQ(list.size(), 15u);
-  std::set<std::string_view> paths;
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    EXPECT_EQ(list[i].spec, "6." + std::to_string(i + 1));
-    EXPECT_EQ(list[i].path.substr(0, 1), "/") << list[i].spec;
-    EXPECT_EQ(list[i].path.find_first_of("?#"), std::string_view::npos) << list[i].spec;
-    EXPECT_EQ(list[i].view.substr(0, 4), "api.") << list[i].spec;
-    EXPECT_FALSE(list[i].payload.empty()) << list[i].spec;
-    paths.insert(list[i].path);
-  }
-  EXPECT_EQ(paths.size(), list.size()) << "two endpoints share a path";
+// A document of the test's own, with one endpoint of each kind the reader knows.
+constexpr std::string_view small_document = R"({
+  "paths": {
+    "/v1/events": {"get": {"tags": ["events"], "summary": "Event stream"}},
+    "/v1/shades": {"get": {
+      "tags": ["beta"], "summary": "9.10 Shades",
+      "x-endpoint": {"view": "api.shades", "payload": "data", "csvRows": "{items}", "csvColumns": "{a,b}", "pool": "shades"},
+      "parameters": [{"$ref": "#/components/parameters/colour"}, {"$ref": "#/components/parameters/kind"},
+                     {"$ref": "#/components/parameters/from"}, {"$ref": "#/components/parameters/Header"}],
+      "responses": {"200": {"content": {"application/json": {}}}}}},
+    "/total": {"get": {
+      "tags": ["alpha"], "summary": "9.2 Total",
+      "x-endpoint": {"view": "api.total", "column": "total"},
+      "responses": {"200": {"content": {"text/plain": {}}}}}},
+    "/v1/days": {"get": {
+      "tags": ["alpha"], "summary": "9.9 Days",
+      "x-endpoint": {"view": "api.days", "payload": "rows", "aliasColumn": "symbol"},
+      "responses": {"200": {"content": {"application/json": {}}}}}},
+    "/v1/one": {"get": {
+      "tags": ["beta"], "summary": "9.1 One",
+      "x-endpoint": {"view": "api.one", "payload": "row"},
+      "responses": {"200": {"content": {"application/json": {}}}}}}
+  },
+  "components": {"parameters": {
+    "colour": {"name": "colour", "in": "query", "required": true, "schema": {"type": "string", "enum": ["red", "blue"]}},
+    "kind": {"name": "kind", "in": "query", "required": true, "schema": {"type": "string"}},
+    "from": {"name": "from", "in": "query", "required": false, "schema": {"type": "string"}},
+    "Header": {"name": "If-None-Match", "in": "header", "required": false, "schema": {"type": "string"}}
+  }}
+})";
+
+TEST(EndpointList, ReadsTheOperationsWithAnXEndpointInSpecOrder) {
+  const EndpointList list(small_document);
+  std::vector<std::string_view> specs;
+  for (const Endpoint& each : list.endpoints()) specs.push_back(each.spec);
+  EXPECT_EQ(specs, (std::vector<std::string_view>{"9.1", "9.2", "9.9", "9.10"}));
+  const Endpoint& total = list.endpoints()[1];
+  EXPECT_EQ(total.path, "/total");
+  EXPECT_EQ(total.group, "alpha");
+  EXPECT_EQ(total.view, "api.total");
+  EXPECT_EQ(total.payload, "v.\"total\"::text");
+  EXPECT_EQ(total.body, Body::text);
+  EXPECT_EQ(list.endpoints()[0].payload, "row_to_json(v)::text");
+  EXPECT_EQ(list.endpoints()[0].body, Body::envelope);
+  EXPECT_EQ(list.endpoints()[2].payload, R"(coalesce(json_agg(v ORDER BY "statisticTime"), '[]')::text)");
+  EXPECT_EQ(list.endpoints()[2].alias_column, "symbol");
+  EXPECT_EQ(list.endpoints()[3].payload, "data::text");
 }
 
-TEST(Endpoints, OnlyTheHistoriesByChainTakeParameters) {
-  for (const Endpoint& each : endpoints()) {
-    if (each.spec == "6.12") {
-      EXPECT_EQ(each.parameters, std::vector<const Parameter*>{&chain_parameter});
-    } else if (each.spec == "6.13") {
-      EXPECT_EQ(each.parameters, (std::vector<const Parameter*>{&chain_parameter, &interval_parameter}));
-    } else if (each.spec == "6.15") {
-      EXPECT_EQ(each.parameters,
-                (std::vector<const Parameter*>{&chain_parameter, &vault_type_parameter, &interval_parameter}));
-    } else {
-      EXPECT_TRUE(each.parameters.empty()) << each.spec;
-    }
-  }
+TEST(EndpointList, TakesTheRequiredQueryParametersAndTheirValues) {
+  const EndpointList list(small_document);
+  const Endpoint& shades = list.endpoints().back();
+  EXPECT_EQ(shades.parameters, (std::vector<const Parameter*>{&list.parameter("colour"), &list.parameter("kind")}));
+  EXPECT_EQ(list.parameter("colour").allowed, (std::vector<std::string_view>{"red", "blue"}));
+  EXPECT_EQ(list.parameter("colour").invalid_message, "Invalid colour.");
+  EXPECT_TRUE(list.parameter("kind").checked_by_data());
+  EXPECT_THROW(list.parameter("from"), std::out_of_range) << "optional: not one of an endpoint's parameters";
+  EXPECT_TRUE(shades.ranged) << "it takes from";
+  EXPECT_FALSE(list.endpoints()[0].ranged);
+  EXPECT_EQ(shades.csv.rows, "{items}");
+  EXPECT_EQ(shades.csv.columns, "{a,b}");
+  EXPECT_FALSE(list.endpoints()[0].has_csv());
+  EXPECT_EQ(shades.pool_name(), "shades");
+  EXPECT_EQ(list.endpoints()[0].pool_name(), "beta");
 }
 
-TEST(Endpoints, TheHistoriesTakeARangeAndTheyAndTheListsACsv) {
-  const std::set<std::string_view> ranged = {"6.8", "6.9", "6.10", "6.13", "6.15"};
-  const std::set<std::string_view> csv = {"6.8", "6.9", "6.10", "6.12", "6.13", "6.14", "6.15"};
-  for (const Endpoint& each : endpoints()) {
-    EXPECT_EQ(each.ranged, ranged.count(each.spec) == 1) << each.spec;
-    EXPECT_EQ(each.has_csv(), csv.count(each.spec) == 1) << each.spec;
-  }
-  EXPECT_EQ(endpoint("6.9").csv.columns, "{statisticTime,coin[],scoin[]}");
-  EXPECT_EQ(endpoint("6.8").csv.rows, "{items,items}");
-  EXPECT_EQ(endpoint("6.14").csv.rows, "{platformSummaryInfos}");
+TEST(EndpointList, RefusesAnUnknownPayloadAndADocumentThatIsNotJson) {
+  EXPECT_THROW(EndpointList("{"), std::logic_error);
+  EXPECT_THROW(EndpointList(R"({"paths": {"/x": {"get": {"summary": "1.1 X", "tags": ["a"],
+                                 "x-endpoint": {"view": "api.x", "payload": "table"}}}}})"),
+               std::logic_error);
 }
 
-TEST(Endpoints, OnlyTheTwoSuppliesAreBareText) {
+TEST(Endpoints, HaveUniqueSpecsAndPathsAndAreAnsweredByApiViews) {
+  std::set<std::string_view> specs, paths;
   for (const Endpoint& each : endpoints()) {
-    const bool text = each.spec == "6.1" || each.spec == "6.2";
-    EXPECT_EQ(each.body, text ? Body::text : Body::envelope) << each.spec;
-    EXPECT_EQ(content_type_of(each), text ? "text/plain" : "application/json") << each.spec;
+    EXPECT_EQ(each.path.substr(0, 1), "/") << each.spec;
+    EXPECT_EQ(each.path.find_first_of("?#"), std::string_view::npos) << each.spec;
+    EXPECT_EQ(each.view.substr(0, 4), "api.") << each.spec;
+    specs.insert(each.spec);
+    paths.insert(each.path);
   }
+  EXPECT_FALSE(endpoints().empty());
+  EXPECT_EQ(specs.size(), endpoints().size()) << "two endpoints share a spec number";
+  EXPECT_EQ(paths.size(), endpoints().size()) << "two endpoints share a path";
 }
 
 TEST(EndpointsOf, GivesAGroupsEndpointsInListOrder) {
-  const std::vector<Endpoint> supply = endpoints_of("supply");
-  ASSERT_EQ(supply.size(), 5u);
-  for (std::size_t i = 0; i < supply.size(); ++i) EXPECT_EQ(supply[i].spec, "6." + std::to_string(i + 1));
-  const std::vector<Endpoint> protocol = endpoints_of("protocol");
-  ASSERT_EQ(protocol.size(), 10u);
-  for (std::size_t i = 0; i < protocol.size(); ++i) EXPECT_EQ(protocol[i].spec, "6." + std::to_string(i + 6));
+  std::size_t grouped = 0;
+  for (const std::string_view group : {"supply", "protocol"}) {
+    const std::vector<Endpoint> of_group = endpoints_of(group);
+    EXPECT_FALSE(of_group.empty()) << group;
+    for (std::size_t i = 1; i < of_group.size(); ++i) EXPECT_LT(&endpoint(of_group[i - 1].spec), &endpoint(of_group[i].spec));
+    grouped += of_group.size();
+  }
+  EXPECT_EQ(grouped, endpoints().size());
   EXPECT_TRUE(endpoints_of("").empty());
   EXPECT_TRUE(endpoints_of("Supply").empty());
 }
@@ -129,7 +169,9 @@ TEST(StatementOf, RendersTheCsvOfTheRangeWhereThereIsOne) {
 TEST(StatementsOf, NamesEachOfAnEndpointsStatements) {
   std::set<std::string> names;
   for (const Statement& statement : statements_of(endpoints())) names.insert(statement.name);
-  EXPECT_EQ(names.size(), 15u + 5 + 7);
+  std::size_t expected = 0;
+  for (const Endpoint& each : endpoints()) expected += 1u + (each.ranged ? 1u : 0u) + (each.has_csv() ? 1u : 0u);
+  EXPECT_EQ(names.size(), expected);
   EXPECT_EQ(names.count("/api/v1/data-platform/vault-history range"), 1u);
   EXPECT_EQ(names.count("/api/v1/smart-allocator/detail-overview csv"), 1u);
   EXPECT_EQ(names.count("/api/v1/smart-allocator/detail-overview range"), 0u);
@@ -172,14 +214,6 @@ TEST(AliasFile, IsUnderAliasesBesideNoAnswer) {
   EXPECT_EQ(alias_file(endpoint("6.5"), "susdd"), "aliases/api/v1/external/total-supply/scoin/susdd");
 }
 
-TEST(Endpoints, OnlyTheTwoTokenSuppliesHaveAnAliasColumn) {
-  std::vector<std::string> aliased;
-  for (const Endpoint& each : endpoints()) {
-    if (!each.alias_column.empty()) aliased.push_back(std::string(each.spec) + " " + std::string(each.alias_column));
-  }
-  EXPECT_EQ(aliased, (std::vector<std::string>{"6.4 symbol", "6.5 symbol"}));
-}
-
 TEST(RenderingOf, IsPlainWithoutOptionsOrWhereTheyDoNotApply) {
   EXPECT_EQ(rendering_of(endpoint("6.9"), options_of("", endpoint("6.9"))), Rendering::plain);
   EXPECT_EQ(rendering_of(endpoint("6.9"), options_of("format=json", endpoint("6.9"))), Rendering::plain);
@@ -211,20 +245,19 @@ TEST(CsvFileName, SaysWhatAndWhen) {
 }
 
 TEST(ValueCombinations, VaryTheFirstParameterSlowest) {
-  const std::vector<std::vector<std::string>> combinations = value_combinations(endpoint("6.13"));
-  ASSERT_EQ(combinations.size(), 12u);
   using Values = std::vector<std::string>;
-  EXPECT_EQ(combinations.front(), (Values{"tron", "WEEKLY"}));
-  EXPECT_EQ(combinations[1], (Values{"tron", "MONTHLY"}));
-  EXPECT_EQ(combinations[3], (Values{"tron", "ANNUAL"}));
-  EXPECT_EQ(combinations[4], (Values{"eth", "WEEKLY"}));
-  EXPECT_EQ(combinations[10], (Values{"bsc", "BIANNUAL"}));
-  EXPECT_EQ(combinations.back(), (Values{"bsc", "ANNUAL"}));
-  EXPECT_EQ(std::set<Values>(combinations.begin(), combinations.end()).size(), 12u);
-
-  EXPECT_EQ(value_combinations(endpoint("6.12")), (std::vector<Values>{{"tron"}, {"eth"}, {"bsc"}}));
-  EXPECT_EQ(value_combinations(endpoint("6.1")), std::vector<Values>{Values{}});
-  EXPECT_TRUE(value_combinations(endpoint("6.15")).empty()) << "its Vault types are the data's";
+  const Parameter colour{"colour", {"red", "blue"}, "Invalid colour."};
+  const Parameter size{"size", {"S", "M", "L"}, "Invalid size."};
+  const Parameter kind{"kind", {}, "Invalid kind."};
+  Endpoint two{"9.1", "/two", "test", "api.two", "data::text", Body::envelope, {&colour, &size}};
+  EXPECT_EQ(value_combinations(two),
+            (std::vector<Values>{{"red", "S"}, {"red", "M"}, {"red", "L"}, {"blue", "S"}, {"blue", "M"}, {"blue", "L"}}));
+  two.parameters = {&colour};
+  EXPECT_EQ(value_combinations(two), (std::vector<Values>{{"red"}, {"blue"}}));
+  two.parameters = {};
+  EXPECT_EQ(value_combinations(two), std::vector<Values>{Values{}});
+  two.parameters = {&colour, &kind};
+  EXPECT_TRUE(value_combinations(two).empty()) << "a kind's values are the data's";
 }
 
 TEST(CanonicalQuery, NamesTheParametersInListOrder) {
@@ -249,7 +282,6 @@ TEST(PublishedFile, EveryAnswerHasAFileOfItsOwnAndNoFileIsAnotherOnesDirectory) 
       files.push_back(published_file(each, values));
     }
   }
-  EXPECT_EQ(files.size(), 12u + 3 + 12);
   EXPECT_EQ(std::set<std::string>(files.begin(), files.end()).size(), files.size());
   for (const std::string& file : files) {
     for (const std::string& other : files) EXPECT_NE(other.rfind(file + '/', 0), 0u) << file << " / " << other;
@@ -258,23 +290,25 @@ TEST(PublishedFile, EveryAnswerHasAFileOfItsOwnAndNoFileIsAnotherOnesDirectory) 
 
 TEST(RoutesTable, IsOneTabSeparatedLinePerEndpoint) {
   const std::string table = routes_table(endpoints());
+  std::string chains;
+  for (const std::string_view chain : protocol_chains()) chains += (chains.empty() ? "" : ",") + std::string(chain);
   EXPECT_EQ(table.rfind("6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\t-\t-\n", 0), 0u) << table;
   EXPECT_NE(table.find("\n6.13\t/api/v1/data-platform/collateral-history\tprotocol\tapi.collateral_history\t"
-                       "application/json\tchain=tron,eth,bsc&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\tprotocol\t-\tsendfile\n"),
+                       "application/json\tchain=" + chains + "&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\tprotocol\t-\tsendfile\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("\n6.12\t/api/v1/data-platform/latest-collateral\tprotocol\tapi.latest_collateral\t"
-                       "application/json\tchain=tron,eth,bsc\tprotocol\t-\t-\n"),
+                       "application/json\tchain=" + chains + "\tprotocol\t-\t-\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("\n6.15\t/api/v1/data-platform/vault-history\tprotocol\tapi.vault_history\t"
-                       "application/json\tchain=tron,eth,bsc&vaultType=*&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\t"
+                       "application/json\tchain=" + chains + "&vaultType=*&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\t"
                        "vault-history\t-\tsendfile\n"),
             std::string::npos)
       << table;
   std::size_t lines = 0;
   for (const char c : table) lines += c == '\n';
-  EXPECT_EQ(lines, 15u);
+  EXPECT_EQ(lines, endpoints().size());
   EXPECT_NE(table.find("\n6.4\t/api/v1/external/total-supply/coin\tsupply\tapi.coin_supply\t"
                        "application/json\t-\tsupply\tsymbol\t-\n"),
             std::string::npos)

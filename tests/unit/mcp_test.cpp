@@ -7,6 +7,7 @@
 #include <json/reader.h>
 
 #include <functional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -14,8 +15,9 @@
 #include "handlers/mcp/json_rpc.hpp"
 #include "handlers/mcp/llms_text.hpp"
 #include "handlers/mcp/mcp_server.hpp"
-#include "handlers/mcp/openapi_document.hpp"
 #include "handlers/mcp/tool_catalog.hpp"
+#include "shared/chains.hpp"
+#include "shared/openapi_document.hpp"
 
 namespace coin::mcp {
 namespace {
@@ -76,25 +78,25 @@ Json::Value parsed(const std::string& text) {
 TEST(McpTools, AreOnePerEndpointNamedByTheirPaths) {
   std::vector<std::string> names;
   for (const Tool& tool : server().catalog().tools()) names.push_back(tool.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"totalSupply", "circulatingSupply", "external_earn_apy",
-                                             "external_total_supply_coin", "external_total_supply_scoin",
-                                             "market_site_overview", "data_platform_overview_info",
-                                             "market_site_overview_apy",
-                                             "data_platform_overview_supply_value_history",
-                                             "data_platform_overview_collateral_value_history", "vault_collaterals",
-                                             "data_platform_latest_collateral", "data_platform_collateral_history",
-                                             "smart_allocator_detail_overview", "data_platform_vault_history"}));
+  ASSERT_EQ(names.size(), endpoints().size());
+  EXPECT_EQ(names[0], "totalSupply");                           // /totalSupply
+  EXPECT_EQ(names[2], "external_earn_apy");                     // /api/v1/external/earn-apy
+  EXPECT_EQ(names[7], "market_site_overview_apy");              // /api/v1/market-site/overview/apy
+  EXPECT_EQ(names[14], "data_platform_vault_history");          // /api/v1/data-platform/vault-history
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()).size(), names.size());
 }
 
 TEST(McpTools, TakeTheEndpointsParametersWithTheListsAndTheDatasValues) {
   StubApi api;
   const Json::Value tools = parsed(post(R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})", api).body)["result"]["tools"];
-  ASSERT_EQ(tools.size(), 15u);
+  ASSERT_EQ(tools.size(), endpoints().size());
   const Json::Value& vault_history = tools[14]["inputSchema"];
   EXPECT_EQ(vault_history["type"], "object");
   EXPECT_EQ(vault_history["additionalProperties"], false);
   EXPECT_EQ(json_text(vault_history["required"]), R"(["chain","vaultType","interval"])");
-  EXPECT_EQ(json_text(vault_history["properties"]["chain"]["enum"]), R"(["tron","eth","bsc"])");
+  Json::Value chains(Json::arrayValue);
+  for (const std::string_view chain : protocol_chains()) chains.append(std::string(chain));
+  EXPECT_EQ(vault_history["properties"]["chain"]["enum"], chains);
   EXPECT_EQ(json_text(vault_history["properties"]["interval"]["enum"]), R"(["WEEKLY","MONTHLY","BIANNUAL","ANNUAL"])");
   EXPECT_EQ(json_text(vault_history["properties"]["vaultType"]["enum"]), R"(["TRX-A","WBTC-A"])");  // sorted, once
   EXPECT_EQ(json_text(vault_history["properties"]["format"]["enum"]), R"(["json","csv"])");
@@ -208,7 +210,9 @@ TEST(McpServer, ListsAndReadsThePublishedAnswersAsResources) {
   StubApi api;
   const Json::Value resources =
       parsed(post(R"({"jsonrpc":"2.0","id":1,"method":"resources/list"})", api).body)["result"]["resources"];
-  ASSERT_EQ(resources.size(), 12u + 1u + 3u);  // 12 without parameters, 6.12 for eth, 6.15 three times
+  std::size_t without_parameters = 0;
+  for (const Endpoint& each : endpoints()) without_parameters += each.parameters.empty() ? 1u : 0u;
+  ASSERT_EQ(resources.size(), without_parameters + 1u + 3u);  // and 6.12 for eth, 6.15 three times
   EXPECT_EQ(resources[0]["uri"], "coin-api:///totalSupply");
   EXPECT_EQ(resources[0]["mimeType"], "text/plain");
   EXPECT_EQ(resources[11]["uri"], "coin-api:///api/v1/data-platform/latest-collateral?chain=eth");

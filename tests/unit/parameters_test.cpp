@@ -8,7 +8,7 @@ namespace coin {
 namespace {
 
 CheckedParameters check_history(std::string_view query_string) {
-  return check_parameters(QueryString::parse(query_string), {&chain_parameter, &interval_parameter});
+  return check_parameters(QueryString::parse(query_string), {&api_parameter("chain"), &api_parameter("interval")});
 }
 
 std::string error_body(const CheckedParameters& checked) {
@@ -75,7 +75,7 @@ TEST(CheckParameters, AnEncodedValueIsDecodedFirst) {
 }
 
 TEST(CheckParameters, AValueOfTheDataPassesAsAWordForTheDatabaseToCheck) {
-  const std::vector<const Parameter*> vault = {&chain_parameter, &vault_type_parameter, &interval_parameter};
+  const std::vector<const Parameter*> vault = {&api_parameter("chain"), &api_parameter("vaultType"), &api_parameter("interval")};
   const CheckedParameters checked =
       check_parameters(QueryString::parse("chain=tron&vaultType=anything-1&interval=WEEKLY"), vault);
   EXPECT_FALSE(checked.error.has_value());

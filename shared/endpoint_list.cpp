@@ -1,0 +1,101 @@
+#include "shared/endpoint_list.hpp"
+
+#include <json/reader.h>
+#include <json/value.h>
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+#include "shared/chains.hpp"
+#include "shared/openapi_document.hpp"
+
+namespace coin {
+namespace {
+
+std::string payload_of(const Json::Value& endpoint) {
+  if (endpoint.isMember("column")) return "v.\"" + endpoint["column"].asString() + "\"::text";
+  const std::string payload = endpoint["payload"].asString();
+  if (payload == "row") return "row_to_json(v)::text";
+  if (payload == "rows") return R"(coalesce(json_agg(v ORDER BY "statisticTime"), '[]')::text)";
+  if (payload == "data") return "data::text";
+  throw std::logic_error("x-endpoint: no payload or column, or an unknown payload \"" + payload + '"');
+}
+
+std::pair<int, int> spec_order(std::string_view spec) {
+  const std::size_t dot = spec.find('.');
+  return {std::stoi(std::string(spec.substr(0, dot))), std::stoi(std::string(spec.substr(dot + 1)))};
+}
+
+Json::Value parsed(std::string_view document) {
+  Json::Value parsed;
+  std::istringstream text{std::string(document)};
+  std::string errors;
+  if (!Json::parseFromStream(Json::CharReaderBuilder(), text, &parsed, &errors)) {
+    throw std::logic_error("the OpenAPI document is not JSON: " + errors);
+  }
+  return parsed;
+}
+
+}  // namespace
+
+EndpointList::EndpointList(std::string_view document) {
+  const Json::Value described = parsed(document);
+  const Json::Value& components = described["components"]["parameters"];
+  for (const std::string& key : components.getMemberNames()) {
+    const Json::Value& parameter = components[key];
+    if (parameter["in"].asString() != "query" || !parameter["required"].asBool()) continue;
+    const std::string name = parameter["name"].asString();
+    Parameter read{keep(name), {}, keep("Invalid " + name + ".")};
+    for (const Json::Value& value : parameter["schema"]["enum"]) read.allowed.push_back(keep(value.asString()));
+    parameters_.emplace(key, std::move(read));
+  }
+  const Json::Value& paths = described["paths"];
+  for (const std::string& path : paths.getMemberNames()) {
+    const Json::Value& operation = paths[path]["get"];
+    const Json::Value& x = operation["x-endpoint"];
+    if (!x.isObject()) continue;  // not answered from a view: the event stream
+    const std::string summary = operation["summary"].asString();
+    Endpoint endpoint{keep(summary.substr(0, summary.find(' '))), keep(path), keep(operation["tags"][0].asString()),
+                      keep(x["view"].asString()), keep(payload_of(x))};
+    if (operation["responses"]["200"]["content"].isMember("text/plain")) endpoint.body = Body::text;
+    for (const Json::Value& reference : operation["parameters"]) {
+      const std::string ref = reference["$ref"].asString();
+      const std::string key = ref.substr(ref.rfind('/') + 1);
+      if (key == "from") endpoint.ranged = true;
+      const auto parameter = parameters_.find(key);
+      if (parameter != parameters_.end()) endpoint.parameters.push_back(&parameter->second);
+    }
+    endpoint.csv = {keep(x["csvRows"].asString()), keep(x["csvColumns"].asString())};
+    endpoint.pool = keep(x["pool"].asString());
+    endpoint.alias_column = keep(x["aliasColumn"].asString());
+    endpoints_.push_back(endpoint);
+  }
+  std::sort(endpoints_.begin(), endpoints_.end(),
+            [](const Endpoint& a, const Endpoint& b) { return spec_order(a.spec) < spec_order(b.spec); });
+}
+
+const Parameter& EndpointList::parameter(std::string_view name) const {
+  for (const auto& [key, parameter] : parameters_) {
+    if (parameter.name == name) return parameter;
+  }
+  throw std::out_of_range("no required query parameter \"" + std::string(name) + "\"");
+}
+
+namespace {
+
+const EndpointList& described() {
+  static const EndpointList list(openapi_document);
+  return list;
+}
+
+}  // namespace
+
+const std::vector<Endpoint>& endpoints() { return described().endpoints(); }
+
+const Parameter& api_parameter(std::string_view name) { return described().parameter(name); }
+
+const std::vector<std::string_view>& protocol_chains() { return api_parameter("chain").allowed; }
+
+}  // namespace coin
