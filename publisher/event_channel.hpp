@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "publisher/event_poster.hpp"
-#include "publisher/published_set.hpp"
+#include "publisher/publication.hpp"
 
 namespace coin {
 

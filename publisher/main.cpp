@@ -1,5 +1,5 @@
 // publisher: renders every answer of the API (shared/endpoints.cpp) into files nginx serves
-// like static ones (published_set.hpp), at start, on every snapshot_written NOTIFY and
+// like static ones (published_sets.hpp), at start, on every snapshot_written NOTIFY and
 // after every reconnection, so that every client gets the newest snapshot at static-file
 // speed, whatever the traffic; and tells the event stream's subscribers which answers changed
 // (publisher/event_channel.hpp). The handlers answer whatever is not published.
@@ -22,7 +22,7 @@
 
 #include "publisher/event_channel.hpp"
 #include "publisher/nginx_config.hpp"
-#include "publisher/published_set.hpp"
+#include "publisher/published_sets.hpp"
 #include "publisher/written_chains.hpp"
 #include "shared/command_line.hpp"
 #include "shared/endpoints.hpp"
@@ -146,7 +146,7 @@ void prepare_statements(pqxx::connection& connection) {
 }
 
 // The publisher's sessions: `reader`, and more to the very server it reached, which render
-// answers from the reader's snapshot beside it (published_set.hpp).
+// answers from the reader's snapshot beside it (set_render.hpp).
 class Sessions {
  public:
   Sessions(const std::string& conninfo, pqxx::connection& reader, int count) : all_{&reader} {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "publisher/published_set.hpp"
+#include "publisher/publication.hpp"
 
 namespace coin {
 

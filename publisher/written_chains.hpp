@@ -3,7 +3,7 @@
 // that announced it (sql/deploy/notify_chains.sql): "vault_state eth,tron" changes the answers
 // of eth and tron, and those of no chain in particular; anything else (a table alone, a DDL
 // command's tag) may change any answer. The publisher renders again only those
-// (published_set.hpp).
+// (answer_jobs.hpp).
 
 #include <set>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 // What the ops handler (/healthz, /metrics) reads of a publisher's directory: when the publisher
 // last beat, and the newest snapshot of the set nginx serves. The publisher writes both, under
-// the names below (publisher/published_set.hpp lays out the directory).
+// the names below (publisher/published_sets.hpp lays out the directory).
 
 #include <ctime>
 #include <optional>
@@ -12,7 +12,7 @@ namespace coin {
 
 // The symbolic link to the set nginx serves. The set's own mtime is the newest snapshot it shows.
 inline constexpr std::string_view current_link = "current";
-// Touched by the publisher while it listens for snapshots: its mtime says it is alive.
+// Touched by the publisher while it lives and listens (PublishedSets::beat).
 inline constexpr std::string_view heartbeat_file = "heartbeat";
 
 struct PublishedState {

@@ -4,7 +4,7 @@
 // eth=22480012; bsc=48123456; plasma=1500000". Every answer with data carries it in the header
 // X-Snapshot-Blocks: a handler's from its statement, beside the answer (rendered_answer.hpp); a
 // published one from the name of the set it is served from, which the publisher makes of the
-// same text in the same transaction (publisher/published_set.hpp) and nginx reads back
+// same text in the same transaction (publisher/published_sets.hpp) and nginx reads back
 // (nginx/header-values.conf). docs/provenance.md says what it means.
 
 #include <cstddef>

@@ -24,43 +24,20 @@
 // render that fails leaves the current set as it was. A set is never changed once renamed to
 // set.*: nginx may keep its files open and its misses known (nginx/published.conf).
 //
-// Only what changed is rendered again: an answer of a chain the snapshots written since the set
-// before did not touch (written_chains.hpp: a `chain` parameter's value) is that set's file,
-// linked into the new one without asking the database, unless the API's clock moved (api.clock:
-// every chain's histories are measured from it, so a new latest snapshot of any chain changes
-// them all); and an answer rendered again whose bytes
-// are the same keeps its file too, so its Last-Modified and ETag stay. The first set a process
-// publishes is rendered whole. Answers are rendered on two database sessions at once, sharing
-// one snapshot (pg_export_snapshot), each writing the answers it rendered.
+// Only what changed is rendered again: an answer the snapshots written since the set before
+// cannot have changed is that set's file, linked into the new one (answer_jobs.hpp); and an
+// answer rendered again whose bytes are the same keeps its file too, so its Last-Modified and
+// ETag stay (answer_files.hpp). The first set a process publishes is rendered whole. Answers are
+// rendered on two database sessions at once, sharing one snapshot (set_render.hpp).
 
-#include <ctime>
 #include <pqxx/connection>
 #include <string>
 #include <vector>
 
+#include "publisher/publication.hpp"
 #include "publisher/written_chains.hpp"
 
 namespace coin {
-
-// An answer of a set: its path with its query as nginx serves it
-// ("/api/v1/data-platform/latest-collateral?chain=eth") and its ETag (of the bytes as they are,
-// not gzip-compressed).
-struct PublishedAnswer {
-  std::string path;
-  std::string etag;
-};
-
-// What a publication made current.
-struct Publication {
-  std::string set;          // its directory's name (set.<blocks>.XXXXXX)
-  std::time_t newest = -1;  // the newest snapshot it shows
-  std::string blocks;       // the blocks its answers rest on (X-Snapshot-Blocks)
-  // Every answer of the set, in the order of the endpoint list.
-  std::vector<PublishedAnswer> answers;
-  // Those whose bytes differ from the set this process published before, in the same order; all
-  // of them when it published none.
-  std::vector<PublishedAnswer> changed;
-};
 
 class PublishedSets {
  public:

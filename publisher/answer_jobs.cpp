@@ -1,0 +1,54 @@
+#include "publisher/answer_jobs.hpp"
+
+#include <algorithm>
+#include <pqxx/pqxx>
+
+#include "publisher/set_files.hpp"
+
+namespace coin {
+namespace {
+
+// The parameter values of every answer of `endpoint` to publish: those its view has rows for
+// (values_statement_of), or the one empty combination. A value the handlers would refuse
+// (shared/parameters.hpp: not a word) is left out: it could not name a file, and nginx would
+// never look for it.
+std::vector<std::vector<std::string>> published_values(pqxx::transaction_base& transaction, const Endpoint& endpoint) {
+  if (endpoint.parameters.empty()) return {{}};
+  std::vector<std::vector<std::string>> combinations;
+  for (const pqxx::row& row : transaction.exec_prepared(values_statement_of(endpoint).name)) {
+    std::vector<std::string> values;
+    for (const pqxx::field& field : row) values.emplace_back(field.c_str());
+    if (std::all_of(values.begin(), values.end(), is_data_word)) combinations.push_back(std::move(values));
+  }
+  return combinations;
+}
+
+// The position of the chain among `endpoint`'s parameters, or npos when it has none: its
+// answers are then those of every chain.
+std::size_t chain_position(const Endpoint& endpoint) {
+  const auto found = std::find(endpoint.parameters.begin(), endpoint.parameters.end(), &api_parameter("chain"));
+  return found == endpoint.parameters.end() ? std::string::npos
+                                            : static_cast<std::size_t>(found - endpoint.parameters.begin());
+}
+
+}  // namespace
+
+std::vector<AnswerJob> answer_jobs(pqxx::transaction_base& transaction, const std::filesystem::path& set,
+                                   const std::filesystem::path& base, const WrittenChains& written,
+                                   std::string& clock) {
+  const pqxx::row now = transaction.exec1("SELECT taken_at::text FROM api.clock");
+  const bool clock_moved = now[0].is_null() || now[0].c_str() != clock;
+  clock = now[0].is_null() ? "" : now[0].c_str();
+  std::vector<AnswerJob> jobs;
+  for (const Endpoint& endpoint : endpoints()) {
+    const std::size_t chain = chain_position(endpoint);
+    for (std::vector<std::string>& values : published_values(transaction, endpoint)) {
+      const bool unchanged = chain != std::string::npos && !clock_moved && !written.has(values[chain]);
+      const bool kept = unchanged && link_from(base, set, published_file(endpoint, values));
+      jobs.push_back({&endpoint, std::move(values), kept});
+    }
+  }
+  return jobs;
+}
+
+}  // namespace coin

@@ -1,0 +1,29 @@
+#pragma once
+// What a publication made current: the set, what it shows, and its answers.
+
+#include <ctime>
+#include <string>
+#include <vector>
+
+namespace coin {
+
+// An answer of a set: its path with its query as nginx serves it
+// ("/api/v1/data-platform/latest-collateral?chain=eth") and its ETag (of the bytes as they are,
+// not gzip-compressed).
+struct PublishedAnswer {
+  std::string path;
+  std::string etag;
+};
+
+struct Publication {
+  std::string set;          // its directory's name (set.<blocks>.XXXXXX)
+  std::time_t newest = -1;  // the newest snapshot it shows
+  std::string blocks;       // the blocks its answers rest on (X-Snapshot-Blocks)
+  // Every answer of the set, in the order of the endpoint list.
+  std::vector<PublishedAnswer> answers;
+  // Those whose bytes differ from the set this process published before, in the same order; all
+  // of them when it published none.
+  std::vector<PublishedAnswer> changed;
+};
+
+}  // namespace coin

@@ -1,0 +1,50 @@
+#pragma once
+// The files of a set, through POSIX calls whose failures are thrown with errno's text: written,
+// read, linked from the set before, and flushed to disk.
+
+#include <unistd.h>
+
+#include <ctime>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace coin {
+
+// Throws `what`, followed by errno's text.
+[[noreturn]] void throw_errno(const std::string& what);
+
+// A descriptor closed when it goes out of scope.
+class File {
+ public:
+  explicit File(int fd) : fd_(fd) {}
+  ~File() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  File(const File&) = delete;
+  File& operator=(const File&) = delete;
+  int fd() const { return fd_; }
+
+ private:
+  int fd_;
+};
+
+// Writes `bytes` to a new file `path`, readable by nginx's workers, modified at `mtime`.
+void write_file(const std::filesystem::path& path, std::string_view bytes, std::time_t mtime);
+
+// The bytes of the file at `path`.
+std::string read_file(const std::filesystem::path& path);
+
+// Where `base` has its file `name`; nullopt when it has none (or there is no base).
+std::optional<std::filesystem::path> found_in(const std::filesystem::path& base, const std::string& name);
+
+// Links `base`'s file `name`, and its .gz if it has one, into `set`: the same inode, so the same
+// bytes, Last-Modified and ETag. False when `base` has no `name`.
+bool link_from(const std::filesystem::path& base, const std::filesystem::path& set, const std::string& name);
+
+// Flushes `set` to disk, so that a machine that stops right after the swap comes back with
+// the set's bytes, not empty files.
+void flush_to_disk(const std::filesystem::path& set);
+
+}  // namespace coin

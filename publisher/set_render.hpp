@@ -1,0 +1,23 @@
+#pragma once
+// The render of a set: from one snapshot of the database, in one read-only REPEATABLE READ
+// transaction so that all its answers agree, on several sessions at once that share that
+// snapshot (pg_export_snapshot), each rendering and writing one answer at a time.
+
+#include <filesystem>
+#include <pqxx/connection>
+#include <string>
+#include <vector>
+
+#include "publisher/publication.hpp"
+#include "publisher/written_chains.hpp"
+
+namespace coin {
+
+// Renders into `set` the answers of the list that `written` may have changed, from one snapshot
+// of the database, on `sessions` (the first holds the snapshot), and links the others from
+// `base` ("": none, render all); returns what the set shows, as every statement gave it in that
+// snapshot. `clock`: as answer_jobs's.
+Publication render_set(const std::vector<pqxx::connection*>& sessions, const std::filesystem::path& set,
+                       const std::filesystem::path& base, const WrittenChains& written, std::string& clock);
+
+}  // namespace coin
