@@ -7,7 +7,9 @@
 // - Release v1.0.0 (sqitch tag v1.0.0) reorganized the code and the schema without changing an
 //   answer: tests/e2e/published_v1.sha256 holds the checksum of every file of the set published
 //   from the fixture, the gzip copies too; the set published now has exactly those files, byte
-//   for byte. A change that means to change an answer, or to add one, changes its line.
+//   for byte. Its lines under served/ are what else the stack serves that is made from the
+//   OpenAPI document: the document itself, llms.txt, and MCP's tools and resources lists. A
+//   change that means to change an answer or a document, or to add one, changes its line.
 
 #include <gtest/gtest.h>
 
@@ -19,6 +21,7 @@
 
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/processes.hpp"
+#include "tests/e2e/raw_http.hpp"
 #include "tests/e2e/requests.hpp"
 #include "tests/e2e/stack.hpp"
 
@@ -36,12 +39,18 @@ std::vector<std::string> files_named(const std::string& checksums) {
   return files;
 }
 
-// sha256sum --check of CHECKSUMS in the fixture's published set: the log on failure, else "".
-std::string failed_checksums(const std::string& checksums) {
+// The lines of published_v1.sha256 for the documents, and for the published set.
+constexpr std::string_view served = "served/";
+
+// sha256sum --check of CHECKSUMS' lines for the fixture's published set (`documents` false: the
+// lines of files not under served/, in the set) or for the documents (true: the lines under
+// served/, in the stack's VAR, where they are written): the log on failure, else "".
+std::string failed_checksums(const std::string& checksums, bool documents = false) {
   const std::string log = fixture_stack().var() + "/sha256sum.log";
-  const pid_t pid = spawn({"sh", "-c", "cd '" + fixture_stack().published() + "/current' && sha256sum --check --strict --quiet '" +
-                                           checksums + "'"},
-                          {}, log);
+  const std::string directory = documents ? fixture_stack().var() : fixture_stack().published() + "/current";
+  const std::string lines =
+      std::string("grep ") + (documents ? "" : "-v ") + "'^[0-9a-f]*  " + std::string(served) + "' '" + checksums + "'";
+  const pid_t pid = spawn({"sh", "-c", lines + " | (cd '" + directory + "' && sha256sum --check --strict --quiet -)"}, {}, log);
   return wait_status(pid) == 0 ? "" : read_file(log) + "(failed)";
 }
 
@@ -68,10 +77,36 @@ TEST(UnchangedAnswers, ThePublishedSetIsAsAtV1) {
     if (entry.is_regular_file()) published.push_back(entry.path().lexically_relative(current).string());
   }
   std::vector<std::string> named = files_named(checksums_v1);
+  named.erase(std::remove_if(named.begin(), named.end(),
+                             [](const std::string& file) { return file.rfind(served, 0) == 0; }),
+              named.end());
   std::sort(published.begin(), published.end());
   std::sort(named.begin(), named.end());
   EXPECT_EQ(published, named);
   EXPECT_EQ(failed_checksums(checksums_v1), "");
+}
+
+// The bytes of a POST /mcp of the JSON-RPC request `method` to the fixture stack.
+std::string mcp_answer(std::string_view method) {
+  const std::string body = R"({"jsonrpc":"2.0","id":1,"method":")" + std::string(method) + R"("})";
+  return raw_http(fixture_stack().url(""), "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                                           "Content-Type: application/json\r\n"
+                                           "Accept: application/json, text/event-stream\r\n"
+                                           "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body)
+      .body;
+}
+
+TEST(UnchangedAnswers, TheDocumentsMadeFromTheOpenApiDocumentAreAsAtV1) {
+  const std::string directory = fixture_stack().var() + "/" + std::string(served);
+  std::filesystem::create_directories(directory);
+  const std::vector<std::pair<std::string, std::string>> documents = {
+      {"openapi.json", http("GET", fixture_stack().url("/openapi.json")).body},
+      {"llms.txt", http("GET", fixture_stack().url("/llms.txt")).body},
+      {"llms-full.txt", http("GET", fixture_stack().url("/llms-full.txt")).body},
+      {"tools-list.json", mcp_answer("tools/list")},
+      {"resources-list.json", mcp_answer("resources/list")}};
+  for (const auto& [name, bytes] : documents) std::ofstream(directory + name, std::ios::binary) << bytes;
+  EXPECT_EQ(failed_checksums(checksums_v1, true), "");
 }
 
 TEST(UnchangedAnswers, TheHandlersGiveTheSameBytes) {
