@@ -9,10 +9,11 @@ import * as https from 'node:https';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The chains the protocol is deployed on, in the spec's order; the others of a state or a
-// configuration only hold allocator positions. The database's enum snapshot.chain is the
-// source: tests/e2e/chain_lists_test.cpp fails when this list differs from it.
-export const PROTOCOL_CHAINS = ['tron', 'eth', 'bsc'];
+// The chains the protocol is deployed on, in the spec's order: the values of the API's chain
+// parameter in the OpenAPI document. The others of a state or a configuration only hold
+// allocator positions.
+export const PROTOCOL_CHAINS = JSON.parse(
+  readFileSync(new URL('../openapi/openapi.json', import.meta.url))).components.parameters.chain.schema.enum;
 
 export const RAY = 10n ** 27n;
 const GAS_LIMIT = '0x17d7840';  // 25,000,000: below anvil's block gas limit (30,000,000)

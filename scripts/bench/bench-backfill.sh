@@ -55,12 +55,15 @@ indexer() {
     "$handlers/coin-indexer" --config "$config" "${@:3}" 2>"$log" || die "coin-indexer ${*:3} ($1) failed: $log"
 }
 
-# live_round MODE -> "tron eth bsc", each "requests/calls" of the chain's read in one round, from
+# The protocol's chains, as the API's chain parameter names them.
+read -r -a chains < <(node -p "require('$root_dir/openapi/openapi.json').components.parameters.chain.schema.enum.join(' ')")
+
+# live_round MODE -> "R/C R/C ...", each chain's "requests/calls" of its read in one round, from
 # its log line "eth: written at ..., block N, R requests to the nodes, C calls".
 live_round() {
   local log=$var/round-$1.log chain
   indexer "$1" "$log" --once --interval 86400
-  for chain in tron eth bsc; do
+  for chain in "${chains[@]}"; do
     sed -n "s/.*$chain: written at .*, \([0-9]*\) requests to the nodes, \([0-9]*\) calls.*/\1\/\2/p" "$log"
   done | paste -sd ' '
 }
@@ -77,14 +80,14 @@ backfill() {
     "$(sed -n 's/.*; \([0-9]*\) requests, \([0-9]*\) calls (.*/\1 \2/p' "$log" | tail -n 1)"
 }
 
-total() {  # "R/C R/C R/C" -> their sums, "R/C"
+total() {  # "R/C R/C ..." -> their sums, "R/C"
   tr ' /' '\n ' <<<"$1" | awk '{r += $1; c += $2} END {printf "%d/%d", r, c}'
 }
 rounds=()
 for mode in multicall batch single; do
   say "a live round with \"calls\": \"$mode\""
-  read -r tron eth bsc < <(live_round "$mode")
-  rounds+=("| $mode | $tron | $eth | $bsc | $(total "$tron $eth $bsc") |")
+  read -r -a counts < <(live_round "$mode")
+  rounds+=("| $mode | $(printf '%s | ' "${counts[@]}")$(total "${counts[*]}") |")
 done
 rows=()
 declare -A per_snapshot=() speed=()
@@ -106,12 +109,12 @@ year_hours() {  # CALLS_PER_SNAPSHOT CALLS_PER_SECOND -> hours for one chain
   echo "\`make bench\` (scripts/bench/bench-backfill.sh), $(date -u +%Y-%m-%d), $(nproc) cores, against anvil with"
   echo "the demo contracts (chain/demo-state.json). Requests are HTTP requests to the node, calls the"
   echo "JSON-RPC calls they carry (a batch's each: what node providers count and \`--max-rps\` limits)."
-  echo "\`single\` is one call per request, as every call went before issue 29."
+  echo "\`single\` is one call per request, as every call went before calls were batched."
   echo
   echo "## A live round: requests/calls per chain"
   echo
-  echo "| calls | tron | eth | bsc | round |"
-  echo "|---|---|---|---|---|"
+  echo "| calls | $(printf '%s | ' "${chains[@]}")round |"
+  echo "|---|$(printf -- '---|%.0s' "${chains[@]}")---|"
   printf '%s\n' "${rounds[@]}"
   echo
   echo "## Backfill"

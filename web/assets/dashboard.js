@@ -17,12 +17,24 @@
 import * as fmt from './format.js';
 
 // One look per chain, told apart without colour too: line dash and legend marker differ, and
-// the legend names the chain. Okabe-Ito colours (safe for the common colour blindnesses).
+// the legend names the chain. Okabe-Ito colours (safe for the common colour blindnesses). The
+// chains are 6.8's; one without a look of its own here gets the next spare one (lookOf).
 const LOOK = {
   tron: { stroke: '#0072B2', dash: [], marker: 'solid', name: 'TRON' },
   eth: { stroke: '#D55E00', dash: [10, 5], marker: 'dashed', name: 'Ethereum' },
   bsc: { stroke: '#009E73', dash: [2, 4], marker: 'dotted', name: 'BNB Chain' },
 };
+const SPARE_LOOKS = [
+  { stroke: '#CC79A7', dash: [6, 3, 2, 3], marker: 'dashed' },
+  { stroke: '#E69F00', dash: [1, 3], marker: 'dotted' },
+  { stroke: '#56B4E9', dash: [12, 3], marker: 'dashed' },
+];
+
+function lookOf(chain, chains) {
+  if (LOOK[chain]) return LOOK[chain];
+  const spare = chains.filter((c) => !LOOK[c]).indexOf(chain);
+  return { ...SPARE_LOOKS[spare % SPARE_LOOKS.length], name: chain };
+}
 const KIND = { 1: 'Regular', 2: 'PSM', 3: 'Allocator' };
 
 const API = {
@@ -283,31 +295,34 @@ function chart(container, { valueText, axisText }) {
   if (typeof uPlot === 'undefined') throw new ApiError('the chart library (/assets/vendor/uPlot.iife.min.js)');
   let plot = null;
   const height = () => (container.clientWidth < 560 ? 220 : 300);
-  const options = () => ({
-    width: container.clientWidth,
-    height: height(),
-    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/GMT-8'), // the API's days: UTC+8
-    scales: { x: { time: true } },
-    legend: { markers: { width: 3, dash: (u, i) => (i === 0 ? 'solid' : LOOK[chains[i - 1]].marker) } },
-    cursor: { drag: { x: false, y: false } },
-    series: [
-      { label: 'Time (UTC+8)', value: (u, ts) => (ts == null ? '\u2014' : fmt.timeUtc8(ts * 1000)) },
-      ...chains.map((c) => ({
-        label: LOOK[c].name,
-        stroke: LOOK[c].stroke,
-        dash: LOOK[c].dash,
-        width: 2,
-        spanGaps: true,
-        points: { size: 6, fill: LOOK[c].stroke },
-        value: (u, v) => (v == null ? '\u2014' : valueText(v)),
-      })),
-    ],
-    axes: [
-      { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' }, values: timeLabels },
-      { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' }, size: 64,
-        values: (u, splits) => splits.map(axisText) },
-    ],
-  });
+  const options = () => {
+    const looks = chains.map((c) => lookOf(c, chains));
+    return {
+      width: container.clientWidth,
+      height: height(),
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/GMT-8'), // the API's days: UTC+8
+      scales: { x: { time: true } },
+      legend: { markers: { width: 3, dash: (u, i) => (i === 0 ? 'solid' : looks[i - 1].marker) } },
+      cursor: { drag: { x: false, y: false } },
+      series: [
+        { label: 'Time (UTC+8)', value: (u, ts) => (ts == null ? '\u2014' : fmt.timeUtc8(ts * 1000)) },
+        ...looks.map((look) => ({
+          label: look.name,
+          stroke: look.stroke,
+          dash: look.dash,
+          width: 2,
+          spanGaps: true,
+          points: { size: 6, fill: look.stroke },
+          value: (u, v) => (v == null ? '\u2014' : valueText(v)),
+        })),
+      ],
+      axes: [
+        { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' }, values: timeLabels },
+        { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' }, size: 64,
+          values: (u, splits) => splits.map(axisText) },
+      ],
+    };
+  };
   new ResizeObserver(() => {
     if (plot && plot.width !== container.clientWidth) plot.setSize({ width: container.clientWidth, height: height() });
   }).observe(container);
