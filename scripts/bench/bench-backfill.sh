@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make bench, its indexer part: a live round and the backfill against a local EVM node, once per
 # way of sending a snapshot's calls ("calls" of the indexer's file: multicall, batch, single;
-# single is how every call went before issue 29), printing a table and writing it to
+# single is how every call went before calls were batched), printing a table and writing it to
 # bench/BACKFILL.md with what a year of hourly history takes at a node's request limit.
 #
 # The node is anvil with the demo contracts (chain/deploy.mjs) and a year of history

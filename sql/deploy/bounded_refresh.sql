@@ -1,5 +1,5 @@
 -- Deploy coin_api:bounded_refresh to pg
--- A late, corrected or deleted snapshot row recomputes only the hours it can change (issue 29).
+-- A late, corrected or deleted snapshot row recomputes only the hours it can change.
 --
 -- Until now such a row recomputed every hour from its own to the latest (hourly_figures): a
 -- backfill of a year of hourly history written newest-first, one transaction per hour and

@@ -1,5 +1,5 @@
 -- Deploy coin_api:snapshot_blocks to pg
--- What every answer rests on (issue 29, provenance): for the newest snapshot of each chain, the
+-- What every answer rests on (provenance): for the newest snapshot of each chain, the
 -- block it was read at (snapshot_provenance). The chains of the spec (tron, eth, bsc) by their
 -- newest chain_state, as api.chain_freshness; a chain that only holds allocator positions
 -- (plasma) by the newest state of its positions. api.snapshot_blocks_text is the same in one

@@ -1,6 +1,6 @@
 -- Deploy coin_api:snapshot_provenance to pg
 -- The block behind every snapshot row: the number, hash and time of the block the indexer read
--- it at (issue 29), so that a reader can check a figure against the chain, and a row whose block
+-- it at, so that a reader can check a figure against the chain, and a row whose block
 -- a reorganisation undid can be found. Null where it is not known: rows written before this
 -- change, and a chain read at "latest" (TRON's eth_call names no block, so which block each call
 -- saw is not known). A position's row has its own chain's block.

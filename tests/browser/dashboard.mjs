@@ -22,7 +22,7 @@
 //     cache off), or wider than a phone (390 px);
 //   - a failing API answer (HTTP 503, or code 1) that breaks the page instead of leaving a
 //     message in its section;
-//   - live (issue 30), on a page left open: a snapshot committed (eth's, 1,000,000 more COIN)
+//   - live, on a page left open: a snapshot committed (eth's, 1,000,000 more COIN)
 //     that the true total supply does not show without a reload within 10 s (a cap: it prints
 //     how long it took, the issue asks for 1 s), or after which any figure is not the API's;
 //     the page's stream dropped (nginx reloaded, which ends every stream, the page offline so

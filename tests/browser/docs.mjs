@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The API reference at /docs in headless Chromium (issue 14): it loads with no console message,
+// The API reference at /docs in headless Chromium: it loads with no console message,
 // no failed request and no request to another origin; it lists every path of the OpenAPI
 // document (14); "Try it out" on 6.1 gets a 200 from this origin. Screenshots, desktop and
 // phone, go to OUT_DIR/docs-desktop.png and docs-phone.png.

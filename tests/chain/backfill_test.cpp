@@ -1,4 +1,4 @@
-// coin-indexer --backfill (issue 29): a year of history on the local node (history.mjs: from
+// coin-indexer --backfill: a year of history on the local node (history.mjs: from
 // 2100-01-01, a block every day and a half sets eth's COIN supply to 3456789012 + k), filled
 // weekly, newest first, into empty tables; killed and run again; two at once.
 //

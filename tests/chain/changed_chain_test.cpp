@@ -1,4 +1,4 @@
-// A deployment's governance changes a value the indexer must read right (issue 28): the demo
+// A deployment's governance changes a value the indexer must read right: the demo
 // chain (chain/demo-state.json) with one storage slot set, then one round into empty tables.
 // Storage slots, in declaration order (immutables take none): LitePsm tin 0; SavingsVault
 // (ChiVault's symbol 0, totalSupply 1, balanceOf 2, chi 3) ssr 4.

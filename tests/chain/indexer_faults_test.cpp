@@ -1,4 +1,4 @@
-// The indexer when nodes fail (issue 13): a node down, slow, answering garbage, a call that
+// The indexer when nodes fail: a node down, slow, answering garbage, a call that
 // reverts, one of two URLs dead. Each time the chains whose nodes answer are written, the
 // others not at all (no row of theirs in any table), the API keeps answering, and the process
 // never exits for it. One local chain and one stack with empty snapshot tables for all of
@@ -138,7 +138,7 @@ TEST_F(IndexerFaults, DeadFirstUrlFallsBackToTheSecond) {
   for (const std::string chain : {"tron", "eth", "bsc"}) EXPECT_EQ(rows(chain), written(chain)) << chain << log;
 }
 
-// Issue 28: within a chain, what fails is only what it touches. bsc's ALLOC-SPARK-A (vaults[4])
+// Within a chain, what fails is only what it touches. bsc's ALLOC-SPARK-A (vaults[4])
 // holds a real Aave v3 position and a Spark Vault V2 (positions[1]), whose rate getter is vsr.
 
 TEST_F(IndexerFaults, APositionThatCannotBeReadSkipsOnlyItsVault) {

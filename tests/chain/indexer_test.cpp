@@ -1,4 +1,4 @@
-// The indexer against a real EVM node (issue 13): anvil with the test contracts deployed at
+// The indexer against a real EVM node: anvil with the test contracts deployed at
 // chain/demo-state.json's values, one round (--once) into a stack with empty snapshot tables,
 // then every row and six endpoints (6.1, 6.4, 6.5, 6.11, 6.12, 6.14) checked against values
 // worked out by hand from the deployed state.
@@ -26,7 +26,7 @@
 //              earnings 25312345.678901 - 25000000 = 312345.678901
 //   Spark (erc4626 on plasma): 5900000 shares x chi 1.023456789012345678901234567 = 6038395.055172
 //   SA-USDT-A (tron) APY = (25312345.678901 x 0.0356... + 6038395.055172 x 0.0449...) / 31350740.734073
-//   bsc's dss-family shapes (issue 28):
+//   bsc's dss-family shapes:
 //   LITE-PSM-USDC-A (a dss-lite-psm): minted = min(Art 100000000.5, the pocket's 80000000.5 USDC in
 //              18 decimals) = 80000000.5, not Art - its COIN 20000123.45 = 79999877.05, which the 123.45
 //              of fees would move when chugged (rate 1: debt the same); locked = the pocket's 80000000.5
@@ -175,7 +175,7 @@ TEST_F(Indexed, PositionsAreTheDeployedHoldings) {
             "Buffer|bsc|USDC|0xb0ffe70000000000000000000000000000000001|Reserve|(null)|2000000|2000000|0|0\n");
 }
 
-// Every row keeps the block it was read at (issue 29): the node's newest, as read here apart
+// Every row keeps the block it was read at: the node's newest, as read here apart
 // from the indexer (nothing is mined after the deploy); tron's rows, read at "latest", none.
 // tron's Spark position is on plasma, which pins its block like every chain but tron.
 TEST_F(Indexed, EveryRowKeepsTheBlockItWasReadAt) {

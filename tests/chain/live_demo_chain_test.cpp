@@ -1,6 +1,6 @@
-// `make run DATA=chain` (issue 13): the stack on a local EVM node that chain/drive.mjs keeps
+// `make run DATA=chain`: the stack on a local EVM node that chain/drive.mjs keeps
 // changing, indexed every few seconds; the API must follow the chain. A few seconds in, the
-// demo's failing position stops answering (issue 28): its Vault alone is left out, and /healthz
+// demo's failing position stops answering: its Vault alone is left out, and /healthz
 // names it once its last state is older than --max-age, while its chain is still written.
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// How a round reads (issue 29): the ways of sending its calls write the same rows, in the number
+// How a round reads: the ways of sending its calls write the same rows, in the number
 // of requests worked out below; and the block each chain is read at follows its "read_at".
 //
 // eth's round (chain/demo-state.json: ETH-A held by a join, PSM-USDC-A a join and a dss-psm,

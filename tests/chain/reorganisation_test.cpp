@@ -1,4 +1,4 @@
-// A reorganisation on the local node (issue 29): the block a snapshot was read at is replaced by
+// A reorganisation on the local node: the block a snapshot was read at is replaced by
 // another at the same number (evm_snapshot, then evm_revert and new blocks), in which eth's
 // COIN.totalSupply (Token's slot 1) differs. The next round finds the recorded hash gone, reads
 // that snapshot again at that number and writes it over the old one; the answers follow.

@@ -1,4 +1,4 @@
-// An ERC-4626 position without a rate getter (issue 28): OpenZeppelin's ERC4626 as it is
+// An ERC-4626 position without a rate getter: OpenZeppelin's ERC4626 as it is
 // (chain/contracts/ShareVault.sol), its APY from its share price at the round's block and at the
 // block 7 days (apy_days) before, by block time. tests/chain/share_price.mjs sets every block's
 // time: one share is worth 1000000 at T and 1001000 at T + 7 days, the round reads at T + 7 days.

@@ -1,7 +1,7 @@
-// The pages for people in headless Chromium (issue 14): the dashboard at / (tests/browser/
+// The pages for people in headless Chromium: the dashboard at / (tests/browser/
 // dashboard.mjs) and the API reference at /docs (tests/browser/docs.mjs). Each script checks its
 // page against the API and writes its screenshots to build/debug/screenshots/. The dashboard's
-// also commits snapshots while the page is open (issue 30: it follows them live), on a stack of
+// also commits snapshots while the page is open (it follows them live), on a stack of
 // its own; the docs' runs on the fixture stack.
 
 #include <gtest/gtest.h>

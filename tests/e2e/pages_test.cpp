@@ -1,4 +1,4 @@
-// The pages for people as nginx serves them (issue 14): the dashboard at /, the API reference
+// The pages for people as nginx serves them: the dashboard at /, the API reference
 // at /docs, their files under /assets/ and the OpenAPI document at /openapi.json. A page's
 // Content-Security-Policy lets it load its own files and call the API, the document's is the
 // API's; every answer keeps CORS and the other security headers. What the pages show is

@@ -1,5 +1,5 @@
 -- sql/deploy/bounded_refresh.sql: a late, corrected or deleted snapshot row recomputes only the
--- hours it can change (issue 29). For each kind of write, two things:
+-- hours it can change. For each kind of write, two things:
 --   * the tables equal a full recompute: derived.hourly_figures, derived.hourly_vault_figures,
 --     derived.daily_apy and derived.daily_values are copied, derived.refresh_hourly_figures
 --     ('-infinity') rebuilds them, and nothing differs (pg_temp.full_recompute_differences);
