@@ -22,6 +22,8 @@ CREATE PROCEDURE derived.make_chain_columns()
 LANGUAGE plpgsql AS $$
 DECLARE
   chain_column text;
+  token text;
+  symbol text;
 BEGIN
   EXECUTE format($view$
     CREATE OR REPLACE VIEW derived.token_supply AS
@@ -30,18 +32,14 @@ BEGIN
      CROSS JOIN LATERAL (VALUES ('COIN', l.coin_supply), ('sCOIN', l.scoin_supply)) AS t(symbol, amount)
      GROUP BY t.symbol$view$,
     derived.each_chain('trim_scale(sum(t.amount) FILTER (WHERE l.chain = %1$L)) AS %2$I'));
-  EXECUTE format($view$
-    CREATE OR REPLACE VIEW api.coin_supply AS
-    SELECT n.symbol, t.total_supply AS "totalSupply", %s
-      FROM derived.token_supply AS t
-      JOIN derived.token_symbols AS n ON n.token = 'coin'
-     WHERE t.symbol = 'COIN'$view$, derived.each_chain('t.%2$I'));
-  EXECUTE format($view$
-    CREATE OR REPLACE VIEW api.scoin_supply AS
-    SELECT n.symbol, t.total_supply AS "totalSupply", %s
-      FROM derived.token_supply AS t
-      JOIN derived.token_symbols AS n ON n.token = 'scoin'
-     WHERE t.symbol = 'sCOIN'$view$, derived.each_chain('t.%2$I'));
+  FOR token, symbol IN SELECT * FROM (VALUES ('coin', 'COIN'), ('scoin', 'sCOIN')) AS t LOOP
+    EXECUTE format($view$
+      CREATE OR REPLACE VIEW api.%I AS
+      SELECT n.symbol, t.total_supply AS "totalSupply", %s
+        FROM derived.token_supply AS t
+        JOIN derived.token_symbols AS n ON n.token = %L
+       WHERE t.symbol = %L$view$, token || '_supply', derived.each_chain('t.%2$I'), token, symbol);
+  END LOOP;
   EXECUTE format($view$
     CREATE OR REPLACE VIEW api.earn_apy AS
     SELECT %s
