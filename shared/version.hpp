@@ -1,6 +1,6 @@
 #pragma once
-// The release this build is: the project's VERSION in CMakeLists.txt (the Debian package's
-// version too). --version prints it, /healthz shows it.
+// The release this build is: the newest entry of deploy/debian/changelog, CMake's
+// PROJECT_VERSION (the Debian package's version too). --version prints it, /healthz shows it.
 
 #include <string_view>
 

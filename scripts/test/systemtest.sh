@@ -33,7 +33,7 @@ work=$root_dir/var/systemtest
 mkdir -p "$work"
 rootfs=$(realpath -m "${ROOT:-$work/rootfs}")
 mirror=${MIRROR:-http://deb.debian.org/debian}
-version=$(sed -n 's/^project(coin_api VERSION \([0-9.]*\).*/\1/p' "$root_dir/CMakeLists.txt")
+version=$(sed -n '1s/^coin-api (\([^)]*\)).*/\1/p' "$root_dir/deploy/debian/changelog")  # HEAD's
 deb=${DEB:-$root_dir/build/release/coin-api_${version}_amd64.deb}
 [ -f "$deb" ] || die "no $deb: make deb builds it"
 # The previous release: PREVIOUS, or the newest version in deploy/releases below HEAD's.

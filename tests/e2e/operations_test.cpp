@@ -83,7 +83,7 @@ TEST(Healthz, TheFixtureIsTooOldAndSaysWhy) {
   expect_live(response, "/healthz");
   const Json health = Json::parse(response.body);
   EXPECT_EQ(health["status"].text(), "failing");
-  EXPECT_EQ(health["version"].text(), "1.2.0");
+  EXPECT_EQ(health["version"].text(), COIN_VERSION);
   EXPECT_GE(epoch_of(health["time"].text()), exchange.asked);
   EXPECT_LE(epoch_of(health["time"].text()), exchange.answered);
   EXPECT_EQ(health["maxAgeSeconds"].number(), "900");
@@ -309,7 +309,7 @@ TEST(Metrics, CountEveryProcesssAnswersAndShowTheDataAge) {
   EXPECT_EQ(sample(text, "coin_health_ok"), 0);
   EXPECT_EQ(sample(text, "coin_database_reachable"), 1);
   EXPECT_EQ(sample(text, "coin_publisher_reachable"), 1);
-  EXPECT_EQ(sample(text, "coin_build_info{version=\"1.2.0\"}"), 1);
+  EXPECT_EQ(sample(text, "coin_build_info{version=\"" COIN_VERSION "\"}"), 1);
   EXPECT_GE(sample(text, "coin_publisher_sets_total{process=\"publisher\",outcome=\"published\"}"), 1);
   EXPECT_EQ(sample(text, "coin_publisher_snapshot_timestamp_seconds{process=\"publisher\"}"), 1778630400);
   // Each family once, whatever the number of processes that have it.
@@ -397,7 +397,7 @@ TEST(Version, EveryBinaryNamesItselfAndTheRelease) {
     const bool read = std::fgets(line, sizeof line, output) != nullptr;
     EXPECT_EQ(::pclose(output), 0) << binary;
     EXPECT_TRUE(read) << binary;
-    EXPECT_EQ(std::string(line), std::string(binary) + " (coin-api) 1.2.0\n");
+    EXPECT_EQ(std::string(line), std::string(binary) + " (coin-api) " COIN_VERSION "\n");
   }
 }
 

@@ -47,7 +47,7 @@ TEST(Health, DataYoungerThanTheLimitAreHealthy) {
             R"("eth":{"ETH-A":{"ageSeconds":300,"snapshotAt":"2026-11-24T23:55:00Z"},)"
             R"("PSM-USDC-A":{"ageSeconds":120,"snapshotAt":"2026-11-24T23:58:00Z"}},)"
             R"("tron":{"TRX-A":{"ageSeconds":60,"snapshotAt":"2026-11-24T23:59:00Z"}}},)"
-            R"("version":"1.2.0"})"
+            R"("version":")" COIN_VERSION R"("})"
             "\n");
 }
 
@@ -140,7 +140,7 @@ TEST(Health, TheMetricsSayTheSame) {
                            "coin_vault_snapshot_age_seconds{chain=\"eth\",vault=\"PSM-USDC-A\"} 120\n",
                            "coin_vault_snapshot_timestamp_seconds{chain=\"bsc\",vault=\"BNB-A\"} 1795563900\n",
                            "coin_publisher_reachable 1\n", "coin_published_age_seconds 60\n",
-                           "coin_build_info{version=\"1.2.0\"} 1\n"}) {
+                           "coin_build_info{version=\"" COIN_VERSION "\"} 1\n"}) {
     EXPECT_NE(text.find(line), std::string::npos) << line << text;
   }
   Freshness stale = fresh();
