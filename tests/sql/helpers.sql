@@ -59,3 +59,50 @@ BEGIN
   RETURN types;
 END
 $$;
+
+-- ---------------------------------------------------------------------------------------------
+-- Expected answers that hold when a chain or a field is added. The fixture has rows of tron, eth
+-- and bsc; the chains are the enum snapshot.chain's, so a chain added to it is one without
+-- rows here, and a field added to an answer is asserted by the OpenAPI document's example of it
+-- (the e2e tests check every example of the fixture against the live answer).
+
+-- The enum's chains the fixture has no row of, in order.
+CREATE FUNCTION pg_temp.other_chains() RETURNS text[] LANGUAGE sql
+RETURN (SELECT coalesce(array_agg(c ORDER BY n), '{}')
+          FROM unnest(enum_range(NULL::snapshot.chain)::text[]) WITH ORDINALITY AS u(c, n)
+         WHERE c NOT IN ('tron', 'eth', 'bsc'));
+
+-- `template` once per other chain (%s its label), joined: what an answer adds for each, e.g.
+-- pg_temp.for_other_chains(',"0"') inside an array of one element per chain, or
+-- pg_temp.for_other_chains(',(''%s'', 0)') in a VALUES list. '' with the fixture's chains only.
+CREATE FUNCTION pg_temp.for_other_chains(template text) RETURNS text LANGUAGE sql
+RETURN (SELECT coalesce(string_agg(format(template, c), '' ORDER BY n), '')
+          FROM unnest(pg_temp.other_chains()) WITH ORDINALITY AS u(c, n));
+
+-- `actual` (JSON text) as `expected` lays it out: the members of each object that `expected`
+-- has too, in `actual`'s order with `actual`'s text, at every depth; arrays element by element
+-- (all of `actual`'s). Compared with `expected`, it asserts every figure `expected` names and
+-- no other: a field added since (or a chain's field, "baseApy") is left to its example.
+CREATE FUNCTION pg_temp.as_expected(actual json, expected json) RETURNS text
+LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  IF json_typeof(actual) = 'object' AND json_typeof(expected) = 'object' THEN
+    RETURN '{' || coalesce((SELECT string_agg(to_json(a.key)::text || ':' || pg_temp.as_expected(a.value, e.value),
+                                              ',' ORDER BY a.n)
+                              FROM json_each(actual) WITH ORDINALITY AS a(key, value, n)
+                              JOIN json_each(expected) AS e ON e.key = a.key), '') || '}';
+  ELSIF json_typeof(actual) = 'array' AND json_typeof(expected) = 'array' THEN
+    RETURN '[' || coalesce((SELECT string_agg(pg_temp.as_expected(a.value, coalesce(e.value, a.value)), ','
+                                              ORDER BY a.n)
+                              FROM json_array_elements(actual) WITH ORDINALITY AS a(value, n)
+                              LEFT JOIN json_array_elements(expected) WITH ORDINALITY AS e(value, n)
+                                ON e.n = a.n), '') || ']';
+  END IF;
+  RETURN pg_temp.compact(actual::text);
+END
+$$;
+
+-- pgTAP's is() of a payload against the expected text, as as_expected lays the payload out.
+CREATE FUNCTION pg_temp.is_payload(payload text, expected text, description text) RETURNS text
+LANGUAGE sql
+RETURN is(pg_temp.as_expected(payload::json, expected::json), pg_temp.compact(expected), description);
