@@ -29,7 +29,8 @@ db_deploy() {
 # default below (nginx/nginx.conf describes them); METRICS_ALLOW, a list of addresses, becomes
 # metrics-allow.conf; UPSTREAMS, a file, the pools' servers on other hosts. The publisher
 # binary PUBLISHER writes there the files of the endpoint list (`publisher --nginx`:
-# upstreams.conf, queries.conf, endpoints.conf, success-cache-control.conf). A placeholder left
+# upstreams.conf, queries.conf, endpoints.conf, success-cache-control.conf,
+# server-error-retry-after.conf). A placeholder left
 # unfilled is an error, and so is an add_header in any file but headers.conf. Copies the error
 # pages to VAR/nginx/html and the pages for people to VAR/nginx/web (render_pages), where
 # nginx's workers can read them, and makes LOGS, the access log's directory.
@@ -77,9 +78,10 @@ render_pages() {
   [ -d "$vendor/uplot" ] || die "no $vendor/uplot: the pages need make deps (npm ci)"
   rm -rf "$web"
   cp -R "$root_dir/web" "$web"
-  # The document as clients read it: without the lines that tell the server which view answers
-  # each endpoint ("x-endpoint", one line each).
-  grep -v '^ *"x-endpoint": ' "$root_dir/openapi/openapi.json" >"$web/openapi.json"
+  # The document as clients read it: without the lines for the server and the tests, one line
+  # each: which view answers an endpoint ("x-endpoint") and which request an example of the
+  # fixture's answers is ("x-query").
+  grep -v -E '^ *"x-(endpoint|query)": ' "$root_dir/openapi/openapi.json" >"$web/openapi.json"
   mkdir -p "$web/assets/vendor"
   cp "$vendor/uplot/dist/uPlot.iife.min.js" "$vendor/uplot/dist/uPlot.min.css" \
      "$vendor/swagger-ui-dist/swagger-ui-bundle.js" "$vendor/swagger-ui-dist/swagger-ui.css" "$web/assets/vendor/"

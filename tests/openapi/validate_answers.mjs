@@ -62,6 +62,8 @@ for (let i = 0; i < rest.length; i += 3) {
 }
 
 const doc = JSON.parse(readFileSync(DOCUMENT_PATH, 'utf8'));
+// The same, its numbers with every digit: the examples the fixture's answers are compared with.
+const exactDoc = parseExact(readFileSync(DOCUMENT_PATH, 'utf8'));
 const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
 addFormats(ajv);
 // The document's own fields are keywords that check nothing, so Ajv's strict mode accepts the
@@ -76,11 +78,17 @@ const pointerOf = (...segments) => '/' + segments.map(escapePointer).join('/');
 
 // The object at `pointer`, following a $ref (a local one: #/...) as long as there is one, with
 // the pointer it was found at.
-function resolve(pointer) {
-  let value = doc;
+// The value at `pointer` (a JSON pointer) in `root`, no $ref followed.
+function valueAt(root, pointer) {
+  let value = root;
   for (const segment of pointer.split('/').slice(1)) {
     value = value?.[segment.replaceAll('~1', '/').replaceAll('~0', '~')];
   }
+  return value;
+}
+
+function resolve(pointer) {
+  const value = valueAt(doc, pointer);
   if (value && typeof value.$ref === 'string') {
     if (!value.$ref.startsWith('#/')) throw new Error(`${pointer}: only local $refs are followed (${value.$ref})`);
     return resolve(value.$ref.slice(1));
@@ -323,6 +331,57 @@ function checkExamples() {
   walk(doc, '');
 }
 
+// Where `answer` (parsed exactly) differs from `example`: "" if nowhere. An array of the example
+// shorter than the answer's is the answer's last elements (a history cut to its last points).
+function differenceFromExample(answer, example, at = '') {
+  if (Array.isArray(example) && Array.isArray(answer)) {
+    if (example.length > answer.length) return `${at}: ${answer.length} elements, the example ${example.length}`;
+    const kept = answer.slice(answer.length - example.length);
+    for (let i = 0; i < example.length; i += 1) {
+      const difference = differenceFromExample(kept[i], example[i], `${at}[${i - example.length}]`);
+      if (difference) return difference;
+    }
+    return '';
+  }
+  if (example !== null && typeof example === 'object' && !(example instanceof Num)) {
+    if (answer === null || typeof answer !== 'object' || Array.isArray(answer) || answer instanceof Num) return `${at}: not an object`;
+    const keys = Object.keys(answer);
+    if (keys.join() !== Object.keys(example).join()) return `${at}: members ${keys.join()}, the example ${Object.keys(example).join()}`;
+    for (const key of keys) {
+      const difference = differenceFromExample(answer[key], example[key], `${at}.${key}`);
+      if (difference) return difference;
+    }
+    return '';
+  }
+  return isDeepStrictEqual(answer, example) ? '' : `${at}: ${JSON.stringify(answer)}, the example ${JSON.stringify(example)}`;
+}
+
+// The examples of the fixture's answers: each named example with an `x-query` is the answer to
+// its path with that query, and an endpoint's single example (6.1, 6.2) to the path alone. Run on
+// the fixture stack; every figure of them is worked out by hand in tests/sql/fixture.sql's header.
+async function checkFixtureExamples() {
+  for (const docPath of Object.keys(doc.paths)) {
+    const op = operationOf(docPath);
+    if (!op.value['x-endpoint']) continue;
+    for (const [mediaType, media] of Object.entries(op.value.responses['200'].content)) {
+      const mediaPointer = `${op.pointer}/responses/200/content/${escapePointer(mediaType)}`;
+      const examples = 'example' in media ? [['', valueAt(exactDoc, `${mediaPointer}/example`)]] : [];
+      for (const [name, example] of Object.entries(media.examples ?? {})) {
+        if ('x-query' in example) examples.push([example['x-query'], valueAt(exactDoc, `${mediaPointer}/examples/${escapePointer(name)}/value`)]);
+      }
+      for (const [query, example] of examples) {
+        const path = docPath + (query ? `?${query}` : '');
+        await check('GET', path, docPath, 200, ({ text }, problems) => {
+          const difference = mediaType === 'application/json'
+            ? differenceFromExample(parseExact(text), example)
+            : (text === example ? '' : `${JSON.stringify(text.slice(0, 160))}, the example ${JSON.stringify(String(example).slice(0, 160))}`);
+          if (difference) problems.push(`not its example in ${mediaPointer}: ${difference}`);
+        });
+      }
+    }
+  }
+}
+
 // The events of a text/event-stream text: for each, its fields (event, id, data; data's lines
 // joined by LF), comments left out. An event with no data is none (EventSource dispatches none).
 function eventsOf(text) {
@@ -561,6 +620,7 @@ async function checkStream(docPath) {
 
 async function walkEveryAnswer() {
   checkExamples();
+  await checkFixtureExamples();
   // Every optional query parameter of the document: the paths that do not take one ignore it.
   const optionalNames = new Set();
   for (const docPath of Object.keys(doc.paths)) {
