@@ -166,7 +166,12 @@ std::vector<NginxFile> nginx_files(const std::vector<Endpoint>& list, const Ngin
           {"endpoints.conf", endpoints_conf(list, places.conf)},
           {"success-cache-control.conf",
            rendered_by("the handlers' Cache-Control of a success (shared/rendered_answer.hpp)") + "success \"" +
-               std::string(cache_control) + "\";\n"}};
+               std::string(cache_control) + "\";\n"},
+          // nginx's own server errors (a pool down or too slow: 503; nginx failing: 500) ask a
+          // client to wait as long as the handlers' server error does.
+          {"server-error-retry-after.conf",
+           rendered_by("the handlers' Retry-After of a server error (shared/rendered_answer.hpp)") + "error:500 " +
+               std::string(retry_after_seconds) + ";\nerror:503 " + std::string(retry_after_seconds) + ";\n"}};
 }
 
 }  // namespace coin

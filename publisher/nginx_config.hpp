@@ -22,6 +22,8 @@
 //                   (nginx/alias.conf)
 //   success-cache-control.conf  the Cache-Control of a success, the handlers' own
 //                   (rendered_answer.hpp), a line of the map $cache_control (header-values.conf)
+//   server-error-retry-after.conf  the Retry-After of nginx's 500 and 503, the handlers' own of
+//                   a server error (rendered_answer.hpp), lines of the map $retry_after (same)
 // The files name the published answers with the publisher's own functions (canonical_query,
 // published_file_of_query, alias_file), so nginx looks for exactly the files it writes.
 

@@ -10,9 +10,6 @@
 namespace coin {
 namespace {
 
-// Seconds a client (or nginx) should wait before asking again after a server error.
-constexpr std::string_view retry_after_seconds = "5";
-
 std::string_view reason_phrase(int status) {
   switch (status) {
     case 200: return "OK";

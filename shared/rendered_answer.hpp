@@ -28,6 +28,10 @@ namespace coin {
 inline constexpr std::string_view cache_control =
     "public, max-age=30, stale-while-revalidate=270, stale-if-error=86400";
 
+// Seconds a client should wait before asking again after a server error: the handlers' 503, and
+// nginx's own 500 and 503 (`publisher --nginx` writes it into nginx's configuration).
+inline constexpr std::string_view retry_after_seconds = "5";
+
 // Bodies smaller than this are never compressed (as nginx's gzip_min_length).
 inline constexpr std::size_t gzip_min_length = 1024;
 

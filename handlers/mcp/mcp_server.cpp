@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "handlers/mcp/json_rpc.hpp"
+#include "shared/rendered_answer.hpp"
 #include "shared/server.hpp"
 
 namespace coin::mcp {
@@ -17,6 +18,11 @@ struct RpcError {
   int code;
   std::string message;
 };
+
+// The error of a call the API could not answer (the database is away): ask again as an HTTP
+// client is told to, after the Retry-After of a server error.
+const std::string cannot_answer_now =
+    "the API cannot answer now; ask again in " + std::string(retry_after_seconds) + " s";
 
 // What the server says of itself to a client that initializes.
 constexpr std::string_view instructions =
@@ -185,7 +191,7 @@ McpServer::Outcome McpServer::answer(const Json::Value& message, std::string_vie
   } catch (const RpcError& error) {
     return {error_message(id, error.code, error.message)};
   } catch (const std::exception&) {  // the API failed (the database is away): the Api logged why
-    return {error_message(id, internal_error, "the API cannot answer now; ask again in 5 s")};
+    return {error_message(id, internal_error, cannot_answer_now)};
   }
 }
 
@@ -277,7 +283,7 @@ std::string McpServer::read(const Json::Value& params, Api& api) const {
   if (endpoint == nullptr) throw RpcError{resource_not_found, "no resource " + uri};
   const ApiAnswer answer =
       api.get(*endpoint, question == std::string_view::npos ? "" : std::string(rest.substr(question + 1)));
-  if (answer.status != 200) throw RpcError{internal_error, "the API cannot answer now; ask again in 5 s"};
+  if (answer.status != 200) throw RpcError{internal_error, cannot_answer_now};
   if (!succeeded(answer)) throw RpcError{resource_not_found, "no resource " + uri + ": " + answer.body};
   return "{\"contents\":[{\"uri\":" + quoted(uri) + ",\"mimeType\":" + quoted(media_type(answer.content_type)) +
          ",\"text\":" + quoted(answer.body) + "}]}";

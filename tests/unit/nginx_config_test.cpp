@@ -36,11 +36,11 @@ std::string file(const std::string& name, const NginxPlaces& places = on_this_ho
   throw std::runtime_error("no file " + name);
 }
 
-TEST(NginxConfig, WritesItsFourFiles) {
+TEST(NginxConfig, WritesItsFiveFiles) {
   std::vector<std::string> names;
   for (const NginxFile& each : nginx_files(list(), on_this_host)) names.push_back(each.name);
   EXPECT_EQ(names, (std::vector<std::string>{"upstreams.conf", "queries.conf", "endpoints.conf",
-                                             "success-cache-control.conf"}));
+                                             "success-cache-control.conf", "server-error-retry-after.conf"}));
 }
 
 TEST(NginxConfig, GivesEachPoolTheTwoProcessesOfItsGroupOnThisHost) {
@@ -228,6 +228,14 @@ TEST(NginxConfig, GivesASuccessTheHandlersCacheControl) {
             "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the handlers' Cache-Control of a "
             "success (shared/rendered_answer.hpp).\n"
             "success \"public, max-age=30, stale-while-revalidate=270, stale-if-error=86400\";\n");
+}
+
+TEST(NginxConfig, GivesItsServerErrorsTheHandlersRetryAfter) {
+  EXPECT_EQ(file("server-error-retry-after.conf"),
+            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the handlers' Retry-After of a "
+            "server error (shared/rendered_answer.hpp).\n"
+            "error:500 5;\n"
+            "error:503 5;\n");
 }
 
 }  // namespace
