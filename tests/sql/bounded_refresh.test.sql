@@ -86,7 +86,9 @@ CREATE FUNCTION pg_temp.hours_removed() RETURNS SETOF timestamptz LANGUAGE sql A
    WHERE NOT EXISTS (SELECT FROM derived.hourly_vault_figures AS f
                       WHERE f.at = s.at AND f.vault_id = s.vault_id)
 $$;
--- (hour, chain) for the hours first .. last (UTC+8, both included) of the chains named.
+-- (hour, chain) for the hours first .. last (UTC+8, both included) of the chains named. An hour
+-- added or dropped whole has a row of every chain of the enum, one without rows too:
+-- VARIADIC enum_range(NULL::snapshot.chain).
 CREATE FUNCTION pg_temp.hours(first timestamptz, last timestamptz, VARIADIC chains snapshot.chain[])
 RETURNS TABLE (at timestamptz, chain snapshot.chain) LANGUAGE sql AS $$
   SELECT h, c FROM generate_series(first, last, interval '1 hour') AS h, unnest(chains) AS c
@@ -131,7 +133,7 @@ SELECT is_empty('SELECT * FROM pg_temp.full_recompute_differences()',
 SELECT pg_temp.mark();
 INSERT INTO snapshot.chain_state VALUES ('eth', '2026-05-10 22:00+08', 11, 1, 1, 1, 0.01, 1);
 SELECT set_eq('SELECT * FROM pg_temp.written()',
-              $$SELECT * FROM pg_temp.hours('2026-05-10 22:00+08', '2026-05-10 23:00+08', 'tron', 'eth', 'bsc')$$,
+              $$SELECT * FROM pg_temp.hours('2026-05-10 22:00+08', '2026-05-10 23:00+08', VARIADIC enum_range(NULL::snapshot.chain))$$,
               '1. a row before every snapshot: only the new hours 05-10 22:00 and 23:00 are written');
 SELECT set_eq('SELECT * FROM pg_temp.vault_hours_written()',
               $$VALUES ('2026-05-10 22:00+08'::timestamptz), ('2026-05-10 23:00+08')$$,
@@ -232,7 +234,7 @@ SELECT is_empty('SELECT * FROM pg_temp.full_recompute_differences()', '9. a chai
 SELECT pg_temp.mark();
 INSERT INTO snapshot.chain_state VALUES ('tron', '2026-05-13 10:30+08', 13, 1, 1, 1, 0.01, 1);
 SELECT set_eq('SELECT * FROM pg_temp.written()',
-              $$SELECT * FROM pg_temp.hours('2026-05-13 09:00+08', '2026-05-13 10:00+08', 'tron', 'eth', 'bsc')$$,
+              $$SELECT * FROM pg_temp.hours('2026-05-13 09:00+08', '2026-05-13 10:00+08', VARIADIC enum_range(NULL::snapshot.chain))$$,
               '10. the latest row: only the new hours 09:00 and 10:00');
 SELECT set_eq('SELECT * FROM pg_temp.vault_hours_written()',
               $$VALUES ('2026-05-13 09:00+08'::timestamptz), ('2026-05-13 10:00+08')$$,
@@ -253,7 +255,8 @@ SELECT is_empty('SELECT * FROM pg_temp.written() UNION ALL SELECT NULL, NULL FRO
 --     each one's next row is the one written before it (the first's: tron's 20:00), so it writes
 --     its own hour: 1 tron row updated, and by the Vaults' trigger 7 rows deleted and inserted;
 --   480 (05-10 23:00 .. 04-21 00:00) are older than every snapshot: each adds its own hour,
---     3 rows and 7 Vault rows inserted, and its span (until the hour after it) has no kept hour.
+--     a row per chain (the fixture's 3, and one per chain of the enum without rows) and 7 Vault
+--     rows inserted, and its span (until the hour after it) has no kept hour.
 -- So hourly_figures: 480 x 3 = 1440 inserted, 20 updated, none deleted; hourly_vault_figures:
 -- 20 x 7 + 480 x 7 = 3500 inserted, 140 deleted: at most 14 row writes per row backfilled.
 -- (The old rule wrote every hour from the row's own on: 38, 39, ... 57 hours, then 58, ... 537:
@@ -277,20 +280,20 @@ SELECT results_eq(
       FROM pg_stat_xact_user_tables AS a JOIN writes_before AS b USING (relname)
      WHERE a.schemaname = 'derived' AND a.relname IN ('hourly_figures', 'hourly_vault_figures')
      ORDER BY 1$$,
-  $$VALUES ('hourly_figures', 1440::bigint, 20::bigint, 0::bigint),
+  $$VALUES ('hourly_figures', 480 * cardinality(enum_range(NULL::snapshot.chain))::bigint, 20::bigint, 0::bigint),
            ('hourly_vault_figures', 3500, 0, 140)$$,
-  'backfill: 500 rows newest-first write 1440 + 20 hourly_figures rows and 3500 + 140 Vault rows, a fixed number per row');
+  'backfill: 500 rows newest-first write 480 x the chains (1440 with 3) + 20 hourly_figures rows and 3500 + 140 Vault rows, a fixed number per row');
 SELECT set_eq('SELECT * FROM pg_temp.written()',
               $$SELECT * FROM pg_temp.hours('2026-05-11 00:00+08', '2026-05-11 19:00+08', 'tron')
                 UNION ALL
-                SELECT * FROM pg_temp.hours('2026-04-21 00:00+08', '2026-05-10 23:00+08', 'tron', 'eth', 'bsc')$$,
+                SELECT * FROM pg_temp.hours('2026-04-21 00:00+08', '2026-05-10 23:00+08', VARIADIC enum_range(NULL::snapshot.chain))$$,
               'backfill: the rows written are tron''s 20 hours in the run and the 480 new hours; every other hour keeps its tuple');
 SELECT is_empty('SELECT * FROM pg_temp.hours_removed()', 'backfill: no hour removed');
 SELECT results_eq(
   $$SELECT (SELECT count(*) FROM derived.hourly_figures), (SELECT count(*) FROM derived.hourly_vault_figures),
            (SELECT min(at) FROM derived.hourly_figures)$$,
-  $$VALUES (1611::bigint, 3759::bigint, '2026-04-21 00:00+08'::timestamptz)$$,
-  'backfill: 537 hours from 04-21 00:00, x 3 chains and x 7 Vaults');
+  $$VALUES (537 * cardinality(enum_range(NULL::snapshot.chain))::bigint, 3759::bigint, '2026-04-21 00:00+08'::timestamptz)$$,
+  'backfill: 537 hours from 04-21 00:00, x every chain (1611 with 3) and x 7 Vaults');
 SELECT is((SELECT coin_supply FROM derived.hourly_figures WHERE chain = 'tron' AND at = '2026-05-11 05:00+08'),
           1014::numeric, 'backfill: tron at 05-11 05:00 shows the 15th row written (19:00 - 14 h)');
 SELECT is_empty('SELECT * FROM pg_temp.full_recompute_differences()', 'backfill: as a full recompute');
