@@ -22,6 +22,7 @@
 
 #include "publisher/event_channel.hpp"
 #include "publisher/nginx_config.hpp"
+#include "publisher/pool_processes.hpp"
 #include "publisher/published_sets.hpp"
 #include "publisher/written_chains.hpp"
 #include "shared/command_line.hpp"
@@ -59,6 +60,10 @@ constexpr std::string_view usage =
     "  --routes                 print every endpoint and exit, one per line, tab-separated:\n"
     "                           spec, path, group, view, content type, parameters, pool,\n"
     "                           alias column, sendfile\n"
+    "  --pool-processes         print the handler processes of a host and exit, one per line:\n"
+    "                           <handler>-<n>, each group's and the mcp handler's; each\n"
+    "                           listens on <sockets>/<handler>-<n>.sock (systemd: the socket\n"
+    "                           coin-api-handler-<handler>@<n>.socket)\n"
     "  --nginx DIR              write nginx's files of the endpoints into DIR and exit:\n"
     "                           upstreams.conf, queries.conf, endpoints.conf,\n"
     "                           success-cache-control.conf and server-error-retry-after.conf\n"
@@ -66,8 +71,8 @@ constexpr std::string_view usage =
     "  --sockets DIR            with --nginx: the directory of the handlers' sockets\n"
     "                           (default: /run/coin-api)\n"
     "  --upstreams FILE         with --nginx: the pools' servers, on other hosts, lines of\n"
-    "                           \"<pool><TAB><server parameters>\" (default: two processes\n"
-    "                           of each pool's group at --sockets)\n"
+    "                           \"<pool><TAB><server parameters>\" (default: the processes\n"
+    "                           of each pool's group at --sockets, --pool-processes)\n"
     "  --help                   print this text and exit\n"
     "  --version                print the version and exit\n"
     "\n"
@@ -115,10 +120,14 @@ int write_nginx_files(const coin::CommandLine& command_line) {
 
 Flags parse_flags(const std::vector<std::string_view>& args) {
   const coin::CommandLine command_line =
-      coin::parse_command_line(args, "publisher", std::string(usage), {"--once", "--routes"},
+      coin::parse_command_line(args, "publisher", std::string(usage), {"--once", "--routes", "--pool-processes"},
                                {"--directory", "--database", "--metrics", "--events", "--nginx", "--sockets", "--upstreams"});
   if (command_line.has("--routes")) {
     std::fputs(coin::routes_table(coin::endpoints()).c_str(), stdout);
+    std::exit(0);
+  }
+  if (command_line.has("--pool-processes")) {
+    for (const std::string& process : coin::host_pool_processes(coin::endpoints())) std::puts(process.c_str());
     std::exit(0);
   }
   if (command_line.has("--nginx")) std::exit(write_nginx_files(command_line));

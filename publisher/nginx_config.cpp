@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "publisher/pool_processes.hpp"
 #include "shared/rendered_answer.hpp"
 
 namespace coin {
@@ -37,11 +38,11 @@ std::vector<std::pair<std::string_view, std::string_view>> pools_of(const std::v
   return pools;
 }
 
-// The servers of a handler run as two processes on this host, <sockets>/<name>-1.sock and -2.sock.
-std::string two_processes(const std::string& sockets, std::string_view name) {
+// The servers of a handler's pool on this host: its processes' sockets.
+std::string pool_servers(const std::string& sockets, std::string_view handler) {
   std::string servers;
-  for (const char* number : {"1", "2"}) {
-    servers += "  server unix:" + sockets + '/' + std::string(name) + '-' + number + ".sock max_fails=0;\n";
+  for (const std::string& process : pool_processes(handler)) {
+    servers += "  server unix:" + sockets + '/' + process + ".sock max_fails=0;\n";
   }
   return servers;
 }
@@ -52,20 +53,21 @@ std::string upstreams_conf(const std::vector<Endpoint>& list, const NginxPlaces&
     text += "# A pool per name of the endpoint list, with the servers " + places.upstreams->file + " gives it.\n";
   } else {
     text +=
-        "# A pool per group: two processes of its handler, each on a socket of its own, so that one may\n"
-        "# crash or restart while the other serves (fallback.conf hands a request one refused to the\n"
-        "# other). None is ever left out (max_fails=0): a refused connection costs nothing, and one\n"
-        "# left out for its fail_timeout would leave the pool empty while the other restarts then.\n"
+        "# A pool per group: the processes of its handler (publisher --pool-processes), each on a socket\n"
+        "# of its own, so that one may crash or restart while another serves (fallback.conf hands a\n"
+        "# request one refused to the next). None is ever left out (max_fails=0): a refused connection\n"
+        "# costs nothing, and one left out for its fail_timeout could leave the pool empty while\n"
+        "# another restarts then.\n"
         "# An endpoint with a pool of its own is served by the processes of its group under that name.\n";
   }
   text += "\n# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\n"
           "upstream ops {\n  server unix:" + places.sockets + "/ops.sock;\n}\n"
-          "\n# The mcp handler (/mcp, /llms.txt): two processes, like a group.\n"
-          "upstream mcp {\n" + two_processes(places.sockets, "mcp") + "}\n";
+          "\n# The mcp handler (/mcp, /llms.txt): its processes, like a group's.\n"
+          "upstream mcp {\n" + pool_servers(places.sockets, "mcp") + "}\n";
   for (const auto& [pool, group] : pools_of(list)) {
     text += "\nupstream " + std::string(pool) + " {\n";
     if (!places.upstreams) {
-      text += two_processes(places.sockets, group);
+      text += pool_servers(places.sockets, group);
     } else {
       const auto servers = places.upstreams->servers.find(pool);
       if (servers == places.upstreams->servers.end()) {

@@ -4,10 +4,10 @@
 //   upstreams.conf  an upstream per pool: the servers an UPSTREAMS file lists for it (lines of
 //                   "<pool><TAB><server parameters>", e.g. "protocol<TAB>10.0.0.21:9002
 //                   max_fails=1 fail_timeout=10s"; every pool must have one), their state shared
-//                   by nginx's workers (zone); without one, the two processes of its group on
-//                   this host, <sockets>/<group>-1.sock and -2.sock; and the ops handler's,
-//                   <sockets>/ops.sock (nginx/ops.conf), and the mcp handler's,
-//                   <sockets>/mcp-1.sock and -2.sock (nginx/mcp.conf)
+//                   by nginx's workers (zone); without one, the processes of its group on
+//                   this host (pool_processes.hpp), <sockets>/<group>-<n>.sock; and the ops
+//                   handler's, <sockets>/ops.sock (nginx/ops.conf), and the mcp handler's
+//                   processes, <sockets>/mcp-<n>.sock (nginx/mcp.conf)
 //   queries.conf    $published_query: a query in the list's parameter order with allowed values
 //                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
 //   endpoints.conf  an exact location per endpoint, which names itself in $endpoint_path (the

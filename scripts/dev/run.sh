@@ -35,10 +35,10 @@
 # position stops answering: its Vault keeps its last state, /healthz names it once that state is
 # older than MAX_AGE, and the rest of the chain goes on.
 #
-# Each pool has two handler processes, and so has the mcp handler (/mcp, /llms.txt); each of
-# them, the ops handler (/healthz, /metrics)
-# and the publisher is run by a supervisor that starts it again when it ends (crashed or
-# killed), like systemd does in production (deploy/systemd/). The groups come from the
+# Each pool's handler processes, and the mcp handler's (/mcp, /llms.txt), are those nginx's
+# upstreams name (`publisher --pool-processes`); each of them, the ops handler (/healthz,
+# /metrics) and the publisher is run by a supervisor that starts it again when it ends (crashed
+# or killed), like systemd does in production (deploy/systemd/). The groups come from the
 # endpoint list (`publisher --routes`). Every process writes its metrics to
 # $VAR/metrics/<name>.prom, which /metrics serves merged.
 set -euo pipefail
@@ -130,8 +130,7 @@ ops_flags=(--socket "$var/run/ops.sock" --threads 2 --metrics "$var/metrics/ops.
 [ "$publish" = off ] || ops_flags+=(--published "$published")
 supervise ops env PGUSER=coin_api PGAPPNAME="coin-api ops" "$handlers/ops" "${ops_flags[@]}" &
 children+=($!)
-processes=()  # two per pool, and two of the mcp handler (/mcp, /llms.txt)
-for group in "${groups[@]}" mcp; do processes+=("$group-1" "$group-2"); done
+mapfile -t processes < <("$handlers/publisher" --pool-processes)  # <handler>-<n>, each on <handler>-<n>.sock
 for process in "${processes[@]}"; do
   supervise "$process" env PGUSER=coin_api PGAPPNAME="coin-api $process" "$handlers/${process%-*}" \
     --socket "$var/run/$process.sock" --threads "$threads" --metrics "$var/metrics/$process.prom" \

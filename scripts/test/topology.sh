@@ -330,7 +330,8 @@ supervise ops ip netns exec "$prefix-front" env PGAPPNAME="coin-api ops" "$handl
   --threads 2 --database "$readers" --published "$var/front/published" --metrics "$var/metrics/ops.prom" \
   --metrics-dir "$var/metrics" 2>>"$var/front.log" &
 children+=($!)
-for name in mcp-1 mcp-2; do  # /mcp and /llms.txt, beside nginx as on one host (upstreams.conf: mcp)
+mapfile -t mcp_processes < <("$handlers/publisher" --pool-processes | grep '^mcp-')
+for name in "${mcp_processes[@]}"; do  # /mcp and /llms.txt, beside nginx as on one host (upstreams.conf: mcp)
   supervise "$name" ip netns exec "$prefix-front" env PGAPPNAME="coin-api $name" "$handlers/mcp" \
     --socket "$var/front/run/$name.sock" --threads 2 --database "$readers" --metrics "$var/metrics/$name.prom" \
     2>>"$var/front.log" &

@@ -1,10 +1,13 @@
 // nginx's files of the endpoint list (publisher/nginx_config.hpp), as text written out by hand
 // for a small list of its own: a pool per group and one of an endpoint's own, an endpoint with
-// a fixed-set parameter and one checked by the data, two sharing a directory of other names.
+// a fixed-set parameter and one checked by the data, two sharing a directory of other names;
+// and the handler processes of a host (publisher/pool_processes.hpp), which its upstreams list.
 
 #include "publisher/nginx_config.hpp"
 
 #include <gtest/gtest.h>
+
+#include "publisher/pool_processes.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -43,13 +46,19 @@ TEST(NginxConfig, WritesItsFiveFiles) {
                                              "success-cache-control.conf", "server-error-retry-after.conf"}));
 }
 
+TEST(NginxConfig, AHostRunsTwoProcessesOfEachGroupAndOfTheMcpHandler) {
+  EXPECT_EQ(host_pool_processes(list()),
+            (std::vector<std::string>{"alpha-1", "alpha-2", "beta-1", "beta-2", "mcp-1", "mcp-2"}));
+}
+
 TEST(NginxConfig, GivesEachPoolTheTwoProcessesOfItsGroupOnThisHost) {
   EXPECT_EQ(file("upstreams.conf"),
             "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the endpoint list (shared/endpoints.cpp).\n"
-            "# A pool per group: two processes of its handler, each on a socket of its own, so that one may\n"
-            "# crash or restart while the other serves (fallback.conf hands a request one refused to the\n"
-            "# other). None is ever left out (max_fails=0): a refused connection costs nothing, and one\n"
-            "# left out for its fail_timeout would leave the pool empty while the other restarts then.\n"
+            "# A pool per group: the processes of its handler (publisher --pool-processes), each on a socket\n"
+            "# of its own, so that one may crash or restart while another serves (fallback.conf hands a\n"
+            "# request one refused to the next). None is ever left out (max_fails=0): a refused connection\n"
+            "# costs nothing, and one left out for its fail_timeout could leave the pool empty while\n"
+            "# another restarts then.\n"
             "# An endpoint with a pool of its own is served by the processes of its group under that name.\n"
             "\n"
             "# The ops handler (/healthz, /metrics): one process, started again by its supervisor.\n"
@@ -57,7 +66,7 @@ TEST(NginxConfig, GivesEachPoolTheTwoProcessesOfItsGroupOnThisHost) {
             "  server unix:/run/x/ops.sock;\n"
             "}\n"
             "\n"
-            "# The mcp handler (/mcp, /llms.txt): two processes, like a group.\n"
+            "# The mcp handler (/mcp, /llms.txt): its processes, like a group's.\n"
             "upstream mcp {\n"
             "  server unix:/run/x/mcp-1.sock max_fails=0;\n"
             "  server unix:/run/x/mcp-2.sock max_fails=0;\n"
