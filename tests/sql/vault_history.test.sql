@@ -68,6 +68,12 @@ CREATE FUNCTION pg_temp.vault_history(c text, t text, i text) RETURNS text LANGU
 RETURN (SELECT pg_temp.compact(data::text) FROM api.vault_history
          WHERE chain = c AND "vaultType" = t AND "interval" = i);
 
+-- A point of vault-history as this file names it: its members statisticTime .. apy, in its
+-- order (as_expected; only the keys of the object below matter). A field added to the answer
+-- since is left to the OpenAPI document's example.
+CREATE FUNCTION pg_temp.point(e json) RETURNS text LANGUAGE sql
+RETURN pg_temp.as_expected(e, '{"statisticTime":0,"time":0,"mintedCOIN":0,"debt":0,"lockedValue":0,"collateralRatio":0,"line":0,"apy":0}');
+
 -- The payload, worked out from segments of equal hourly points (local UTC+8 times, hand values)
 -- without the view's helpers: the points first .. last (every step) of the window of that
 -- step, and the live point.
@@ -147,10 +153,10 @@ SELECT is(pg_temp.vault_history('tron', 'TRX-A', 'DAILY'), NULL,
 -- =============================================================================================
 -- The payloads
 -- =============================================================================================
-SELECT is(pg_temp.vault_history('tron', 'TRX-A', 'MONTHLY'),
+SELECT pg_temp.is_payload(pg_temp.vault_history('tron', 'TRX-A', 'MONTHLY'),
   '{"items":[{"statisticTime":1778515200000,"time":"2026-05-12 00:00 (UTC+8)","mintedCOIN":900000,"debt":900050,"lockedValue":2000000.5,"collateralRatio":2.2220993278151214,"line":"50000000","apy":null},{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":1210000.5,"debt":1210160.75,"lockedValue":2460000.123456,"collateralRatio":2.032787894877602,"line":"50000000","apy":null},{"statisticTime":1778630400000,"time":null,"mintedCOIN":1234567.891234567891234567,"debt":1234890.123456789012345678,"lockedValue":2500000.75,"collateralRatio":2.024472220250516437,"line":"50000000","apy":null}]}',
   'tron TRX-A MONTHLY: the payload text (D2 from the 05-11 20:00 state, D3, live; no D1: no state yet)');
-SELECT is(pg_temp.vault_history('tron', 'TRX-A', 'MONTHLY'), pg_temp.expected_payload('tron', 'TRX-A', '1 day'),
+SELECT pg_temp.is_payload(pg_temp.vault_history('tron', 'TRX-A', 'MONTHLY'), pg_temp.expected_payload('tron', 'TRX-A', '1 day'),
           'tron TRX-A MONTHLY: as its segments give it');
 SELECT results_eq(
   $$SELECT "interval" FROM api.vault_history
@@ -158,34 +164,34 @@ SELECT results_eq(
        AND pg_temp.compact(data::text) = pg_temp.vault_history('tron', 'TRX-A', 'MONTHLY') ORDER BY 1$$,
   $$VALUES ('ANNUAL'), ('BIANNUAL'), ('MONTHLY')$$,
   'tron TRX-A: BIANNUAL and ANNUAL are MONTHLY here (all history is within 30 days)');
-SELECT is(pg_temp.vault_history('tron', 'TRX-A', 'WEEKLY'), pg_temp.expected_payload('tron', 'TRX-A', '1 hour'),
+SELECT pg_temp.is_payload(pg_temp.vault_history('tron', 'TRX-A', 'WEEKLY'), pg_temp.expected_payload('tron', 'TRX-A', '1 hour'),
           'tron TRX-A WEEKLY: the payload text, 24 x S1, 4 x S2, the 00:00 state, 7 x the 00:01 state, live');
-SELECT is(pg_temp.compact((data->'items'->27)::text),
+SELECT pg_temp.is_payload((data->'items'->27)::text,
   '{"statisticTime":1778598000000,"time":"2026-05-12 23:00 (UTC+8)","mintedCOIN":1000000,"debt":1000100.5,"lockedValue":2400000,"collateralRatio":2.3997588242381641,"line":"50000000","apy":null}',
   'tron TRX-A WEEKLY: point 28 is 23:00 (D2 + 23 x 3600000), the 20:00 state: the 23:59 one comes after it')
   FROM api.vault_history WHERE chain = 'tron' AND "vaultType" = 'TRX-A' AND "interval" = 'WEEKLY';
 
-SELECT is(pg_temp.vault_history('eth', 'SA-USDT-A', 'WEEKLY'),
+SELECT pg_temp.is_payload(pg_temp.vault_history('eth', 'SA-USDT-A', 'WEEKLY'),
   '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778605200000,"time":"2026-05-13 01:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778608800000,"time":"2026-05-13 02:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778612400000,"time":"2026-05-13 03:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778616000000,"time":"2026-05-13 04:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778619600000,"time":"2026-05-13 05:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778623200000,"time":"2026-05-13 06:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778626800000,"time":"2026-05-13 07:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778630400000,"time":null,"mintedCOIN":5000000,"debt":5000000,"lockedValue":5012345.678,"collateralRatio":1.0024691356,"line":"10000000","apy":0.052345678901234567890123456789}]}',
   'eth SA-USDT-A WEEKLY: the payload text (the allocator Vault: apy a number; from its first state, 00:00)');
-SELECT is(pg_temp.vault_history('eth', 'SA-USDT-A', 'MONTHLY'),
+SELECT pg_temp.is_payload(pg_temp.vault_history('eth', 'SA-USDT-A', 'MONTHLY'),
   '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778630400000,"time":null,"mintedCOIN":5000000,"debt":5000000,"lockedValue":5012345.678,"collateralRatio":1.0024691356,"line":"10000000","apy":0.052345678901234567890123456789}]}',
   'eth SA-USDT-A MONTHLY: the payload text (D3, live)');
-SELECT is(pg_temp.vault_history('eth', 'PSM-USDT-A', 'MONTHLY'),
+SELECT pg_temp.is_payload(pg_temp.vault_history('eth', 'PSM-USDT-A', 'MONTHLY'),
   '{"items":[{"statisticTime":1778428800000,"time":"2026-05-11 00:00 (UTC+8)","mintedCOIN":15000000,"debt":15000000,"lockedValue":15000000.25,"collateralRatio":1.00000001666666666667,"line":"30000000","apy":null},{"statisticTime":1778515200000,"time":"2026-05-12 00:00 (UTC+8)","mintedCOIN":15000000,"debt":15000000,"lockedValue":15000000.25,"collateralRatio":1.00000001666666666667,"line":"30000000","apy":null},{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":19500000.5,"debt":19500000.5,"lockedValue":19500000.5,"collateralRatio":1,"line":"30000000","apy":null},{"statisticTime":1778630400000,"time":null,"mintedCOIN":20000000,"debt":20000000,"lockedValue":20000000,"collateralRatio":1,"line":"30000000","apy":null}]}',
   'eth PSM-USDT-A MONTHLY: the payload text (D1: the state taken at that midnight; 20 decimals of ratio; 20000000.000000 trimmed)');
-SELECT is(pg_temp.vault_history('eth', 'PSM-USDT-A', 'MONTHLY'), pg_temp.expected_payload('eth', 'PSM-USDT-A', '1 day'),
+SELECT pg_temp.is_payload(pg_temp.vault_history('eth', 'PSM-USDT-A', 'MONTHLY'), pg_temp.expected_payload('eth', 'PSM-USDT-A', '1 day'),
           'eth PSM-USDT-A MONTHLY: as its segments give it');
-SELECT is(pg_temp.vault_history('eth', 'PSM-USDT-A', 'WEEKLY'), pg_temp.expected_payload('eth', 'PSM-USDT-A', '1 hour'),
+SELECT pg_temp.is_payload(pg_temp.vault_history('eth', 'PSM-USDT-A', 'WEEKLY'), pg_temp.expected_payload('eth', 'PSM-USDT-A', '1 hour'),
           'eth PSM-USDT-A WEEKLY: the payload text, 48 x the 05-11 state, the 00:00 state, 7 x the 00:01 state, live');
-SELECT is(pg_temp.vault_history('tron', 'TRX-B', 'MONTHLY'),
+SELECT pg_temp.is_payload(pg_temp.vault_history('tron', 'TRX-B', 'MONTHLY'),
   '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":5000,"debt":5000.5,"lockedValue":9000.75,"collateralRatio":1.7999700029997,"line":"20000000","apy":null},{"statisticTime":1778630400000,"time":null,"mintedCOIN":0,"debt":0,"lockedValue":0,"collateralRatio":0,"line":"20000000","apy":null}]}',
   'tron TRX-B MONTHLY: the payload text (repaid: every figure 0 and collateralRatio 0 without debt)');
-SELECT is(pg_temp.vault_history('tron', 'TRX-B', 'WEEKLY'),
+SELECT pg_temp.is_payload(pg_temp.vault_history('tron', 'TRX-B', 'WEEKLY'),
   '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":5000,"debt":5000.5,"lockedValue":9000.75,"collateralRatio":1.7999700029997,"line":"20000000","apy":null},{"statisticTime":1778605200000,"time":"2026-05-13 01:00 (UTC+8)","mintedCOIN":0,"debt":0,"lockedValue":0,"collateralRatio":0,"line":"20000000","apy":null},{"statisticTime":1778608800000,"time":"2026-05-13 02:00 (UTC+8)","mintedCOIN":0,"debt":0,"lockedValue":0,"collateralRatio":0,"line":"20000000","apy":null},{"statisticTime":1778612400000,"time":"2026-05-13 03:00 (UTC+8)","mintedCOIN":0,"debt":0,"lockedValue":0,"collateralRatio":0,"line":"20000000","apy":null},{"statisticTime":1778616000000,"time":"2026-05-13 04:00 (UTC+8)","mintedCOIN":0,"debt":0,"lockedValue":0,"collateralRatio":0,"line":"20000000","apy":null},{"statisticTime":1778619600000,"time":"2026-05-13 05:00 (UTC+8)","mintedCOIN":0,"debt":0,"lockedValue":0,"collateralRatio":0,"line":"20000000","apy":null},{"statisticTime":1778623200000,"time":"2026-05-13 06:00 (UTC+8)","mintedCOIN":0,"debt":0,"lockedValue":0,"collateralRatio":0,"line":"20000000","apy":null},{"statisticTime":1778626800000,"time":"2026-05-13 07:00 (UTC+8)","mintedCOIN":0,"debt":0,"lockedValue":0,"collateralRatio":0,"line":"20000000","apy":null},{"statisticTime":1778630400000,"time":null,"mintedCOIN":0,"debt":0,"lockedValue":0,"collateralRatio":0,"line":"20000000","apy":null}]}',
   'tron TRX-B WEEKLY: the payload text');
 SELECT results_eq(
-  $$SELECT DISTINCT e->>'time' IS NULL, n = json_array_length(data->'items'), pg_temp.shape(e)
+  $$SELECT DISTINCT e->>'time' IS NULL, n = json_array_length(data->'items'), pg_temp.shape(pg_temp.point(e)::json)
       FROM api.vault_history, json_array_elements(data->'items') WITH ORDINALITY AS x(e, n)
      ORDER BY 1, 3$$,
   $$VALUES
@@ -206,8 +212,8 @@ SELECT is(
                     <= ((data->'items'->(n::int - 2))->>'statisticTime')::bigint),
   0::bigint,
   'vault_history: every series ascends');
-SELECT is((SELECT array_agg(DISTINCT pg_temp.shape(data)) FROM api.vault_history), ARRAY['items:array'],
-          'vault_history: data is an object holding items[] only');
+SELECT is((SELECT array_agg(DISTINCT pg_temp.shape(pg_temp.as_expected(data, '{"items":[]}')::json)) FROM api.vault_history),
+          ARRAY['items:array'], 'vault_history: data is an object holding items[]');
 SELECT results_eq(
   $$SELECT pg_temp.shape(row_to_json(v)) FROM api.vault_history AS v LIMIT 1$$,
   $$VALUES ('chain:string,vaultType:string,interval:string,data:object')$$,
@@ -274,7 +280,7 @@ INSERT INTO snapshot.vault (chain, vault_type, collateral_type, contract_address
                             min_collateral_ratio, stability_fee, debt_ceiling, dust)
 VALUES ('bsc', 'BNB-A', 1, '0x52Aa899454998Be5b000Ad077a46Bbe360F4e497', 1.5, 0.05, 1000, 10);
 SELECT results_eq(
-  $$SELECT "interval", pg_temp.compact(data::text) FROM api.vault_history
+  $$SELECT "interval", pg_temp.as_expected(data, '{"items":[]}') FROM api.vault_history
      WHERE chain = 'bsc' AND "vaultType" = 'BNB-A' ORDER BY 1$$,
   $$VALUES ('ANNUAL', '{"items":[]}'), ('BIANNUAL', '{"items":[]}'), ('MONTHLY', '{"items":[]}'),
            ('WEEKLY', '{"items":[]}')$$,
@@ -287,7 +293,7 @@ SELECT is((SELECT count(*) FROM derived.hourly_vault_figures WHERE vault_id = 8)
 -- WEEKLY: 05:00, 06:00, 07:00 and live: minted 10, debt 20, locked 30, ratio 1.5, line "1000".
 INSERT INTO snapshot.vault_state (vault_id, taken_at, minted, debt, locked_value)
 VALUES (8, '2026-05-13 05:00+08', 10, 20, 30);
-SELECT is(pg_temp.vault_history('bsc', 'BNB-A', 'WEEKLY'),
+SELECT pg_temp.is_payload(pg_temp.vault_history('bsc', 'BNB-A', 'WEEKLY'),
   '{"items":[{"statisticTime":1778619600000,"time":"2026-05-13 05:00 (UTC+8)","mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null},{"statisticTime":1778623200000,"time":"2026-05-13 06:00 (UTC+8)","mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null},{"statisticTime":1778626800000,"time":"2026-05-13 07:00 (UTC+8)","mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null},{"statisticTime":1778630400000,"time":null,"mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null}]}',
   'its first state at 05:00: the points 05:00..07:00 and live');
 SELECT results_eq(
@@ -300,7 +306,7 @@ SELECT is(pg_temp.stale_vault_rows(), 0::bigint, 'its first state: every hour ho
 INSERT INTO snapshot.vault_state (vault_id, taken_at, minted, debt, locked_value)
 VALUES (1, '2026-05-12 10:00+08', 1, 2, 999);
 SELECT results_eq(
-  $$SELECT pg_temp.compact(e::text)
+  $$SELECT pg_temp.point(e)
       FROM api.vault_history, json_array_elements(data->'items') WITH ORDINALITY AS x(e, n)
      WHERE chain = 'tron' AND "vaultType" = 'TRX-A' AND "interval" = 'WEEKLY' AND n IN (14, 15, 24, 25)
      ORDER BY n$$,
@@ -313,7 +319,7 @@ SELECT is(pg_temp.stale_vault_rows(), 0::bigint, 'a late state: every hour holds
 
 -- A corrected state: TRX-A's 05-11 20:00 row locked 1800100, so D2's ratio is 1800100 / 900050 = 2.
 UPDATE snapshot.vault_state SET locked_value = 1800100 WHERE vault_id = 1 AND taken_at = '2026-05-11 20:00+08';
-SELECT is(pg_temp.compact((data->'items'->0)::text),
+SELECT pg_temp.is_payload((data->'items'->0)::text,
   '{"statisticTime":1778515200000,"time":"2026-05-12 00:00 (UTC+8)","mintedCOIN":900000,"debt":900050,"lockedValue":1800100,"collateralRatio":2,"line":"50000000","apy":null}',
   'a corrected state: TRX-A MONTHLY''s D2 shows it')
   FROM api.vault_history WHERE chain = 'tron' AND "vaultType" = 'TRX-A' AND "interval" = 'MONTHLY';
@@ -322,7 +328,7 @@ SELECT is(pg_temp.stale_vault_rows(), 0::bigint, 'a corrected state: every hour 
 -- A deleted state: without TRX-A's 00:00 row, D3 shows the 23:59 one: 2450000.5 / 1200150.25 /
 -- 1200000; ratio 2.0414114816040741|56... = 2.0414114816040742 (16 decimals, half up).
 DELETE FROM snapshot.vault_state WHERE vault_id = 1 AND taken_at = '2026-05-13 00:00+08';
-SELECT is(pg_temp.compact((data->'items'->1)::text),
+SELECT pg_temp.is_payload((data->'items'->1)::text,
   '{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":1200000,"debt":1200150.25,"lockedValue":2450000.5,"collateralRatio":2.0414114816040742,"line":"50000000","apy":null}',
   'a deleted state: TRX-A MONTHLY''s D3 is the 23:59 state')
   FROM api.vault_history WHERE chain = 'tron' AND "vaultType" = 'TRX-A' AND "interval" = 'MONTHLY';
@@ -333,7 +339,7 @@ SELECT is(pg_temp.stale_vault_rows(), 0::bigint, 'a deleted state: every hour ho
 -- (through 10:00: 08:00, 09:00, 10:00 from the 08:00 state) + live.
 INSERT INTO snapshot.chain_state VALUES ('tron', '2026-05-13 10:30+08', 1, 1, 1, 1, 0.01, 1);
 SELECT results_eq(
-  $$SELECT json_array_length(data->'items'), pg_temp.compact((data->'items'->-2)::text),
+  $$SELECT json_array_length(data->'items'), pg_temp.point(data->'items'->-2),
            data->'items'->-1->>'statisticTime'
       FROM api.vault_history WHERE chain = 'tron' AND "vaultType" = 'TRX-A' AND "interval" = 'WEEKLY'$$,
   $$VALUES (40, '{"statisticTime":1778637600000,"time":"2026-05-13 10:00 (UTC+8)","mintedCOIN":1234567.891234567891234567,"debt":1234890.123456789012345678,"lockedValue":2500000.75,"collateralRatio":2.024472220250516437,"line":"50000000","apy":null}',
@@ -386,7 +392,8 @@ SELECT results_eq(
   $$VALUES ('coin_api', true, true, true, false, false), ('coin_indexer', false, false, false, false, false),
            ('public', false, false, false, false, false)$$,
   'EXECUTE on points_between, csv and chains for coin_api only; the trigger function and the table are no one''s');
-SELECT is(api.chains(), ARRAY['tron', 'eth', 'bsc'], 'chains: snapshot.chain''s labels in its order');
+SELECT is(api.chains(), ARRAY['tron', 'eth', 'bsc'] || pg_temp.other_chains(),
+          'chains: snapshot.chain''s labels in its order');
 
 -- =============================================================================================
 -- api.points_between
@@ -425,17 +432,19 @@ SELECT is(pg_temp.compact(api.points_between('{"statisticTime":1,"a":"b"}', 2, 3
           '{"statisticTime":1,"a":"b"}7{}',
           'points_between: doc itself is never removed; a scalar or {} comes back as it is');
 -- 6.8 on the fixture (its payload in fixture.sql's header), from D2 to D3: eth loses D1, the
--- rest stays as it was.
-SELECT is(pg_temp.compact(api.points_between(row_to_json(a)::json, 1778515200000, 1778601600000)::text),
-  '{"averageApy":"0.053017027552011450186576700915","currentApy":"0.042976106996297278762711677934","items":[{"chain":"tron","currentApy":"0.045699999999999999999999999999","averageApy":"0.072800000000000000000000000001","items":[{"statisticTime":1778515200000,"apy":"0.0999"},{"statisticTime":1778601600000,"apy":"0.045700000000000000000000000001"}]},{"chain":"eth","currentApy":"0.031259999999999999999999999999","averageApy":"0.023833333333333333333333333333","items":[{"statisticTime":1778515200000,"apy":"0.0201"},{"statisticTime":1778601600000,"apy":"0.0313"}]},{"chain":"bsc","currentApy":"0.04","averageApy":"0.0401","items":[{"statisticTime":1778601600000,"apy":"0.0401"}]}]}',
+-- rest stays as it was; a chain without rows has no daily point either way.
+SELECT pg_temp.is_payload(api.points_between(row_to_json(a)::json, 1778515200000, 1778601600000)::text,
+  '{"averageApy":"0.053017027552011450186576700915","currentApy":"0.042976106996297278762711677934","items":[{"chain":"tron","currentApy":"0.045699999999999999999999999999","averageApy":"0.072800000000000000000000000001","items":[{"statisticTime":1778515200000,"apy":"0.0999"},{"statisticTime":1778601600000,"apy":"0.045700000000000000000000000001"}]},{"chain":"eth","currentApy":"0.031259999999999999999999999999","averageApy":"0.023833333333333333333333333333","items":[{"statisticTime":1778515200000,"apy":"0.0201"},{"statisticTime":1778601600000,"apy":"0.0313"}]},{"chain":"bsc","currentApy":"0.04","averageApy":"0.0401","items":[{"statisticTime":1778601600000,"apy":"0.0401"}]}'
+    || pg_temp.for_other_chains(',{"chain":"%s","currentApy":"0","averageApy":"0","items":[]}') || ']}',
   'points_between: 6.8''s nested items on the fixture, D2..D3 (eth''s D1 removed)')
   FROM api.apy_overview AS a;
-SELECT is(pg_temp.compact(api.points_between(row_to_json(a)::json, 1778601600001, 1778630399999)::text),
-  '{"averageApy":"0.053017027552011450186576700915","currentApy":"0.042976106996297278762711677934","items":[{"chain":"tron","currentApy":"0.045699999999999999999999999999","averageApy":"0.072800000000000000000000000001","items":[]},{"chain":"eth","currentApy":"0.031259999999999999999999999999","averageApy":"0.023833333333333333333333333333","items":[]},{"chain":"bsc","currentApy":"0.04","averageApy":"0.0401","items":[]}]}',
+SELECT pg_temp.is_payload(api.points_between(row_to_json(a)::json, 1778601600001, 1778630399999)::text,
+  '{"averageApy":"0.053017027552011450186576700915","currentApy":"0.042976106996297278762711677934","items":[{"chain":"tron","currentApy":"0.045699999999999999999999999999","averageApy":"0.072800000000000000000000000001","items":[]},{"chain":"eth","currentApy":"0.031259999999999999999999999999","averageApy":"0.023833333333333333333333333333","items":[]},{"chain":"bsc","currentApy":"0.04","averageApy":"0.0401","items":[]}'
+    || pg_temp.for_other_chains(',{"chain":"%s","currentApy":"0","averageApy":"0","items":[]}') || ']}',
   'points_between: 6.8 with no daily point in range: every emptied items stays []')
   FROM api.apy_overview AS a;
 -- vault-history TRX-A MONTHLY from D3 on: D3 (now the 23:59 state, deleted above) and live.
-SELECT is(pg_temp.compact(api.points_between(data, 1778601600000, 1778630400000)::text),
+SELECT pg_temp.is_payload(api.points_between(data, 1778601600000, 1778630400000)::text,
   '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":1200000,"debt":1200150.25,"lockedValue":2450000.5,"collateralRatio":2.0414114816040742,"line":"50000000","apy":null},{"statisticTime":1778630400000,"time":null,"mintedCOIN":1234567.891234567891234567,"debt":1234890.123456789012345678,"lockedValue":2500000.75,"collateralRatio":2.024472220250516437,"line":"50000000","apy":null}]}',
   'points_between: a vault-history payload ({items}), D3 and the live point')
   FROM api.vault_history WHERE chain = 'tron' AND "vaultType" = 'TRX-A' AND "interval" = 'MONTHLY';
@@ -455,14 +464,16 @@ SELECT is(pg_temp.compact(json_build_array(json_array_length(kept), kept -> 0 ->
 -- =============================================================================================
 -- api.csv
 -- =============================================================================================
--- 6.9 on the fixture (fixture.sql's header): coin[] and scoin[] become three columns each, in
--- chain order [tron, eth, bsc]; numbers as their JSON text, strings unquoted; CRLF after every line.
+-- 6.9 on the fixture (fixture.sql's header): coin[] and scoin[] become a column per chain each,
+-- in the enum's order: tron, eth, bsc, then any chain without rows (%1$s and %2$s its columns,
+-- %3$s its "0"); numbers as their JSON text, strings unquoted; CRLF after every line.
 SELECT is(api.csv(json_agg(v ORDER BY "statisticTime"), '{}', '{statisticTime,coin[],scoin[]}'),
-  E'statisticTime,coin_tron,coin_eth,coin_bsc,scoin_tron,scoin_eth,scoin_bsc\r\n'
-  '1778428800000,0,888888888.888888888888888889,0,0,0.5,0\r\n'
-  '1778515200000,130000000.987654321,888888888.888888888888888889,0,9000.999999999999999999,0.5,0\r\n'
-  '1778601600000,123500000.123456789,876700000.5,250100,5100.5,0.5,10\r\n',
-  'csv: 6.9 (row_path {}): coin[] and scoin[] as _tron, _eth, _bsc; CRLF line ends')
+  format(E'statisticTime,coin_tron,coin_eth,coin_bsc%1$s,scoin_tron,scoin_eth,scoin_bsc%2$s\r\n'
+          '1778428800000,0,888888888.888888888888888889,0%3$s,0,0.5,0%3$s\r\n'
+          '1778515200000,130000000.987654321,888888888.888888888888888889,0%3$s,9000.999999999999999999,0.5,0%3$s\r\n'
+          '1778601600000,123500000.123456789,876700000.5,250100%3$s,5100.5,0.5,10%3$s\r\n',
+         pg_temp.for_other_chains(',coin_%s'), pg_temp.for_other_chains(',scoin_%s'), pg_temp.for_other_chains(',0')),
+  'csv: 6.9 (row_path {}): coin[] and scoin[] as _tron, _eth, _bsc and any other chain''s; CRLF line ends')
   FROM api.supply_value_history AS v;
 -- 6.8 on the fixture: each chain's daily points, the chain from the object around them.
 SELECT is(api.csv(row_to_json(a)::json, '{items,items}', '{chain,statisticTime,apy}'),
@@ -492,11 +503,13 @@ SELECT is(api.csv('[{"a":null,"b":true,"c":false,"d":1e5,"e":-0.50,"f":"","g":{"
           E'a,b,c,d,e,f,g,missing\r\n,true,false,1e5,-0.50,,"{""h"":[1, 2]}",\r\n',
           'csv: null and a missing field empty, true/false, numbers as written, an object as its JSON text');
 SELECT is(api.csv('{"items":[]}', '{items}', '{statisticTime,coin[]}'),
-          E'statisticTime,coin_tron,coin_eth,coin_bsc\r\n', 'csv: no rows: the header row alone');
+          format(E'statisticTime,coin_tron,coin_eth,coin_bsc%s\r\n', pg_temp.for_other_chains(',coin_%s')),
+          'csv: no rows: the header row alone');
 SELECT is(api.csv('{"other":1}', '{items}', '{statisticTime}') || api.csv('[]', '{}', '{statisticTime}'),
           E'statisticTime\r\nstatisticTime\r\n', 'csv: no array where row_path points, or an empty one: the header row alone');
 SELECT is(api.csv('[{"coin":["1","2"]},{"coin":null}]', '{}', '{coin[]}'),
-          E'coin_tron,coin_eth,coin_bsc\r\n1,2,\r\n,,\r\n',
+          format(E'coin_tron,coin_eth,coin_bsc%1$s\r\n1,2,%2$s\r\n,,%2$s\r\n',
+                 pg_temp.for_other_chains(',coin_%s'), pg_temp.for_other_chains(',')),
           'csv: a short or null array gives empty fields');
 SELECT is(api.csv('{"items":[{"chain":"tron","apy":"9","items":[{"apy":null},{},{"chain":"eth"}]}]}',
                   '{items,items}', '{chain,apy}'),
@@ -519,7 +532,7 @@ INSERT INTO snapshot.chain_state VALUES ('eth', '2025-01-01 00:00:00+08', 1000, 
 INSERT INTO snapshot.vault_state (vault_id, taken_at, minted, debt, locked_value)
 VALUES (2, '2025-01-01 00:00:00+08', 1, 1, 2);
 SELECT results_eq(
-  $$SELECT "interval", json_array_length(data->'items'), pg_temp.compact((data->'items'->0)::text)
+  $$SELECT "interval", json_array_length(data->'items'), pg_temp.point(data->'items'->0)
       FROM api.vault_history WHERE chain = 'eth' AND "vaultType" = 'PSM-USDT-A'
      ORDER BY array_position('{WEEKLY,MONTHLY,BIANNUAL,ANNUAL}', "interval")$$,
   $$VALUES
