@@ -8,8 +8,11 @@
 --   plasma  position    05-13 07:55   1500000,  0x 9a x 32, 07:54:58 (positions only)
 -- in the order tron, eth, bsc, then the others by name; so the text is
 --   tron=latest; eth=22480012; bsc=48123456; plasma=1500000
+-- A chain of the enum the fixture has no row of has its row after bsc's, with nulls, and no place
+-- in the text.
 BEGIN;
 \ir fixture.sql
+\ir helpers.sql
 
 SELECT plan(10);
 
@@ -20,8 +23,9 @@ SELECT results_eq(
   $$SELECT chain, taken_at, block_number, block_hash, block_time FROM api.snapshot_blocks$$,
   $$VALUES ('tron', '2026-05-13 08:00:00+08'::timestamptz, NULL::bigint, NULL::text, NULL::timestamptz),
            ('eth', '2026-05-13 07:55:00+08', 22480012, '0x' || repeat('e7', 32), '2026-05-13 07:54:59+08'),
-           ('bsc', '2026-05-13 07:50:00+08', 48123456, '0x' || repeat('b5', 32), '2026-05-13 07:49:57+08'),
-           ('plasma', '2026-05-13 07:55:00+08', 1500000, '0x' || repeat('9a', 32), '2026-05-13 07:54:58+08')$$,
+           ('bsc', '2026-05-13 07:50:00+08', 48123456, '0x' || repeat('b5', 32), '2026-05-13 07:49:57+08')$$
+    || pg_temp.for_other_chains(', (''%s'', NULL, NULL, NULL, NULL)')
+    || $$, ('plasma', '2026-05-13 07:55:00+08', 1500000, '0x' || repeat('9a', 32), '2026-05-13 07:54:58+08')$$,
   'fixture: tron at latest, eth, bsc and plasma at their newest rows'' blocks, in that order');
 SELECT is((SELECT blocks FROM api.snapshot_blocks_text), 'tron=latest; eth=22480012; bsc=48123456; plasma=1500000',
           'fixture: the text form');
@@ -34,15 +38,16 @@ INSERT INTO snapshot.chain_state
 SELECT is((SELECT blocks FROM api.snapshot_blocks_text), 'tron=latest; eth=22480312; bsc=48123456; plasma=1500000',
           'a newer eth snapshot names its block');
 
--- A chain of positions whose name sorts before plasma comes after bsc and before plasma.
+-- A chain of positions whose name sorts before plasma comes after bsc and before plasma. The
+-- chains of positions made here have made-up names: a chain added to the enum is none of them.
 INSERT INTO snapshot.allocator_position (platform, chain, gem_symbol, operator_address, strategy)
-  VALUES ('Aave', 'arbitrum', 'USDC', '0x' || repeat('ab', 20), 'Investment');
+  VALUES ('Aave', 'alpha', 'USDC', '0x' || repeat('ab', 20), 'Investment');
 INSERT INTO snapshot.allocator_position_state
   SELECT position_id, '2026-05-13 07:58:00+08', 1, 1, 0.04, 0, 400000000, '0x' || repeat('a1', 32),
          '2026-05-13 07:57:59+08'
-    FROM snapshot.allocator_position WHERE chain = 'arbitrum';
+    FROM snapshot.allocator_position WHERE chain = 'alpha';
 SELECT is((SELECT blocks FROM api.snapshot_blocks_text),
-          'tron=latest; eth=22480312; bsc=48123456; arbitrum=400000000; plasma=1500000',
+          'tron=latest; eth=22480312; bsc=48123456; alpha=400000000; plasma=1500000',
           'the chains of positions follow tron, eth and bsc by name');
 
 -- plasma's newest position state without a block: latest; a chain of positions with no state
@@ -50,21 +55,22 @@ SELECT is((SELECT blocks FROM api.snapshot_blocks_text),
 INSERT INTO snapshot.allocator_position_state
   SELECT position_id, '2026-05-13 08:30:00+08', 1, 1, 0.05, 0 FROM snapshot.allocator_position WHERE chain = 'plasma';
 INSERT INTO snapshot.allocator_position (platform, chain, gem_symbol, operator_address, strategy)
-  VALUES ('Aave', 'base', 'USDC', '0x' || repeat('cd', 20), 'Investment');
+  VALUES ('Aave', 'omega', 'USDC', '0x' || repeat('cd', 20), 'Investment');
 SELECT results_eq(
-  $$SELECT chain, taken_at IS NULL, block_number IS NULL FROM api.snapshot_blocks WHERE chain IN ('base', 'plasma')$$,
-  $$VALUES ('base', true, true), ('plasma', false, true)$$,
+  $$SELECT chain, taken_at IS NULL, block_number IS NULL FROM api.snapshot_blocks WHERE chain IN ('omega', 'plasma')$$,
+  $$VALUES ('omega', true, true), ('plasma', false, true)$$,
   'a chain of positions without state: nulls; plasma read at latest: no block');
 SELECT is((SELECT blocks FROM api.snapshot_blocks_text),
-          'tron=latest; eth=22480312; bsc=48123456; arbitrum=400000000; plasma=latest',
+          'tron=latest; eth=22480312; bsc=48123456; alpha=400000000; plasma=latest',
           'a chain without a snapshot is left out of the text');
 
--- Nothing written at all: every chain of the spec has its row, and the text is empty.
+-- Nothing written at all: every chain of the enum has its row, and the text is empty.
 TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position, snapshot.vault_state, snapshot.vault,
          snapshot.chain_state;
 SELECT results_eq($$SELECT chain, taken_at FROM api.snapshot_blocks$$,
-                  $$VALUES ('tron', NULL::timestamptz), ('eth', NULL), ('bsc', NULL)$$,
-                  'no snapshots: tron, eth and bsc, with nulls');
+                  $$VALUES ('tron', NULL::timestamptz), ('eth', NULL), ('bsc', NULL)$$
+                    || pg_temp.for_other_chains(', (''%s'', NULL)'),
+                  'no snapshots: tron, eth, bsc and every other chain of the enum, with nulls');
 SELECT is((SELECT blocks FROM api.snapshot_blocks_text), '', 'no snapshots: an empty text');
 SELECT * FROM finish();
 ROLLBACK;
