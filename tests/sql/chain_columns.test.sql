@@ -1,23 +1,26 @@
 -- The views with a field per chain, made from the enum snapshot.chain: a column per label, in
--- its order, after their other columns; made again, they answer the fixture the same.
+-- its order (the other columns are their endpoints' to say: the OpenAPI document's examples);
+-- made again, they answer the fixture the same.
 BEGIN;
 \ir fixture.sql
 SELECT plan(6);
 
-CREATE FUNCTION pg_temp.columns_of(view regclass) RETURNS text[] LANGUAGE sql AS $$
-  SELECT array_agg(attname::text ORDER BY attnum) FROM pg_attribute WHERE attrelid = view AND attnum > 0
+-- The columns of `view` that are among `names`, in the view's order.
+CREATE FUNCTION pg_temp.columns_of(view regclass, names text[]) RETURNS text[] LANGUAGE sql AS $$
+  SELECT array_agg(attname::text ORDER BY attnum) FROM pg_attribute
+   WHERE attrelid = view AND attnum > 0 AND attname::text = ANY (names)
 $$;
 CREATE TEMP TABLE chains AS SELECT enum_range(NULL::snapshot.chain)::text[] AS labels;
 CREATE TEMP TABLE apys AS SELECT array_agg(label || 'Apy') AS labels FROM chains, unnest(labels) AS label;
 
-SELECT is(pg_temp.columns_of('api.coin_supply'), ARRAY['symbol', 'totalSupply'] || (SELECT labels FROM chains),
-          '6.4: symbol, totalSupply, then a column per chain');
-SELECT is(pg_temp.columns_of('api.scoin_supply'), ARRAY['symbol', 'totalSupply'] || (SELECT labels FROM chains),
-          '6.5: symbol, totalSupply, then a column per chain');
-SELECT is(pg_temp.columns_of('api.earn_apy'), (SELECT labels FROM apys), '6.3: an APY per chain');
-SELECT is(pg_temp.columns_of('api.market_overview'),
-          ARRAY['totalSupply', 'totalSupplyValue', 'tvl', 'earnTvl'] || (SELECT labels FROM apys),
-          '6.6: the totals, then an APY per chain');
+SELECT is(pg_temp.columns_of('api.coin_supply', (SELECT labels FROM chains)), (SELECT labels FROM chains),
+          '6.4: a column per chain');
+SELECT is(pg_temp.columns_of('api.scoin_supply', (SELECT labels FROM chains)), (SELECT labels FROM chains),
+          '6.5: a column per chain');
+SELECT is(pg_temp.columns_of('api.earn_apy', (SELECT labels FROM apys)), (SELECT labels FROM apys),
+          '6.3: an APY per chain');
+SELECT is(pg_temp.columns_of('api.market_overview', (SELECT labels FROM apys)), (SELECT labels FROM apys),
+          '6.6: an APY per chain');
 
 CREATE TEMP TABLE before AS
 SELECT (SELECT row_to_json(v)::text FROM api.coin_supply AS v) AS coin,
