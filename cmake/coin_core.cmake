@@ -12,6 +12,7 @@ add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp
   DEPENDS ${coin_root}/openapi/openapi.json ${coin_root}/cmake/embed_text.cmake)
 add_library(coin_core STATIC
   ${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp
+  ${coin_root}/shared/chain_names.cpp
   ${coin_root}/shared/endpoint_list.cpp
   ${coin_root}/shared/endpoints.cpp
   ${coin_root}/shared/gzip.cpp

@@ -64,7 +64,7 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER
   "Seed 17d7c0b0 maintainers <maintainers@users.noreply.a-seed-17d7c0b0.example>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "public HTTP API of the COIN stablecoin (FastCGI, nginx, PostgreSQL)")
 set(CPACK_PACKAGE_DESCRIPTION "A read-only HTTP API for a dollar-pegged stablecoin and its staked form on\n\
-TRON, Ethereum and BSC: supply, savings yield, collateral, Vaults and allocator\n\
+each of its chains: supply, savings yield, collateral, Vaults and allocator\n\
 positions. FastCGI handlers and a publisher that renders every answer on each\n\
 snapshot, behind nginx, over PostgreSQL views; an indexer that reads the\n\
 protocol from each chain's nodes; systemd units, the nginx configuration and\n\

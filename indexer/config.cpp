@@ -17,6 +17,7 @@
 
 #include "indexer/abi.hpp"
 #include "indexer/base58.hpp"
+#include "shared/chain_names.hpp"
 #include "shared/chains.hpp"
 
 namespace coin::indexer {
@@ -31,17 +32,6 @@ constexpr int most_apy_days = 365;
 bool is_protocol_chain(std::string_view name) {
   const std::vector<std::string_view>& chains = protocol_chains();
   return std::find(chains.begin(), chains.end(), name) != chains.end();
-}
-
-// The protocol's chains as a sentence names them: "tron, eth and bsc".
-std::string protocol_chain_names() {
-  const std::vector<std::string_view>& chains = protocol_chains();
-  std::string names;
-  for (auto chain = chains.begin(); chain != chains.end(); ++chain) {
-    if (!names.empty()) names += chain + 1 == chains.end() ? " and " : ", ";
-    names += *chain;
-  }
-  return names;
 }
 
 [[noreturn]] void fail(const std::string& path, const std::string& reason) {

@@ -7,7 +7,7 @@
 //   "symbols": {"coin": "COIN", "scoin": "sCOIN"},  optional: the deployment's token names, shown
 //                                  in 6.4/6.5 and as their paths' aliases (a letter, then letters
 //                                  and digits, at most 16; the two differ in lower case)
-//   "chains": {                    at least one of tron, eth and bsc
+//   "chains": {                    at least one of the protocol's chains (shared/chains.hpp)
 //     "eth": {                     a name: a lowercase letter, then lowercase letters and digits
 //       "rpc": ["https://..."],    one or more http:// or https:// URLs, tried in order
 //       "pin_block": true,         optional (default true): each round reads every figure at one
@@ -20,7 +20,7 @@
 //                                  Multicall3 aggregate3 calls where its address has code, each
 //                                  request in JSON-RPC batches where the node takes them; "batch":
 //                                  JSON-RPC batches only; "single": one call per request
-//       On tron, eth and bsc, and only there, the protocol (all required but "savings"):
+//       On the protocol's chains, and only there, the protocol (all required but "savings"):
 //       "token", "staked_token",   COIN (ERC-20) and sCOIN (ERC-4626)
 //       "savings": "token",        optional: "token" (default) when sCOIN holds COIN tokens (sUSDS),
 //                                  "pot" when it holds a Pot balance (sDAI)
@@ -175,7 +175,7 @@ struct Chain {
   bool pin_block = true;
   ReadAt read_at;
   CallMode calls = CallMode::multicall;
-  std::optional<Protocol> protocol;  // tron, eth and bsc; none on a chain that only holds positions
+  std::optional<Protocol> protocol;  // on a protocol chain; none on a chain that only holds positions
 };
 
 struct Symbols {
@@ -186,7 +186,7 @@ struct Symbols {
 struct Config {
   int timeout_seconds = 10;
   Symbols symbols;
-  std::vector<Chain> chains;  // tron, eth, bsc (those configured), then the others by name
+  std::vector<Chain> chains;  // the protocol's chains (those configured) in order, then the others by name
 };
 
 // Reads and checks a file. Its errors start with the file's path: "<path>: chains.eth.rpc: ...",

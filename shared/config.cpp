@@ -10,7 +10,8 @@ const ExtraOptions& api_handler_options() {
       "                           cache, no LISTEN connection); for measurements\n"
       "  --routes                 print this group's endpoints and exit, one per line,\n"
       "                           tab-separated: spec, path, group, view, content type,\n"
-      "                           parameters (chain=tron,eth,bsc&interval=..., or -),\n"
+      "                           parameters and values (a=x,y&b=*: * any value the\n"
+      "                           data have; or -),\n"
       "                           pool (nginx's upstream; the group's unless its own),\n"
       "                           alias column (6.4, 6.5: symbol; or -)\n"};
   return options;

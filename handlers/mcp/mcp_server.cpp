@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "handlers/mcp/json_rpc.hpp"
+#include "shared/chain_names.hpp"
 #include "shared/rendered_answer.hpp"
 #include "shared/server.hpp"
 
@@ -25,12 +26,14 @@ const std::string cannot_answer_now =
     "the API cannot answer now; ask again in " + std::string(retry_after_seconds) + " s";
 
 // What the server says of itself to a client that initializes.
-constexpr std::string_view instructions =
-    "Read-only protocol data of COIN, a dollar-pegged stablecoin, and sCOIN, its staked form, on tron, eth "
-    "and bsc. Each tool answers exactly what its GET endpoint answers. JSON answers are {code, message, "
-    "data}: read data only when code is 0. Amounts are exact decimals (parse them as such, not as floats); "
-    "APYs are decimals (0.045 = 4.5%) except 6.14's apy, a percent; daily points are at 00:00 UTC+8; "
-    "statisticTime is epoch milliseconds. The full guide: /llms-full.txt on this host.";
+std::string instructions() {
+  return "Read-only protocol data of COIN, a dollar-pegged stablecoin, and sCOIN, its staked form, on " +
+         protocol_chain_names() +
+         ". Each tool answers exactly what its GET endpoint answers. JSON answers are {code, message, data}: "
+         "read data only when code is 0. Amounts are exact decimals (parse them as such, not as floats); APYs "
+         "are decimals (0.045 = 4.5%) except 6.14's apy, a percent; daily points are at 00:00 UTC+8; "
+         "statisticTime is epoch milliseconds. The full guide: /llms-full.txt on this host.";
+}
 
 // A media type in lower case, without its parameters and surrounding blanks.
 std::string media_type(std::string_view value) {
@@ -205,7 +208,7 @@ std::string McpServer::initialized(const Json::Value& params) const {
   result["serverInfo"]["name"] = "coin-api";
   result["serverInfo"]["title"] = "coin-api: COIN and sCOIN protocol data";
   result["serverInfo"]["version"] = version_;
-  result["instructions"] = std::string(instructions);
+  result["instructions"] = instructions();
   return json_text(result);
 }
 
