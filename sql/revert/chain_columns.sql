@@ -1,11 +1,11 @@
 -- Revert coin_api:chain_columns from pg
--- The views stay as the procedure left them: on the chains the release had, the very views it
--- created.
+-- The views as the release before it made them: a column for each of its chains.
 
 BEGIN;
 
-DROP PROCEDURE derived.make_chain_columns();
-DROP FUNCTION derived.comment_chain_column(regclass, text, text);
-DROP FUNCTION derived.each_chain(text, text);
+CALL derived.make_chain_columns('{tron,eth,bsc}');
+DROP PROCEDURE derived.make_chain_columns(text[]);
+DROP FUNCTION derived.comments_of(text[]);
+DROP FUNCTION derived.each_chain(text[], text, text);
 
 COMMIT;
