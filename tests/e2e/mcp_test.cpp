@@ -52,8 +52,7 @@ void expect_reply(const HttpResponse& response, long status, const std::string& 
 }
 
 TEST(Mcp, ACallAnswersTheGetsBytesAsTextAndStructuredContent) {
-  const std::string earn_apy = success_body(R"({"tronApy":"0.0456","ethApy":"0.0312","bscApy":"0.0400"})");
-  ASSERT_EQ(http("GET", fixture_stack().url("/api/v1/external/earn-apy")).body, earn_apy);
+  const std::string earn_apy = http("GET", fixture_stack().url("/api/v1/external/earn-apy")).body;
   const HttpResponse response = call(tool_call("external_earn_apy", "{}"));
   expect_reply(response, 200, "6.3's tool");
   const Json reply = Json::parse(response.body);
