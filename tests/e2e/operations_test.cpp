@@ -139,13 +139,17 @@ class FreshStack : public testing::Test {
     delete stack;
     stack = nullptr;
   }
-  // Every chain's newest snapshot and every Vault's newest state again, `seconds_ago` seconds ago.
+  // Every chain's newest snapshot (an empty one of a chain without any) and every Vault's newest
+  // state again, `seconds_ago` seconds ago.
   static void write_snapshots(int seconds_ago) {
     const std::string taken = "now() - interval '" + std::to_string(seconds_ago) + " seconds'";
     ASSERT_TRUE(stack->psql("postgres", "INSERT INTO snapshot.chain_state SELECT chain, " + taken +
                                             ", coin_supply, scoin_supply, coin_price, scoin_price, "
                                             "earn_apy, earn_tvl FROM (SELECT DISTINCT ON (chain) * FROM "
-                                            "snapshot.chain_state ORDER BY chain, taken_at DESC) AS newest; "
+                                            "snapshot.chain_state ORDER BY chain, taken_at DESC) AS newest "
+                                            "UNION ALL SELECT chain, " + taken + ", 0, 0, 1, 1, 0, 0 "
+                                            "FROM unnest(enum_range(NULL::snapshot.chain)) AS chain "
+                                            "WHERE chain NOT IN (SELECT chain FROM snapshot.chain_state); "
                                             "INSERT INTO snapshot.vault_state SELECT vault_id, " + taken +
                                             ", minted, debt, locked_value, apy, estimated_annual_earnings FROM "
                                             "(SELECT DISTINCT ON (vault_id) * FROM snapshot.vault_state "
