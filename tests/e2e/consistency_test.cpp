@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <regex>
+#include <string>
 #include <tuple>
+#include <vector>
 
 #include "shared/chains.hpp"
 #include "tests/e2e/decimal.hpp"
@@ -15,7 +17,8 @@
 namespace coin::e2e {
 namespace {
 
-const char* const chains[] = {"tron", "eth", "bsc"};
+// The demo has rows of every chain of the OpenAPI document.
+const std::vector<std::string> chains(protocol_chains().begin(), protocol_chains().end());
 constexpr long long day_ms = 86400000;
 constexpr long long utc8_ms = 8 * 3600000;
 
@@ -37,7 +40,7 @@ TEST(Consistency, TvlIsTotalCollateralValueIsTheSumOfTheChains) {
   const Json overview = data("/api/v1/market-site/overview");
   const Json info = data("/api/v1/data-platform/overview/info");
   std::vector<std::string> per_chain;
-  for (const char* chain : chains) per_chain.push_back(latest_collateral(chain)["totalCollateralValue"].text());
+  for (const std::string& chain : chains) per_chain.push_back(latest_collateral(chain)["totalCollateralValue"].text());
   EXPECT_EQ(overview["tvl"].text(), info["totalCollateralValue"].text());
   EXPECT_EQ(info["totalCollateralValue"].text(), sum_of(per_chain));
   EXPECT_NE(info["totalCollateralValue"].text(), "0");
@@ -49,7 +52,7 @@ TEST(Consistency, SupplyValueAndEarnTvlAgreeBetweenOverviews) {
   EXPECT_EQ(overview["totalSupplyValue"].text(), info["totalSupplyValue"].text());
   EXPECT_EQ(overview["earnTvl"].text(), info["earnTvl"].text());
   std::vector<std::string> per_chain;
-  for (const char* chain : chains) per_chain.push_back(latest_collateral(chain)["earnTvl"].text());
+  for (const std::string& chain : chains) per_chain.push_back(latest_collateral(chain)["earnTvl"].text());
   EXPECT_EQ(overview["earnTvl"].text(), sum_of(per_chain));
 }
 
@@ -57,8 +60,8 @@ TEST(Consistency, ApysAgreeAcross63And66And68And612) {
   const Json overview = data("/api/v1/market-site/overview");
   const Json apy = data("/api/v1/market-site/overview/apy");
   const Json cut = data("/api/v1/external/earn-apy");
-  for (size_t i = 0; i < 3; ++i) {
-    const std::string chain = chains[i];
+  for (size_t i = 0; i < chains.size(); ++i) {
+    const std::string& chain = chains[i];
     const std::string full = overview[chain + "Apy"].text();
     EXPECT_TRUE(overview[chain + "Apy"].is_number()) << chain;
     EXPECT_EQ(apy["items"][i]["chain"].text(), chain);
@@ -72,13 +75,13 @@ TEST(Consistency, ApysAgreeAcross63And66And68And612) {
 
 TEST(Consistency, CoinTotalSupplyOfAChainIsThe64ChainFigure) {
   const Json coin = data("/api/v1/external/total-supply/coin");
-  for (const char* chain : chains) {
+  for (const std::string& chain : chains) {
     EXPECT_EQ(latest_collateral(chain)["coinTotalSupply"].text(), coin[chain].text()) << chain;
   }
 }
 
 TEST(Consistency, ChainCollateralIsTheSumOfItsVaults) {
-  for (const char* chain : chains) {
+  for (const std::string& chain : chains) {
     const Json latest = latest_collateral(chain);
     std::vector<std::string> locked;
     for (const Json& item : latest["items"].elements()) {
@@ -105,7 +108,7 @@ TEST(Consistency, AllocatorDebtIsTheSumOfItsVaultsAndEarnSaOfItsPositions) {
 }
 
 TEST(Consistency, TheLivePointOfEveryWindowIs612) {
-  for (const char* chain : chains) {
+  for (const std::string& chain : chains) {
     const Json latest = latest_collateral(chain);
     for (const char* interval : {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"}) {
       const std::string context = std::string(chain) + " " + interval;
