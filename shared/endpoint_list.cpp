@@ -29,13 +29,13 @@ std::pair<int, int> spec_order(std::string_view spec) {
 }
 
 Json::Value parsed(std::string_view document) {
-  Json::Value parsed;
+  Json::Value value;
   std::istringstream text{std::string(document)};
   std::string errors;
-  if (!Json::parseFromStream(Json::CharReaderBuilder(), text, &parsed, &errors)) {
+  if (!Json::parseFromStream(Json::CharReaderBuilder(), text, &value, &errors)) {
     throw std::logic_error("the OpenAPI document is not JSON: " + errors);
   }
-  return parsed;
+  return value;
 }
 
 }  // namespace
@@ -54,11 +54,11 @@ EndpointList::EndpointList(std::string_view document) {
   const Json::Value& paths = described["paths"];
   for (const std::string& path : paths.getMemberNames()) {
     const Json::Value& operation = paths[path]["get"];
-    const Json::Value& x = operation["x-endpoint"];
-    if (!x.isObject()) continue;  // not answered from a view: the event stream
+    const Json::Value& x_endpoint = operation["x-endpoint"];
+    if (!x_endpoint.isObject()) continue;  // not answered from a view: the event stream
     const std::string summary = operation["summary"].asString();
     Endpoint endpoint{keep(summary.substr(0, summary.find(' '))), keep(path), keep(operation["tags"][0].asString()),
-                      keep(x["view"].asString()), keep(payload_of(x))};
+                      keep(x_endpoint["view"].asString()), keep(payload_of(x_endpoint))};
     if (operation["responses"]["200"]["content"].isMember("text/plain")) endpoint.body = Body::text;
     for (const Json::Value& reference : operation["parameters"]) {
       const std::string ref = reference["$ref"].asString();
@@ -67,9 +67,9 @@ EndpointList::EndpointList(std::string_view document) {
       const auto parameter = parameters_.find(key);
       if (parameter != parameters_.end()) endpoint.parameters.push_back(&parameter->second);
     }
-    endpoint.csv = {keep(x["csvRows"].asString()), keep(x["csvColumns"].asString())};
-    endpoint.pool = keep(x["pool"].asString());
-    endpoint.alias_column = keep(x["aliasColumn"].asString());
+    endpoint.csv = {keep(x_endpoint["csvRows"].asString()), keep(x_endpoint["csvColumns"].asString())};
+    endpoint.pool = keep(x_endpoint["pool"].asString());
+    endpoint.alias_column = keep(x_endpoint["aliasColumn"].asString());
     endpoints_.push_back(endpoint);
   }
   std::sort(endpoints_.begin(), endpoints_.end(),

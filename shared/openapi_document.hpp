@@ -2,7 +2,7 @@
 // The OpenAPI document (openapi/openapi.json) as the build found it, compiled into every binary
 // (cmake/embed_text.cmake). It is the one description of the API: the endpoint list and the
 // chains are read from it (endpoint_list.cpp), the MCP tools and llms.txt are made from it, and
-// nginx serves it, less its "x-endpoint" lines, at /openapi.json.
+// nginx serves it, less its "x-endpoint" and "x-query" lines, at /openapi.json.
 
 #include <string_view>
 
