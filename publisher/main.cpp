@@ -1,4 +1,4 @@
-// publisher: renders every answer of the API (shared/endpoints.cpp) into files nginx serves
+// publisher: renders every answer of the API (shared/endpoints.hpp) into files nginx serves
 // like static ones (published_sets.hpp), at start, on every snapshot_written NOTIFY and
 // after every reconnection, so that every client gets the newest snapshot at static-file
 // speed, whatever the traffic; and tells the event stream's subscribers which answers changed

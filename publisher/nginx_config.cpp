@@ -15,7 +15,7 @@ std::string rendered_by(std::string_view source) {
   return "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from " + std::string(source) + ".\n";
 }
 
-const std::string from_the_list = rendered_by("the endpoint list (shared/endpoints.cpp)");
+const std::string from_the_list = rendered_by("the endpoint list (the OpenAPI document's x-endpoint operations)");
 
 // `text` in a regular expression, each character it holds that would mean more escaped.
 std::string regex_escaped(std::string_view text) {

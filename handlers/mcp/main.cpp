@@ -1,6 +1,6 @@
 // handlers/mcp: the API for agents, over FastCGI (nginx/mcp.conf):
 //   POST /mcp        MCP's Streamable HTTP transport, stateless and read-only (mcp_server.hpp):
-//                    a tool per endpoint of shared/endpoints.cpp, the published answers as
+//                    a tool per endpoint of the OpenAPI document, the published answers as
 //                    resources; each answered with what a GET of that endpoint answers, from the
 //                    same dispatch and response cache as the API's handlers
 //   /llms.txt        the API explained to a language model (llms_text.hpp), and

@@ -13,8 +13,9 @@
 #                        synchronous; a lost primary is replaced by that standby
 #   handler1    NET.21   a handler process per group: supply on :9001, protocol on :9002...
 #   handler2    NET.22   the same
-#   <pool>      NET.31.. a host per pool an endpoint has of its own (shared/endpoints.cpp; 6.15's
-#                        vault-history), running its group's handler on :9001
+#   <pool>      NET.31.. a host per pool an endpoint has of its own (its x-endpoint's pool in
+#                        the OpenAPI document; 6.15's vault-history), running its group's handler
+#                        on :9001
 #   indexer     NET.40   with INDEXER set: a local chain (anvil on its loopback, the test contracts
 #                        at chain/demo-state.json's values) and coin-indexer writing a round of it
 #                        every INDEXER seconds to the primary, whichever host it is

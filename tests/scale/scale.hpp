@@ -33,7 +33,7 @@ inline std::string total_supply(int minute) {
 }
 
 // A request per endpoint with parameters, in a form nginx does not publish (an unknown
-// parameter), of the endpoints with `pool` of their own (shared/endpoints.cpp), or with none
+// parameter), of the endpoints with `pool` of their own (their x-endpoint in the OpenAPI document), or with none
 // (their group's): the hosts of that pool answer each, from their cache.
 inline std::vector<std::string> handler_paths(std::string_view pool = {}) {
   std::vector<std::string> paths;

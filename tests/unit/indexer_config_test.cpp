@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "indexer/config.hpp"
+#include "shared/chain_names.hpp"
 
 namespace coin::indexer {
 namespace {
@@ -205,11 +206,11 @@ TEST(IndexerConfig, OrdersTheChainsTronEthBscThenByName) {
   root["chains"]["bsc"] = eth(root);
   root["chains"]["bsc"]["vaults"][2].removeMember("positions");
   root["chains"]["zeta"]["rpc"][0] = "http://zeta.internal";
-  root["chains"]["base"]["rpc"][0] = "http://base.internal";
+  root["chains"]["omega"]["rpc"][0] = "http://omega.internal";
   root["chains"]["arb1"]["rpc"][0] = "http://arb1.internal";
   std::vector<std::string> names;
   for (const Chain& chain : parse_config_json(text_of(root)).chains) names.push_back(chain.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"tron", "eth", "bsc", "arb1", "base", "plasma", "zeta"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"tron", "eth", "bsc", "arb1", "omega", "plasma", "zeta"}));
 }
 
 TEST(IndexerConfig, RefusesUnknownKeys) {
@@ -306,19 +307,19 @@ TEST(IndexerConfig, RefusesBadChainNames) {
 TEST(IndexerConfig, OnlyTronEthAndBscHoldTheProtocol) {
   Json::Value root = valid();
   root["chains"]["plasma"]["token"] = "0x1000000000000000000000000000000000000001";
-  EXPECT_EQ(error_of(root), "chains.plasma.token: only tron, eth and bsc hold the protocol");
+  EXPECT_EQ(error_of(root), "chains.plasma.token: only " + protocol_chain_names() + " hold the protocol");
   root = valid();
   root["chains"]["plasma"]["vaults"] = Json::arrayValue;
-  EXPECT_EQ(error_of(root), "chains.plasma.vaults: only tron, eth and bsc hold the protocol");
+  EXPECT_EQ(error_of(root), "chains.plasma.vaults: only " + protocol_chain_names() + " hold the protocol");
 }
 
 TEST(IndexerConfig, NeedsAProtocolChain) {
   Json::Value root = valid();
   root["chains"].removeMember("tron");
   root["chains"].removeMember("eth");
-  EXPECT_EQ(error_of(root), "chains: none of tron, eth and bsc, where the protocol is");
+  EXPECT_EQ(error_of(root), "chains: none of " + protocol_chain_names() + ", where the protocol is");
   root["chains"] = Json::objectValue;
-  EXPECT_EQ(error_of(root), "chains: none of tron, eth and bsc, where the protocol is");
+  EXPECT_EQ(error_of(root), "chains: none of " + protocol_chain_names() + ", where the protocol is");
   // One is enough.
   root = valid();
   root["chains"].removeMember("eth");
@@ -452,7 +453,7 @@ TEST(IndexerConfig, SavingsAreTokenOrPot) {
   }
   root = valid();
   root["chains"]["plasma"]["savings"] = "pot";
-  EXPECT_EQ(error_of(root), "chains.plasma.savings: only tron, eth and bsc hold the protocol");
+  EXPECT_EQ(error_of(root), "chains.plasma.savings: only " + protocol_chain_names() + " hold the protocol");
   // The savings' rate: the Pot's dsr, or sCOIN's own getter.
   root = valid();
   EXPECT_FALSE(parse_config_json(text_of(root)).chains[1].protocol->savings_rate.has_value());
@@ -694,7 +695,7 @@ TEST(IndexerConfig, ProtocolHoldersAreAddressesOfTheirChain) {
   EXPECT_EQ(error_of(root), "chains.eth.protocol_holders: an array expected");
   root = valid();
   root["chains"]["plasma"]["protocol_holders"].append("0x4000000000000000000000000000000000000001");
-  EXPECT_EQ(error_of(root), "chains.plasma.protocol_holders: only tron, eth and bsc hold the protocol");
+  EXPECT_EQ(error_of(root), "chains.plasma.protocol_holders: only " + protocol_chain_names() + " hold the protocol");
 }
 
 TEST(IndexerConfig, RpcIsOneOrMoreHttpUrls) {

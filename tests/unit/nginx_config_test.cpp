@@ -7,11 +7,12 @@
 
 #include <gtest/gtest.h>
 
-#include "publisher/pool_processes.hpp"
-
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "publisher/pool_processes.hpp"
+#include "shared/chains.hpp"
 
 namespace coin {
 namespace {
@@ -53,7 +54,7 @@ TEST(NginxConfig, AHostRunsTwoProcessesOfEachGroupAndOfTheMcpHandler) {
 
 TEST(NginxConfig, GivesEachPoolTheTwoProcessesOfItsGroupOnThisHost) {
   EXPECT_EQ(file("upstreams.conf"),
-            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the endpoint list (shared/endpoints.cpp).\n"
+            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the endpoint list (the OpenAPI document's x-endpoint operations).\n"
             "# A pool per group: the processes of its handler (publisher --pool-processes), each on a socket\n"
             "# of its own, so that one may crash or restart while another serves (fallback.conf hands a\n"
             "# request one refused to the next). None is ever left out (max_fails=0): a refused connection\n"
@@ -148,7 +149,7 @@ TEST(NginxConfig, RefusesAnUpstreamsLineWithoutATab) {
 
 TEST(NginxConfig, MapsTheQueriesOfPublishedAnswersToTheirNames) {
   EXPECT_EQ(file("queries.conf"),
-            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the endpoint list (shared/endpoints.cpp).\n"
+            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the endpoint list (the OpenAPI document's x-endpoint operations).\n"
             "map \"$uri?$args\" $published_query {\n"
             "  default \"\";\n"
             "  \"~^/v1\\.2/shades\\?colour=(red|blue)&kind=([0-9A-Za-z-]+)$\" \"colour=$1&kind=$2\";\n"
@@ -156,21 +157,23 @@ TEST(NginxConfig, MapsTheQueriesOfPublishedAnswersToTheirNames) {
 }
 
 TEST(NginxConfig, TheRealListsPatternsAreThoseOfItsParameters) {
+  std::string chains;
+  for (const std::string_view chain : protocol_chains()) chains += (chains.empty() ? "" : "|") + std::string(chain);
   for (const Endpoint& endpoint : endpoints()) {
     if (endpoint.spec == "6.12") {
-      EXPECT_EQ(published_query_pattern(endpoint), "^/api/v1/data-platform/latest-collateral\\?chain=(tron|eth|bsc)$");
+      EXPECT_EQ(published_query_pattern(endpoint), "^/api/v1/data-platform/latest-collateral\\?chain=(" + chains + ")$");
     }
     if (endpoint.spec == "6.15") {
       EXPECT_EQ(published_query_pattern(endpoint),
-                "^/api/v1/data-platform/vault-history\\?chain=(tron|eth|bsc)&vaultType=([0-9A-Za-z-]+)"
-                "&interval=(WEEKLY|MONTHLY|BIANNUAL|ANNUAL)$");
+                "^/api/v1/data-platform/vault-history\\?chain=(" + chains +
+                    ")&vaultType=([0-9A-Za-z-]+)&interval=(WEEKLY|MONTHLY|BIANNUAL|ANNUAL)$");
     }
   }
 }
 
 TEST(NginxConfig, TriesThePublishedFileOfEachEndpointThenItsPool) {
   EXPECT_EQ(file("endpoints.conf"),
-            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the endpoint list (shared/endpoints.cpp).\n"
+            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the endpoint list (the OpenAPI document's x-endpoint operations).\n"
             "\n"
             "location = /total {  # 1.1\n"
             "  set $endpoint_path /total;\n"
