@@ -36,7 +36,8 @@ TEST(ProtocolFixture, ApyOverviewHasWeightedMeansAndDailyPoints) {
                     R"({"statisticTime":1778515200000,"apy":"0.0201"},)"
                     R"({"statisticTime":1778601600000,"apy":"0.0313"}]},)"
                     R"({"chain":"bsc","currentApy":"0.04","averageApy":"0.0401","items":[)"
-                    R"({"statisticTime":1778601600000,"apy":"0.0401"}]}]})"));
+                    R"({"statisticTime":1778601600000,"apy":"0.0401"}]})" +
+                    for_other_chains(R"(,{"chain":"{}","currentApy":"0","averageApy":"0","items":[]})") + "]}"));
 }
 
 TEST(ProtocolFixture, SupplyValueHistoryIsDailyStringTriples) {

@@ -14,6 +14,7 @@
 
 #include "tests/e2e/envelope.hpp"
 #include "tests/e2e/http_client.hpp"
+#include "tests/e2e/other_chains.hpp"
 #include "tests/e2e/stack.hpp"
 #include "tests/support/gunzip.hpp"
 
@@ -82,11 +83,12 @@ TEST(Ranges, KeepEachChainsApyPointsAndLeaveTheFiguresOf68) {
   const Json ranged = fetch_data(stack, apy + "?from=2026-05-13");
   EXPECT_EQ(ranged["averageApy"].text(), all["averageApy"].text());
   EXPECT_EQ(ranged["currentApy"].text(), all["currentApy"].text());
-  ASSERT_EQ(ranged["items"].size(), 3u);
-  for (size_t chain = 0; chain < 3; ++chain) {
+  ASSERT_EQ(ranged["items"].size(), 3u + other_chains().size());
+  for (size_t chain = 0; chain < ranged["items"].size(); ++chain) {
     EXPECT_EQ(ranged["items"][chain]["chain"].text(), all["items"][chain]["chain"].text());
     EXPECT_EQ(ranged["items"][chain]["averageApy"].text(), all["items"][chain]["averageApy"].text());
-    EXPECT_EQ(times_of(ranged["items"][chain]["items"]), Times{"1778601600000"}) << chain;
+    // tron, eth and bsc have a point that day; a chain without rows in the fixture has none
+    EXPECT_EQ(times_of(ranged["items"][chain]["items"]), chain < 3 ? Times{"1778601600000"} : Times{}) << chain;
   }
 }
 
@@ -123,19 +125,21 @@ TEST(Csv, IsTheHistorysPointsWithAColumnPerChain) {
   EXPECT_EQ(response.header("content-type"), "text/csv");
   EXPECT_EQ(response.header("content-disposition"), R"(attachment; filename="supply-value-history_20260513T000000Z.csv")");
   expect_cors(response, "6.9 csv");
-  EXPECT_EQ(response.body,
-            "statisticTime,coin_tron,coin_eth,coin_bsc,scoin_tron,scoin_eth,scoin_bsc\r\n"
-            "1778428800000,0,888888888.888888888888888889,0,0,0.5,0\r\n"
-            "1778515200000,130000000.987654321,888888888.888888888888888889,0,9000.999999999999999999,0.5,0\r\n"
-            "1778601600000,123500000.123456789,876700000.5,250100,5100.5,0.5,10\r\n");
+  // A column of each chain without rows in the fixture, 0 throughout, after each array's others.
+  const std::string zero = for_other_chains(",0");
+  const std::string header = "statisticTime,coin_tron,coin_eth,coin_bsc" + for_other_chains(",coin_{}") +
+                             ",scoin_tron,scoin_eth,scoin_bsc" + for_other_chains(",scoin_{}") + "\r\n";
+  const std::string on_13 = "1778601600000,123500000.123456789,876700000.5,250100" + zero + ",5100.5,0.5,10" + zero + "\r\n";
+  EXPECT_EQ(response.body, header + "1778428800000,0,888888888.888888888888888889,0" + zero + ",0,0.5,0" + zero + "\r\n" +
+                               "1778515200000,130000000.987654321,888888888.888888888888888889,0" + zero +
+                               ",9000.999999999999999999,0.5,0" + zero + "\r\n" + on_13);
   const HttpResponse ranged = http("GET", fixture_stack().url(supply + "?format=csv&from=2026-05-13"));
   EXPECT_EQ(ranged.header("content-disposition"),
             R"(attachment; filename="supply-value-history_from-2026-05-13_20260513T000000Z.csv")");
-  EXPECT_EQ(ranged.body,
-            "statisticTime,coin_tron,coin_eth,coin_bsc,scoin_tron,scoin_eth,scoin_bsc\r\n"
-            "1778601600000,123500000.123456789,876700000.5,250100,5100.5,0.5,10\r\n");
+  EXPECT_EQ(ranged.body, header + on_13);
   EXPECT_EQ(http("GET", fixture_stack().url(collateral + "?format=csv&to=2000-01-01")).body,
-            "statisticTime,collateralValue_tron,collateralValue_eth,collateralValue_bsc\r\n");
+            "statisticTime,collateralValue_tron,collateralValue_eth,collateralValue_bsc" +
+                for_other_chains(",collateralValue_{}") + "\r\n");
 }
 
 TEST(Csv, OfThePositionsLeavesAMissingTagEmpty) {
