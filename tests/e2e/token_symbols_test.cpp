@@ -14,6 +14,7 @@
 
 #include "tests/e2e/envelope.hpp"
 #include "tests/e2e/http_client.hpp"
+#include "tests/e2e/other_chains.hpp"
 #include "tests/e2e/stack.hpp"
 
 namespace coin::e2e {
@@ -23,11 +24,12 @@ const std::string directory = "/api/v1/external/total-supply/";
 
 std::string coin_answer(const std::string& symbol) {
   return success_body(R"({"symbol":")" + symbol + R"(","totalSupply":1000250000.5,"tron":123456789.123456789012345678,)"
-                      R"("eth":876543210.876543210987654322,"bsc":250000.5})");
+                      R"("eth":876543210.876543210987654322,"bsc":250000.5)" + for_other_chains(R"(,"{}":0)") + "}");
 }
 std::string scoin_answer(const std::string& symbol) {
   return success_body(R"({"symbol":")" + symbol + R"(","totalSupply":4999.999999999999999999,)"
-                      R"("tron":4999.999999999999999998,"eth":0.000000000000000001,"bsc":0})");
+                      R"("tron":4999.999999999999999998,"eth":0.000000000000000001,"bsc":0)" +
+                      for_other_chains(R"(,"{}":0)") + "}");
 }
 
 // The indexer's statement (indexer/), for both tokens, as coin_indexer.
