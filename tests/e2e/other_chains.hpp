@@ -1,7 +1,8 @@
 #pragma once
-// The fixture has rows of tron, eth and bsc. The chains are the OpenAPI document's, so a chain
-// added there is one without rows in the fixture: what an answer holds for it is what a chain
-// without data gives, and the tests' expected answers add it with for_other_chains.
+// The fixture has rows of tron, eth and bsc, and the local chain's deployment (chain/) deploys
+// those three. The chains are the OpenAPI document's, so a chain added there is one without
+// rows: what an answer holds for it is what a chain without data gives, and the tests' expected
+// answers add it with for_other_chains.
 
 #include <string>
 #include <string_view>
