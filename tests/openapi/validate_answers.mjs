@@ -76,8 +76,6 @@ ajv.addSchema({ ...doc, $id: DOCUMENT_ID });
 const escapePointer = (segment) => String(segment).replaceAll('~', '~0').replaceAll('/', '~1');
 const pointerOf = (...segments) => '/' + segments.map(escapePointer).join('/');
 
-// The object at `pointer`, following a $ref (a local one: #/...) as long as there is one, with
-// the pointer it was found at.
 // The value at `pointer` (a JSON pointer) in `root`, no $ref followed.
 function valueAt(root, pointer) {
   let value = root;
@@ -87,6 +85,8 @@ function valueAt(root, pointer) {
   return value;
 }
 
+// The object at `pointer`, following a $ref (a local one: #/...) as long as there is one, with
+// the pointer it was found at.
 function resolve(pointer) {
   const value = valueAt(doc, pointer);
   if (value && typeof value.$ref === 'string') {
