@@ -1,7 +1,7 @@
 // While snapshots are being written, answers that carry the same Last-Modified speak for the
 // same snapshot and agree: 6.1 = 6.2 = 6.4 totalSupply + 6.5 totalSupply, digit for digit. No
 // snapshot adds sCOIN, so 6.5's bytes never change and it keeps the Last-Modified of the set
-// that first had them (shared/published_set.hpp): it speaks for every snapshot since. A
+// that first had them (publisher/answer_files.hpp): it speaks for every snapshot since. A
 // writer commits 20 snapshots while a reader keeps asking for the four, each once the reader
 // has seen the one before: every set is swapped in while the reader asks, on a machine of any
 // speed. A stack of its own.

@@ -116,7 +116,7 @@ TEST(Freshness, AfterSilenceEveryEndpointShowsASnapshotCommittedJustBefore) {
       const HttpResponse response = http("GET", stack.url(request.path));
       EXPECT_EQ(response.status, 200);
       // An answer the round changed says so; one whose bytes it left (6.5: no sCOIN was added;
-      // the histories of daily points) keeps its Last-Modified and ETag (published_set.hpp).
+      // the histories of daily points) keeps its Last-Modified and ETag (publisher/answer_files.hpp).
       const HttpResponse& was = before[request.path];
       if (response.body != was.body) {
         EXPECT_EQ(response.header("last-modified"), rounds[r].last_modified);

@@ -135,7 +135,7 @@ TEST(SnapshotBlocks, ANewSnapshotsBlockOnceWritten) {
       " FROM snapshot.chain_state WHERE chain = 'eth' ORDER BY taken_at DESC LIMIT 1"));
   const std::string blocks = "tron=latest; eth=22480312; bsc=48123456; plasma=1500000";
   // The new row repeats eth's figures: a published answer whose bytes it leaves as they were
-  // keeps its Last-Modified (shared/published_set.hpp); a handler's says the newest snapshot.
+  // keeps its Last-Modified (publisher/answer_files.hpp); a handler's says the newest snapshot.
   const std::string kept = "Wed, 13 May 2026 00:00:00 GMT", newest = "Wed, 13 May 2026 01:00:00 GMT";
   for (const auto& [path, last_modified] : std::vector<std::pair<std::string, std::string>>{
            {"/totalSupply", kept}, {latest, kept}, {latest + "&x=1", newest}, {history + "&format=csv", newest}}) {

@@ -1,7 +1,7 @@
 -- What a write to chain_state, vault or vault_state announces on snapshot_written
 -- (sql/deploy/notify_chains.sql): the table and the chains of the rows written, sorted, once per
 -- statement; a TRUNCATE, or a write to the allocator's tables, the table alone. The publisher
--- renders again only the answers of the chains named (shared/published_set.hpp).
+-- renders again only the answers of the chains named (publisher/answer_jobs.hpp).
 BEGIN;
 \ir announcements.sql
 
