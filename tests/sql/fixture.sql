@@ -483,7 +483,8 @@
 --   chain and interval; 6.14 {"apy":0,"debt":0,"platformSummaryInfos":[],"vaultInfos":[]}.
 -- ============================================================================================
 
-TRUNCATE snapshot.allocator_position_state, snapshot.allocator_position,
+TRUNCATE snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price,
+         snapshot.allocator_position_state, snapshot.allocator_position,
          snapshot.vault_state, snapshot.vault, snapshot.chain_state RESTART IDENTITY;
 
 INSERT INTO snapshot.chain_state

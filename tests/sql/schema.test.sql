@@ -46,7 +46,8 @@ SELECT is(
   '{}'::text[],
   'api holds views only: no table, sequence, materialized view or index');
 SELECT tables_are('snapshot', ARRAY['chain_state', 'vault', 'vault_state',
-                                    'allocator_position', 'allocator_position_state', 'token_symbol']);
+                                    'allocator_position', 'allocator_position_state', 'token_symbol',
+                                    'urn', 'urn_event', 'urn_state', 'urn_log_range', 'vault_price']);
 SELECT ok(
   (SELECT count(*) FROM pg_class WHERE relnamespace = 'derived'::regnamespace AND relkind = 'v') > 0,
   'derived holds views (so the checks on derived below are not vacuous)');
@@ -242,8 +243,8 @@ SELECT throws_ok(
 -- ---------------------------------------------------------------------------------------------
 -- NOTIFY on every write to snapshot: each table has trigger notify_written calling
 -- snapshot.notify_written once per statement: after every kind of write on the allocator's
--- two tables, after TRUNCATE on the other three, whose inserts, updates and deletes announce
--- their chains too (notify_chains.test.sql).
+-- two tables, after TRUNCATE on the others, whose inserts, updates and deletes announce
+-- their chains too (notify_chains.test.sql; the urns' tables by their Vaults' chains).
 SELECT has_function('snapshot', 'notify_written', '{}'::name[]);
 SELECT function_returns('snapshot', 'notify_written', '{}'::name[], 'trigger');
 SELECT has_function('snapshot', 'notify_written_chains', '{}'::name[]);
@@ -267,8 +268,19 @@ SELECT results_eq(
                              e.done, e.event, t, e.rows)
         FROM unnest(ARRAY['chain_state', 'vault', 'vault_state']) AS t,
              (VALUES ('inserted', 'INSERT', 'NEW'), ('updated', 'UPDATE', 'NEW'), ('deleted', 'DELETE', 'OLD')) AS e (done, event, rows)
+      UNION ALL
+      SELECT t, 'notify_written', 'O', format('CREATE TRIGGER notify_written AFTER TRUNCATE'
+                             ' ON snapshot.%s FOR EACH STATEMENT EXECUTE FUNCTION snapshot.notify_written()', t)
+        FROM unnest(ARRAY['urn', 'urn_event', 'urn_state', 'vault_price', 'urn_log_range']) AS t
+      UNION ALL
+      SELECT t, 'notify_' || e.done, 'O', format('CREATE TRIGGER notify_%s AFTER %s ON snapshot.%s REFERENCING %s TABLE AS changed'
+                             ' FOR EACH STATEMENT EXECUTE FUNCTION snapshot.%s()',
+                             e.done, e.event, t, e.rows,
+                             CASE t WHEN 'urn_log_range' THEN 'notify_written_chains' ELSE 'notify_written_urn_chains' END)
+        FROM unnest(ARRAY['urn', 'urn_event', 'urn_state', 'vault_price', 'urn_log_range']) AS t,
+             (VALUES ('inserted', 'INSERT', 'NEW'), ('updated', 'UPDATE', 'NEW'), ('deleted', 'DELETE', 'OLD')) AS e (done, event, rows)
     ) AS expected ORDER BY 1, 2$$,
-  'the notify triggers: enabled, once per statement, on all five tables');
+  'the notify triggers: enabled, once per statement, on every table');
 
 -- ---------------------------------------------------------------------------------------------
 -- COMMENT on every api view and on each of its columns.
