@@ -11,9 +11,18 @@
 // same state gives the same addresses and the same file every run. Then it reads back, with
 // eth_call, every figure the indexer reads, and fails if one is not the state's. Prints nothing
 // unless it fails.
+//
+// Each protocol chain also gets a CdpManager; a Vault type's urns (the state's `urns`) are opened
+// through it or frobbed on the Vat directly, then forked and grabbed as the state says, so the Vat
+// has logged every urn (LogNote). The config names the manager (`cdp_manager`) and the block of
+// the Vat's creation (`vat_block`), where a scan of the Vat's logs starts. A Vault type with
+// `"pip": "osm"` has an Osm for its pip, kissed for the Spot, holding price (cur) and nxt.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deployAave } from './aave.mjs';
-import { PROTOCOL_CHAINS, RAY, Rpc, Sender, addressOf, call, contracts, die, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
+import {
+  OSM_CUR_SLOT, OSM_NXT_SLOT, PROTOCOL_CHAINS, RAY, Rpc, Sender, addressOf, call, contracts, die, feedOf, ilkBytes, noteTopic,
+  parseArgs, storageAt, words, wordToAddress,
+} from './lib.mjs';
 
 const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';  // its address on every chain
 
@@ -84,7 +93,10 @@ async function deploy(sender, rpc, state) {
     const at = `chains.${name}`;
     c.token = await token(name, s.coin.symbol, s.coin.decimals, `${at}.coin`);
     c.staked = await sender.deploy('SavingsVault', c.token, s.staked.symbol, s.staked.decimals);
-    for (const contract of ['Vat', 'Jug', 'Spot', 'Pot']) c[contract.toLowerCase()] = await sender.deploy(contract);
+    const vat = await sender.create('Vat');
+    c.vat = vat.contractAddress.toLowerCase();
+    c.vatBlock = Number(BigInt(vat.blockNumber));
+    for (const contract of ['Jug', 'Spot', 'Pot']) c[contract.toLowerCase()] = await sender.deploy(contract);
 
     await sender.transact(c.token, 'Token', 'setTotalSupply', s.coin.total_supply);
     await sender.transact(c.token, 'Token', 'setBalance', c.staked, s.coin.held_by_staked);
@@ -123,9 +135,21 @@ async function deploy(sender, rpc, state) {
         d.join = await sender.deploy('GemJoin', ilk, d.collateral);
         await sender.transact(d.collateral, 'Token', 'setBalance', d.join, v.join_balance);
       }
-      d.pip = await sender.deploy('Pip');
-      await sender.transact(d.pip, 'Pip', 'setPrice', v.price);
-      await sender.transact(c.vat, 'Vat', 'setIlk', ilk, v.Art, v.rate, v.spot, v.line, v.dust);
+      if (v.pip === 'osm') {
+        // An OSM: the Spot (kissed, as on a real chain) reads cur, which is the state's price.
+        d.pip = await sender.deploy('Osm');
+        await sender.transact(d.pip, 'Osm', 'setFeeds', v.price, v.nxt);
+        await sender.transact(d.pip, 'Osm', 'kiss', c.spot);
+      } else if (v.pip === undefined) {
+        d.pip = await sender.deploy('Pip');
+        await sender.transact(d.pip, 'Pip', 'setPrice', v.price);
+      } else {
+        throw new Error(`${where}.pip: ${v.pip}, not osm (or absent: a Pip)`);
+      }
+      // The urns' frobs add their art to Art: it starts without it.
+      const urnArt = (v.urns || []).reduce((sum, u) => sum + BigInt(u.art), 0n);
+      if (urnArt > BigInt(v.Art)) throw new Error(`${where}.urns: their art, ${urnArt}, is more than Art`);
+      await sender.transact(c.vat, 'Vat', 'setIlk', ilk, BigInt(v.Art) - urnArt, v.rate, v.spot, v.line, v.dust);
       await sender.transact(c.jug, 'Jug', 'setIlk', ilk, v.duty, v.rho);
       await sender.transact(c.spot, 'Spot', 'setIlk', ilk, d.pip, v.mat);
       if (v.kind === 'psm' && d.join) {
@@ -170,6 +194,7 @@ async function deploy(sender, rpc, state) {
       }
       c.vaults.push(d);
     }
+    await deployUrns(sender, rpc, s, c, at);
   }
   for (const [e, p] of markets) {
     const market = await deployAave(sender, rpc, { operator: p.operator, supply: p.read.supply, borrow: p.read.borrow,
@@ -177,6 +202,67 @@ async function deploy(sender, rpc, state) {
     Object.assign(e, { pool: market.pool, asset: market.reserve, aToken: market.aToken });
   }
   return chains;
+}
+
+// The chain's CdpManager, and each Vault type's urns: a CDP opened through the manager and frobbed
+// there (owner), or an urn frobbed on the Vat directly (urn), each to the ink and art that the
+// forks and grabs then bring to the state's. Sets c.cdpManager, and per Vault type d.urns
+// (addresses) and d.cdps (CDP ids, or null for a direct urn).
+async function deployUrns(sender, rpc, s, c, at) {
+  c.cdpManager = await sender.deploy('CdpManager', c.vat);
+  c.notes = { frob: 0, fork: 0, grab: 0 };  // the LogNotes sent, for verify
+  let cdpi = 0;
+  for (const [i, v] of s.vaults.entries()) {
+    const d = c.vaults[i];
+    const where = `${at}.vaults[${i}]`;
+    const ilk = ilkBytes(v.ilk);
+    const urns = v.urns || [];
+    // What each urn is frobbed to: the state's, with what the forks take away and the grabs take.
+    const start = urns.map((u) => ({ ink: BigInt(u.ink), art: BigInt(u.art) }));
+    const urnAt = (k, what) => {
+      if (!Number.isInteger(k) || !start[k]) throw new Error(`${where}.${what}: no urn ${k}`);
+      return start[k];
+    };
+    for (const [j, f] of (v.forks || []).entries()) {
+      const [src, dst] = [urnAt(f.src, `forks[${j}].src`), urnAt(f.dst, `forks[${j}].dst`)];
+      src.ink += BigInt(f.ink);
+      src.art += BigInt(f.art);
+      dst.ink -= BigInt(f.ink);
+      dst.art -= BigInt(f.art);
+    }
+    for (const [j, g] of (v.grabs || []).entries()) {
+      const u = urnAt(g.urn, `grabs[${j}].urn`);
+      u.ink += BigInt(g.ink);
+      u.art += BigInt(g.art);
+    }
+    d.urns = [];
+    d.cdps = [];
+    for (const [j, u] of urns.entries()) {
+      if (start[j].ink < 0n || start[j].art < 0n) throw new Error(`${where}.urns[${j}]: the forks take more than it holds`);
+      if ((u.owner === undefined) === (u.urn === undefined)) throw new Error(`${where}.urns[${j}]: one of owner and urn expected`);
+      if (u.owner !== undefined) {
+        await sender.transact(c.cdpManager, 'CdpManager', 'open', ilk, u.owner);
+        const cdp = ++cdpi;
+        d.cdps.push(cdp);
+        d.urns.push(wordToAddress((await call(rpc, c.cdpManager, 'CdpManager', 'urns', [cdp]))[0]));
+        await sender.transact(c.cdpManager, 'CdpManager', 'frob', cdp, start[j].ink, start[j].art);
+      } else {
+        d.cdps.push(null);
+        d.urns.push(u.urn.toLowerCase());
+        await sender.transact(c.vat, 'Vat', 'frob', ilk, u.urn, u.urn, u.urn, start[j].ink, start[j].art);
+      }
+      c.notes.frob++;
+    }
+    for (const f of v.forks || []) {
+      await sender.transact(c.vat, 'Vat', 'fork', ilk, d.urns[f.src], d.urns[f.dst], f.ink, f.art);
+      c.notes.fork++;
+    }
+    for (const g of v.grabs || []) {
+      const u = d.urns[g.urn];
+      await sender.transact(c.vat, 'Vat', 'grab', ilk, u, u, u, -BigInt(g.ink), -BigInt(g.art));
+      c.notes.grab++;
+    }
+  }
 }
 
 // Reads back what the indexer reads and compares it with the state.
@@ -214,6 +300,16 @@ async function verify(rpc, state, deployment) {
       await expect(where, c.vat, 'Vat', 'ilks', [ilk], [v.Art, v.rate, v.spot, v.line, v.dust]);
       await expect(where, c.jug, 'Jug', 'ilks', [ilk], [v.duty, v.rho]);
       await expect(where, c.spot, 'Spot', 'ilks', [ilk], [d.pip, v.mat]);
+      if (v.pip === 'osm') await verifyOsm(rpc, where, d.pip, c.spot, v, problems);
+      else await expect(where, d.pip, 'Pip', 'val', [], [v.price]);
+      for (const [j, u] of (v.urns || []).entries()) {
+        const uw = `${where}.urns[${j}]`;
+        await expect(uw, c.vat, 'Vat', 'urns', [ilk, d.urns[j]], [u.ink, u.art]);
+        if (u.owner === undefined) continue;
+        await expect(uw, c.cdpManager, 'CdpManager', 'urns', [d.cdps[j]], [d.urns[j]]);
+        await expect(uw, c.cdpManager, 'CdpManager', 'owns', [d.cdps[j]], [u.owner.toLowerCase()]);
+        await expect(uw, c.cdpManager, 'CdpManager', 'ilks', [d.cdps[j]], [BigInt(ilk).toString()]);
+      }
       if (d.litePsm) {
         await expect(where, d.litePsm, 'LitePsm', 'tin', [], [v.tin]);
         await expect(where, d.gem, 'Token', 'balanceOf', [v.pocket], [v.pocket_balance]);
@@ -259,7 +355,72 @@ async function verify(rpc, state, deployment) {
       }
     }
   }
+  for (const name of PROTOCOL_CHAINS) {
+    if (state.chains[name]) await verifyUrns(rpc, name, state.chains[name], deployment[name], problems);
+  }
   if (problems.length) throw new Error(`the deployment does not answer what the state says:\n  ${problems.join('\n  ')}`);
+}
+
+// An Osm: its feeds in storage (where the indexer reads them), peek() for the Spot, and the toll.
+async function verifyOsm(rpc, where, osm, spot, v, problems) {
+  for (const [slot, name, want] of [[OSM_CUR_SLOT, 'cur', v.price], [OSM_NXT_SLOT, 'nxt', v.nxt]]) {
+    const feed = feedOf(await storageAt(rpc, osm, slot));
+    if (feed.val !== BigInt(want) || feed.has !== 1n)
+      problems.push(`${where}: Osm ${name} (slot ${slot}) is ${feed.val} (has ${feed.has}), not ${want} (has 1)`);
+  }
+  const peek = { to: osm, data: contracts.Osm.data('peek') };
+  const [val, has] = words(await rpc.call('eth_call', [{ ...peek, from: spot }, 'latest']));
+  if (val !== BigInt(v.price) || has !== 1n) problems.push(`${where}: Osm.peek() for the Spot is ${val}, ${has}, not ${v.price}, 1`);
+  const tolled = await rpc.call('eth_call', [{ ...peek, from: '0x000000000000000000000000000000000000dead' }, 'latest'])
+    .then(() => false, () => true);
+  if (!tolled) problems.push(`${where}: Osm.peek() answers a caller it has not kissed`);
+}
+
+// A chain's CdpManager (its CDPs, and each owner's list of them), the block of the Vat's
+// creation, and the Vat's LogNotes: one per frob, fork and grab sent, each with the selector,
+// the ilk and the two addresses as its topics and the call data as its data.
+async function verifyUrns(rpc, name, s, c, problems) {
+  const at = `chains.${name}`;
+  const owners = new Map();  // owner -> its CDP ids, in order
+  s.vaults.forEach((v, i) => (v.urns || []).forEach((u, j) => {
+    if (u.owner !== undefined) owners.set(u.owner.toLowerCase(), [...(owners.get(u.owner.toLowerCase()) || []), c.vaults[i].cdps[j]]);
+  }));
+  const cdps = [...owners.values()].flat().length;
+  const expect = async (what, method, args, want) => {
+    const got = await call(rpc, c.cdpManager, 'CdpManager', method, args);
+    want.forEach((w, k) => {
+      if (got[k] !== BigInt(w)) problems.push(`${at}.${what}: CdpManager.${method} word ${k} is ${got[k]}, not ${w}`);
+    });
+  };
+  await expect('cdp_manager', 'vat', [], [c.vat]);
+  await expect('cdp_manager', 'cdpi', [], [cdps]);
+  for (const [owner, ids] of owners) {
+    await expect(`owner ${owner}`, 'count', [owner], [ids.length]);
+    await expect(`owner ${owner}`, 'first', [owner], [ids[0]]);
+    await expect(`owner ${owner}`, 'last', [owner], [ids[ids.length - 1]]);
+    for (const [k, id] of ids.entries()) await expect(`cdp ${id}`, 'list', [id], [ids[k - 1] || 0, ids[k + 1] || 0]);
+  }
+
+  const code = (block) => rpc.call('eth_getCode', [c.vat, `0x${block.toString(16)}`]);
+  if ((await code(c.vatBlock - 1)) !== '0x' || (await code(c.vatBlock)) === '0x')
+    problems.push(`${at}.vat_block: ${c.vatBlock} is not the block that created the Vat`);
+
+  const topics = Object.fromEntries(['frob', 'fork', 'grab'].map((f) => [f, noteTopic(contracts.Vat.function(f).selector)]));
+  const logs = await rpc.call('eth_getLogs', [{ address: c.vat, fromBlock: `0x${c.vatBlock.toString(16)}`, toBlock: 'latest',
+    topics: [Object.values(topics)] }]);
+  const urns = new Set(s.vaults.flatMap((v, i) => c.vaults[i].urns || []));
+  for (const [f, topic] of Object.entries(topics)) {
+    const found = logs.filter((log) => log.topics[0] === topic);
+    if (found.length !== c.notes[f]) problems.push(`${at}.vat: ${found.length} LogNotes of ${f}, not ${c.notes[f]}`);
+    for (const log of found) {
+      const [ilk, u, v] = log.topics.slice(1);
+      const ok = log.topics.length === 4 && s.vaults.some((vault) => ilkBytes(vault.ilk) === ilk)
+        && urns.has(wordToAddress(BigInt(u))) && urns.has(wordToAddress(BigInt(v)))
+        && log.data.length === 2 + 2 * 288 && log.data.slice(2, 130) === `${'0'.repeat(62)}20${'0'.repeat(62)}e0`
+        && log.data.slice(130, 138) === topic.slice(2, 10) && log.data.slice(138, 202) === ilk.slice(2);
+      if (!ok) problems.push(`${at}.vat: a LogNote of ${f} in block ${BigInt(log.blockNumber)} is not as the Vat's: ${JSON.stringify(log)}`);
+    }
+  }
 }
 
 // The indexer's configuration (the format of deploy/indexer.example.json).
@@ -287,6 +448,7 @@ function config(url, state, deployment) {
       token: a(c.token), staked_token: a(c.staked),
       ...(s.coin.protocol_holders ? { protocol_holders: s.coin.protocol_holders.map((holder) => a(holder.address)) } : {}),
       vat: a(c.vat), jug: a(c.jug), spot: a(c.spot), pot: a(c.pot),
+      cdp_manager: a(c.cdpManager), vat_block: c.vatBlock,
       vaults: s.vaults.map((v, i) => {
         const d = c.vaults[i];
         const vault = { ilk: v.ilk, kind: v.kind };

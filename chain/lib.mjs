@@ -96,7 +96,7 @@ function isDynamic(input) {
     || (input.type === 'tuple' && input.components.some(isDynamic));
 }
 
-// The ABI encoding of one value: uintN, address, bytes32, bool, string, bytes, tuples (a value
+// The ABI encoding of one value: uintN, intN, address, bytes32, bool, string, bytes, tuples (a value
 // by position or by component name) and arrays T[] of these.
 function encode(input, value) {
   if (input.type.endsWith('[]')) {
@@ -118,11 +118,13 @@ function encode(input, value) {
     return value.slice(2).toLowerCase();
   }
   if (input.type === 'bool') return word(value ? 1 : 0);
-  const m = /^uint(\d+)$/.exec(input.type);
+  const m = /^(u?)int(\d+)$/.exec(input.type);
   if (!m) throw new Error(`type ${input.type} is not encoded here`);
   const n = BigInt(value);
-  if (n < 0n || n >= 1n << BigInt(m[1])) throw new Error(`${input.name}: ${value} does not fit ${input.type}`);
-  return word(n);
+  const bits = BigInt(m[2]);
+  const [low, high] = m[1] ? [0n, 1n << bits] : [-(1n << (bits - 1n)), 1n << (bits - 1n)];
+  if (n < low || n >= high) throw new Error(`${input.name}: ${value} does not fit ${input.type}`);
+  return word(n < 0n ? (1n << 256n) + n : n);  // two's complement in 256 bits
 }
 
 // A list of values (arguments, a tuple's components, an array's elements): static values in
@@ -221,6 +223,21 @@ export function words(hex) {
 
 export function wordToAddress(word) { return `0x${word.toString(16).padStart(40, '0')}`; }
 
+// A storage slot's word at `block`, as a BigInt (eth_getStorageAt).
+export async function storageAt(rpc, address, slot, block = 'latest') {
+  return BigInt(await rpc.call('eth_getStorageAt', [address, `0x${BigInt(slot).toString(16)}`, block]));
+}
+
+// An Osm's feeds (chain/contracts/Osm.sol) as the indexer reads them, from storage: cur at slot 3,
+// nxt at slot 4, each val in the word's low 128 bits and has in its high 128.
+export const OSM_CUR_SLOT = 3n;
+export const OSM_NXT_SLOT = 4n;
+export function feedOf(word) { return { val: word & ((1n << 128n) - 1n), has: word >> 128n }; }
+
+// The topic0 of the Vat's LogNote (chain/contracts/Vat.sol): the function's selector,
+// left-aligned in 32 bytes.
+export const noteTopic = (selector) => `0x${selector}${'0'.repeat(56)}`;
+
 // An ilk name as dss keeps it: ASCII, right-padded with zeros to 32 bytes.
 export function ilkBytes(ilk) {
   const bytes = Buffer.from(ilk, 'ascii');
@@ -266,9 +283,13 @@ export class Sender {
 
   // `contract`, here and below: a name in chain/artifacts.json, or a Contract.
   async deploy(contract, ...args) {
+    return (await this.create(contract, ...args)).contractAddress.toLowerCase();
+  }
+
+  // The creation's receipt: contractAddress, blockNumber.
+  async create(contract, ...args) {
     const c = contractOf(contract);
-    const receipt = await this.send({ data: c.deployData(...args) }, `deploying ${c.name}`);
-    return receipt.contractAddress.toLowerCase();
+    return this.send({ data: c.deployData(...args) }, `deploying ${c.name}`);
   }
 
   // The receipt.
