@@ -45,12 +45,6 @@ void append_hex(std::string& out, const std::uint8_t* begin, const std::uint8_t*
   }
 }
 
-std::string word_hex(const Word& word) {
-  std::string out = "0x";
-  append_hex(out, word.begin(), word.end());
-  return out;
-}
-
 // `digits` (hex, already checked) into the low end of a word.
 Word hex_word(std::string_view digits) {
   Word word{};
@@ -111,6 +105,25 @@ std::string word_to_decimal(const Word& word) {
   while (!reversed.empty() && reversed.back() == '0') reversed.pop_back();
   if (reversed.empty()) return "0";
   return {reversed.rbegin(), reversed.rend()};
+}
+
+std::string word_hex(const Word& word) {
+  std::string out = "0x";
+  append_hex(out, word.begin(), word.end());
+  return out;
+}
+
+std::string word_to_signed_decimal(const Word& word) {
+  if ((word[0] & 0x80) == 0) return word_to_decimal(word);
+  // -x is (not x) + 1.
+  Word magnitude{};
+  unsigned carry = 1;
+  for (std::size_t i = word.size(); i-- > 0;) {
+    const unsigned sum = static_cast<std::uint8_t>(~word[i]) + carry;
+    magnitude[i] = static_cast<std::uint8_t>(sum & 0xff);
+    carry = sum >> 8;
+  }
+  return "-" + word_to_decimal(magnitude);
 }
 
 std::string word_to_address(const Word& word) {

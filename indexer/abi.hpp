@@ -39,6 +39,12 @@ std::vector<Word> split_words(std::string_view data, std::size_t expected);
 // A word as a uint256, in decimal: the top bit is a digit, never a sign.
 std::string word_to_decimal(const Word& word);
 
+// A word as "0x" and 64 lower-case hex digits (a hash).
+std::string word_hex(const Word& word);
+
+// A word as an int256 (two's complement), in decimal: "-1" for 2^256 - 1.
+std::string word_to_signed_decimal(const Word& word);
+
 // A word as an address: "0x" and 40 lowercase hex digits. Refuses a word whose top 12 bytes
 // are not zero.
 std::string word_to_address(const Word& word);

@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <initializer_list>
@@ -25,9 +26,11 @@ namespace {
 
 // The keys of a chain that only they have.
 constexpr std::string_view protocol_keys[] = {"token", "staked_token", "savings", "savings_rate", "protocol_holders",
-                                             "vat", "jug", "spot", "pot", "vaults"};
+                                             "vat", "vat_block", "cdp_manager", "jug", "spot", "pot", "vaults"};
 constexpr int most_timeout_seconds = 3600;
 constexpr int most_apy_days = 365;
+// A block number PostgreSQL's bigint holds (urn_log_range), far beyond any chain's.
+constexpr std::uint64_t most_block = 1'000'000'000'000;
 
 bool is_protocol_chain(std::string_view name) {
   const std::vector<std::string_view>& chains = protocol_chains();
@@ -277,7 +280,7 @@ Chain Reader::chain(const Json::Value& value, const std::string& name) {
   const std::string path = "chains." + name;
   check_keys(value, path,
              {"rpc", "pin_block", "read_at", "calls", "token", "staked_token", "savings", "savings_rate",
-              "protocol_holders", "vat", "jug", "spot", "pot", "vaults"});
+              "protocol_holders", "vat", "vat_block", "cdp_manager", "jug", "spot", "pot", "vaults"});
   Chain chain;
   chain.name = name;
   const Json::Value& rpc = required_array(value, path, "rpc");
@@ -338,7 +341,9 @@ Protocol Reader::protocol(const Json::Value& value, const std::string& path, con
                     Savings::token,
                     std::nullopt,
                     {},
-                    {}};
+                    {},
+                    std::nullopt,
+                    std::nullopt};
   if (const Json::Value* savings = optional_key(value, "savings")) {
     if (*savings == "pot") {
       protocol.savings = Savings::pot;
@@ -347,6 +352,14 @@ Protocol Reader::protocol(const Json::Value& value, const std::string& path, con
     }
   }
   if (optional_key(value, "savings_rate") != nullptr) protocol.savings_rate = getter(value, path, "savings_rate");
+  if (const Json::Value* vat_block = optional_key(value, "vat_block")) {
+    const bool whole = vat_block->type() == Json::intValue || vat_block->type() == Json::uintValue;
+    if (!whole || !vat_block->isUInt64() || vat_block->asUInt64() > most_block) {
+      fail(key_path(path, "vat_block"), "a block number expected, a whole number from 0 to " + std::to_string(most_block));
+    }
+    protocol.vat_block = vat_block->asUInt64();
+  }
+  if (optional_key(value, "cdp_manager") != nullptr) protocol.cdp_manager = address(value, path, "cdp_manager", chain);
   if (optional_key(value, "protocol_holders") != nullptr) {
     const Json::Value& holders = required_array(value, path, "protocol_holders");
     const std::string where = key_path(path, "protocol_holders");

@@ -30,6 +30,9 @@
 //                                  own (a treasury, a bridge's escrow): not in circulation, like
 //                                  sCOIN's, each lite PSM's and pocket's and each buffer's
 //       "vat", "jug", "spot", "pot",
+//       "vat_block": 8928152,      optional: the block the Vat was deployed in, where its events start
+//                                  (default: found by bisection on eth_getCode when first needed)
+//       "cdp_manager": "0x...",    optional: dss-cdp-manager, whose CDP ids and owners the urns get
 //       "vaults": [                the Vault types (may be empty)
 //         {"ilk": "ETH-A",         capital letters, digits and '-', not first; at most 32; once a chain
 //          "kind": "regular",      regular, psm or allocator: the API's type
@@ -67,6 +70,7 @@
 // be known: a misspelt optional key is an error, never a silent default. A position's platform,
 // chain, asset and operator are unique in the file.
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -158,6 +162,8 @@ struct Protocol {
   std::optional<std::string> savings_rate;  // sCOIN's rate getter ("ssr"); none: Pot.dsr
   std::vector<Vault> vaults;
   std::vector<Address> holders;  // protocol_holders: more addresses whose COIN is the protocol's
+  std::optional<std::uint64_t> vat_block;  // the Vat's deployment block; none: found on the chain
+  std::optional<Address> cdp_manager;      // dss-cdp-manager, which names urns' CDP ids and owners
 };
 
 enum class CallMode { multicall, batch, single };

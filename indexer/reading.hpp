@@ -2,6 +2,8 @@
 // What one round read of a protocol chain, every figure the exact decimal text of the integer
 // the chain returned: no conversion happens on this side (chain_units does them, in SQL).
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,8 @@ struct PositionReading {
 
 struct VaultReading {
   const Vault* vault = nullptr;
+  // The pip's next price (an OSM's nxt, wad); empty where the pip is no OSM or has no next price.
+  std::string next_price;
   std::string art, rate, spot, line, dust;   // Vat.ilks(ilk); art: the urn's on an allocator_vault
   // A lite PSM: minted is the part of Art its pocket's gem backs (what is locked, at most Art).
   bool minted_backed = false;
@@ -52,6 +56,35 @@ struct SkippedVault {
   std::string reason;
 };
 
+// One urn as one Vat event moved it (a frob, a grab, or one side of a fork).
+struct UrnEvent {
+  std::string ilk;
+  std::string urn;  // its address as the chain writes it: 0x and lower-case hex, or Base58 on tron
+  std::uint64_t block = 0;
+  std::string block_hash, block_time;  // block_time: epoch seconds
+  std::uint64_t log_index = 0;
+  std::string tx_hash;
+  std::string kind;        // "frob", "fork" or "grab"
+  std::string dink, dart;  // signed wad integers: what the urn gained (negative: lost)
+};
+
+// One urn's state at the snapshot's block: Vat.urns(ilk, urn), and its CDP where it has one.
+struct UrnReading {
+  std::string ilk;
+  std::string urn;          // as UrnEvent's
+  std::string ink, art;     // wad integers
+  std::string cdp, owner;   // its dss-cdp-manager id and owner; empty for an urn opened outside it
+};
+
+// What a round read of the chain's urns: their states, the events of the blocks read, and the
+// range of blocks whose events urn_event then holds whole.
+struct UrnsReading {
+  std::vector<UrnReading> urns;
+  std::vector<UrnEvent> events;
+  std::uint64_t first_block = 0, last_block = 0;  // urn_log_range as it is to be written
+  bool range = false;                              // whether to write it
+};
+
 struct ChainReading {
   std::string block;                                   // the block read at: a number, or "latest"
   Block provenance;                                    // its number, hash and time
@@ -67,6 +100,9 @@ struct ChainReading {
   std::vector<std::string> coin_held;
   std::vector<VaultReading> vaults;
   std::vector<SkippedVault> skipped;
+  // The urns, when they could be read (the database names those known, the node the rest); none:
+  // the urn tables are left as they are this round.
+  std::optional<UrnsReading> urns;
 };
 
 }  // namespace coin::indexer

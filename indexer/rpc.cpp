@@ -185,7 +185,15 @@ Nodes::Posted Nodes::post(const std::string& url, const std::string& body, std::
 
 Json::Value Nodes::call_at(const std::string& url, const std::string& body) {
   const Posted posted = post(url, body);
-  if (posted.status != 200) throw NodeError("HTTP status " + std::to_string(posted.status));
+  if (posted.status != 200) {
+    // Some nodes refuse a request with an HTTP error and a JSON-RPC error's message (QuickNode's
+    // 413 "eth_getLogs is limited to a 10,000 range"): the message says why.
+    Json::Value reply;
+    const bool said = parse(posted.body, reply) && reply.isObject() && reply["error"].isObject() &&
+                      reply["error"]["message"].isString();
+    throw NodeError("HTTP status " + std::to_string(posted.status) +
+                    (said ? ": " + reply["error"]["message"].asString() : ""));
+  }
   Json::Value reply;
   if (!parse(posted.body, reply)) throw NodeError("not a JSON-RPC answer");
   return result_of(reply, 1);

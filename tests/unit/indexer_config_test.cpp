@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 #include <json/json.h>
 
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -191,6 +192,11 @@ TEST(IndexerConfig, ReadsTheCheckedExample) {
   EXPECT_TRUE(eth.pin_block);
   EXPECT_EQ(eth.protocol->savings, Savings::token);
   EXPECT_EQ(eth.protocol->holders.at(0).call, "0x3300f198988e4c9c33e5ee0cb0dc17fec5bb8b42");
+  EXPECT_EQ(eth.protocol->vat_block, std::optional<std::uint64_t>(21000000));
+  ASSERT_TRUE(eth.protocol->cdp_manager.has_value());
+  EXPECT_EQ(eth.protocol->cdp_manager->call, "0x5ef30b9986345249bc32d8928b7ee64de9435e39");
+  EXPECT_FALSE(tron.protocol->vat_block.has_value());
+  EXPECT_FALSE(tron.protocol->cdp_manager.has_value());
   EXPECT_TRUE(std::holds_alternative<LitePsmHeld>(eth.protocol->vaults.at(2).holding));
   ASSERT_TRUE(config.chains[2].protocol.has_value());
   const std::vector<Vault>& bsc = config.chains[2].protocol->vaults;
@@ -713,6 +719,30 @@ TEST(IndexerConfig, RpcIsOneOrMoreHttpUrls) {
     eth(root)["rpc"][1] = url;
     EXPECT_EQ(error_of(root), "chains.eth.rpc[1]: not an http:// or https:// URL") << url;
   }
+}
+
+TEST(IndexerConfig, VatBlockIsABlockNumberAndCdpManagerAnAddress) {
+  Json::Value root = valid();
+  const Protocol none = *parse_config_json(text_of(root)).chains[1].protocol;
+  EXPECT_FALSE(none.vat_block.has_value());  // found on the chain when first needed
+  EXPECT_FALSE(none.cdp_manager.has_value());
+  eth(root)["vat_block"] = 0;
+  eth(root)["cdp_manager"] = "0x5ef30b9986345249BC32d8928B7ee64DE9435E39";
+  const Protocol both = *parse_config_json(text_of(root)).chains[1].protocol;
+  EXPECT_EQ(both.vat_block, std::optional<std::uint64_t>(0));
+  EXPECT_EQ(both.cdp_manager->call, "0x5ef30b9986345249bc32d8928b7ee64de9435e39");
+  for (const Json::Value& bad : {Json::Value(-1), Json::Value(1.5), Json::Value("8928152"), Json::Value(true),
+                                 Json::Value(Json::UInt64(1000000000001))}) {
+    eth(root)["vat_block"] = bad;
+    EXPECT_EQ(error_of(root), "chains.eth.vat_block: a block number expected, a whole number from 0 to 1000000000000")
+        << bad;
+  }
+  root = valid();
+  eth(root)["cdp_manager"] = "0x5ef3";
+  EXPECT_EQ(error_of(root), "chains.eth.cdp_manager: " + not_eth_address);
+  root = valid();
+  root["chains"]["plasma"]["cdp_manager"] = "0x5ef30b9986345249bc32d8928b7ee64de9435e39";
+  EXPECT_EQ(error_of(root), "chains.plasma.cdp_manager: only " + protocol_chain_names() + " hold the protocol");
 }
 
 TEST(IndexerConfig, TimeoutIsAWholeNumberOfSeconds) {
