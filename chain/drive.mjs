@@ -16,6 +16,17 @@
 // SIGTERM or SIGINT, then finishes its tick, turns automine back on and exits 0. Prints
 // nothing unless it fails.
 //
+// A regular Vault type's price also falls on a slow, deep wave: down by about 30% at tick 24 of
+// every 48, then back. An Osm pip is poked every tick (its next price becomes current, the new
+// price the next one) and spot follows its current price. Its urns move too, through the chain's
+// CdpManager (cdp_manager) or directly on the Vat (the urns of the Vat's frob LogNotes that no
+// CDP holds): every tick one is frobbed (collateral added or removed, COIN drawn or repaid,
+// keeping it safe), every 5th tick a CDP is opened, every 7th one closed (frob -ink, -art),
+// every 6th part of one urn is forked to another, every 9th a CDP given to another owner, and
+// every 8th the least safe urn below 90% of its liquidation ratio grabbed whole (liquidated), so
+// urns enter the Vaults at risk in the fall and leave them again in the rise. Art is the urns'
+// art and the rest of the Vault type's, which swings as before.
+//
 // It moves the Vaults held by a join and the positions of the test contracts. A lite PSM is
 // traded instead: gem sold and bought with its fees, and every fourth tick the fees chugged
 // (its minted follows the gem, never the chug); the sender is given the gem it sells once, at
@@ -25,7 +36,10 @@
 // long after the start (or --fail-after's seconds), its code emptied (anvil_setCode), so that
 // every read of it fails from then on.
 import { readFileSync } from 'node:fs';
-import { PROTOCOL_CHAINS, RAY, Rpc, Sender, call, contracts, die, hexOf, ilkBytes, parseArgs, wordToAddress } from './lib.mjs';
+import {
+  OSM_CUR_SLOT, OSM_NXT_SLOT, PROTOCOL_CHAINS, RAY, Rpc, Sender, call, contracts, die, feedOf, hexOf, ilkBytes, noteTopic,
+  parseArgs, storageAt, wordToAddress,
+} from './lib.mjs';
 
 const DAY = 86400n;
 const YEAR = 31536000n;
@@ -46,6 +60,19 @@ function swing(x, t, amplitude, period, phase) {
   return x + (x * ppm) / 1000000n;
 }
 const min = (a, b) => (a < b ? a : b);
+const max = (a, b) => (a > b ? a : b);
+
+// A regular Vault type's price at tick t: x on the deep wave (a fall of 30% at tick 24 of every
+// 48, then back) and on the swing of a few per cent.
+const WAVE = 48;
+function wavePrice(x, t, phase) {
+  const deep = BigInt(Math.round(1000000 * (1 - 0.15 * (1 - Math.cos((2 * Math.PI * t) / WAVE)))));
+  return swing((x * deep) / 1000000n, t, 30000, 20, phase);
+}
+
+// The gas of an urn's transaction, given rather than estimated: a frob on a CDP opened earlier in
+// the same block cannot be estimated before that block.
+const URN_GAS = '0x7a120';  // 500,000
 
 // The values of tick 0: what the contracts hold now.
 async function readBase(rpc, config) {
@@ -64,6 +91,7 @@ async function readBase(rpc, config) {
     [b.dsr] = await call(rpc, b.pot, 'Pot', 'dsr');
     [b.jugBase] = await call(rpc, b.jug, 'Jug', 'base');
     [b.par] = await call(rpc, b.spot, 'Spot', 'par');
+    b.manager = c.cdp_manager === undefined ? null : h(c.cdp_manager);
     b.vaults = [];
     for (const v of c.vaults.filter((vault) => vault.join)) {
       const ilk = ilkBytes(v.ilk);
@@ -73,7 +101,14 @@ async function readBase(rpc, config) {
       const [pip, mat] = await call(rpc, b.spot, 'Spot', 'ilks', [ilk]);
       d.pip = wordToAddress(pip);
       d.mat = mat;
-      [d.price] = await call(rpc, d.pip, 'Pip', 'val');
+      // An Osm (it has hop()) or a Pip. An Osm's feeds are read where the indexer reads them.
+      d.osm = await call(rpc, d.pip, 'Osm', 'hop').then(() => true, () => false);
+      if (d.osm) {
+        d.price = feedOf(await storageAt(rpc, d.pip, OSM_CUR_SLOT)).val;
+        d.nxt = feedOf(await storageAt(rpc, d.pip, OSM_NXT_SLOT)).val;
+      } else {
+        [d.price] = await call(rpc, d.pip, 'Pip', 'val');
+      }
       [d.joinBalance] = await call(rpc, d.collateral, 'Token', 'balanceOf', [d.join]);
       d.positions = [];
       for (const p of v.positions || []) {
@@ -96,6 +131,7 @@ async function readBase(rpc, config) {
       }
       b.vaults.push(d);
     }
+    if (b.manager) await readUrns(rpc, b, c.vat_block);
     b.litePsms = [];
     for (const v of c.vaults.filter((vault) => vault.lite_psm)) {
       const psm = h(v.lite_psm);
@@ -106,6 +142,144 @@ async function readBase(rpc, config) {
     base.push(b);
   }
   return base;
+}
+
+// The urns of the regular Vault types: the CdpManager's CDPs, then the urns of the Vat's frob
+// LogNotes (from vat_block on) that no CDP holds, each with what the Vat holds for it. Sets
+// b.cdpi and per Vault type d.urns ({cdp, urn, owner, ink, art}; cdp null for a direct urn),
+// d.owners (the CDPs' owners, in order), d.sizes (the urns' ink) and d.otherArt (Art less the
+// urns' art).
+async function readUrns(rpc, b, vatBlock) {
+  const regular = new Map(b.vaults.filter((d) => d.kind === 'regular').map((d) => [d.ilk, d]));
+  for (const d of regular.values()) Object.assign(d, { urns: [], owners: [] });
+  [b.cdpi] = await call(rpc, b.manager, 'CdpManager', 'cdpi');
+  const held = new Set();
+  for (let cdp = 1n; cdp <= b.cdpi; cdp++) {
+    const urn = wordToAddress((await call(rpc, b.manager, 'CdpManager', 'urns', [cdp]))[0]);
+    held.add(urn);
+    const ilk = `0x${(await call(rpc, b.manager, 'CdpManager', 'ilks', [cdp]))[0].toString(16).padStart(64, '0')}`;
+    const d = regular.get(ilk);
+    if (!d) continue;
+    const owner = wordToAddress((await call(rpc, b.manager, 'CdpManager', 'owns', [cdp]))[0]);
+    const [ink, art] = await call(rpc, b.vat, 'Vat', 'urns', [ilk, urn]);
+    d.urns.push({ cdp, urn, owner, ink, art });
+    if (!d.owners.includes(owner)) d.owners.push(owner);
+  }
+  const logs = vatBlock === undefined ? [] : await rpc.call('eth_getLogs', [{ address: b.vat,
+    fromBlock: `0x${vatBlock.toString(16)}`, toBlock: 'latest', topics: [noteTopic(contracts.Vat.function('frob').selector)] }]);
+  for (const log of logs) {
+    const d = regular.get(log.topics[1]);
+    const urn = wordToAddress(BigInt(log.topics[2]));
+    if (!d || held.has(urn)) continue;
+    held.add(urn);
+    const [ink, art] = await call(rpc, b.vat, 'Vat', 'urns', [d.ilk, urn]);
+    d.urns.push({ cdp: null, urn, owner: null, ink, art });
+  }
+  for (const d of regular.values()) {
+    d.sizes = d.urns.map((u) => u.ink).filter((ink) => ink > 0n);
+    d.otherArt = max(d.Art - d.urns.reduce((sum, u) => sum + u.art, 0n), 0n);
+  }
+}
+
+// Tick t's moves of a Vault type's urns (chain/README.md): calls pushed to `calls`, the model
+// (d.urns, b.cdpi) moved with them. i: the Vault type's index; spot and rate: the tick's.
+function moveUrns(b, d, i, t, spot, rate, calls) {
+  const open = d.urns.filter((u) => u.ink > 0n || u.art > 0n);
+  // Safety in per cent: collateral at spot over debt (100: at the liquidation ratio).
+  const safety = (ink, art) => (art === 0n ? 1000000n : (ink * spot * 100n) / (art * rate));
+  const dusty = (art) => art > 0n && art * rate < d.dust;
+  const frob = (u, dink, dart) => {
+    if (u.cdp !== null) calls.push([b.manager, 'CdpManager', 'frob', u.cdp, dink, dart]);
+    else calls.push([b.vat, 'Vat', 'frob', d.ilk, u.urn, u.urn, u.urn, dink, dart]);
+    u.ink += dink;
+    u.art += dart;
+  };
+
+  // The least safe urn below 90% of the liquidation ratio, liquidated whole.
+  if (t % 8 === 0) {
+    const unsafe = open.filter((u) => u.urn && safety(u.ink, u.art) < 90n)
+      .sort((x, y) => (safety(x.ink, x.art) < safety(y.ink, y.art) ? -1 : 1));
+    if (unsafe.length) {
+      const u = unsafe[0];
+      calls.push([b.vat, 'Vat', 'grab', d.ilk, u.urn, u.urn, u.urn, -u.ink, -u.art]);
+      u.ink = 0n;
+      u.art = 0n;
+    }
+  }
+
+  // One urn frobbed: collateral added or removed, COIN drawn or repaid. Drawing and removing
+  // stop at 130% of the liquidation ratio (150% for the second draw), where the owner adds or
+  // repays 2% instead: urns drift towards 130%, and the fall takes some below 100%.
+  const live = d.urns.filter((u) => u.ink > 0n);
+  if (live.length) {
+    const u = live[(t * 5 + i) % live.length];
+    const action = (t + i) % 4;
+    const repay = u.art / 50n;
+    const add = () => frob(u, u.ink / 50n, 0n);
+    if (action === 0) frob(u, u.ink / 20n, 0n);
+    else if (action === 1) (safety(u.ink, u.art + u.art / 8n) >= 130n ? frob(u, 0n, u.art / 8n) : add());
+    else if (safety(u.ink - u.ink / 10n, u.art) >= (action === 2 ? 130n : 150n)) {
+      if (action === 2) frob(u, -(u.ink / 10n), 0n);
+      else frob(u, 0n, u.art / 10n);
+    } else if (repay > 0n && !dusty(u.art - repay)) frob(u, 0n, -repay);
+    else add();
+  }
+
+  // A CDP opened, for one of the owners or a new one, at 110% to 320% of the liquidation ratio.
+  if (t % 5 === 0 && d.sizes.length) {
+    const n = t / 5;
+    const owner = n % 3 === 2 || !d.owners.length
+      ? `0x0cd9${(0xe000 + t).toString(16).padStart(36, '0')}` : d.owners[n % d.owners.length];
+    if (!d.owners.includes(owner)) d.owners.push(owner);
+    const ink = d.sizes[n % d.sizes.length] + d.sizes[n % d.sizes.length] * BigInt(n % 4) / 10n;
+    let art = (ink * spot * 100n) / (rate * BigInt([110, 135, 170, 240, 320][n % 5]));
+    if (dusty(art)) art = d.dust / rate + 1n;
+    const cdp = ++b.cdpi;
+    calls.push([b.manager, 'CdpManager', 'open', d.ilk, owner]);
+    const u = { cdp, urn: null, owner, ink: 0n, art: 0n };  // urn: read once mined
+    d.urns.push(u);
+    frob(u, ink, art);
+  }
+
+  // A CDP closed: all its collateral freed and its debt repaid, by an owner at 150% or more. At
+  // least 4 stay open.
+  const cdps = d.urns.filter((u) => u.cdp !== null && u.urn && (u.ink > 0n || u.art > 0n));
+  const comfortable = cdps.filter((u) => safety(u.ink, u.art) >= 150n);
+  if (t % 7 === 3 && cdps.length > 4 && comfortable.length) {
+    const u = comfortable[t % comfortable.length];
+    frob(u, -u.ink, -u.art);
+  }
+
+  // A quarter of one urn's collateral and debt forked to another.
+  const known = d.urns.filter((u) => u.urn && u.ink > 0n);
+  if (t % 6 === 1 && known.length >= 2) {
+    const src = known[t % known.length];
+    const dst = known[(t + 1) % known.length];
+    const [ink, art] = [src.ink / 4n, src.art / 4n];
+    if (!dusty(src.art - art) && !dusty(dst.art + art)) {
+      calls.push([b.vat, 'Vat', 'fork', d.ilk, src.urn, dst.urn, ink, art]);
+      src.ink -= ink;
+      src.art -= art;
+      dst.ink += ink;
+      dst.art += art;
+    }
+  }
+
+  // A CDP given to the next of the owners.
+  if (t % 9 === 4 && cdps.length && d.owners.length > 1) {
+    const u = cdps[(t / 9 | 0) % cdps.length];
+    const next = d.owners[(d.owners.indexOf(u.owner) + 1) % d.owners.length];
+    calls.push([b.manager, 'CdpManager', 'give', u.cdp, next]);
+    u.owner = next;
+  }
+}
+
+// The urns of CDPs opened in the last tick, once it is mined.
+async function readNewUrns(rpc, base) {
+  for (const b of base) {
+    for (const u of b.vaults.flatMap((d) => d.urns || []).filter((x) => x.urn === null))
+      u.urn = wordToAddress((await call(rpc, b.manager, 'CdpManager', 'urns', [u.cdp]))[0]);
+  }
 }
 
 // The calls of tick t, sent by `from`: [address, contract, method, ...args].
@@ -124,16 +298,25 @@ function tick(base, t, from) {
     b.vaults.forEach((d, i) => {
       const phase = k + i / 3;
       const rate = (d.rate * rpow(b.jugBase + d.duty, s)) / RAY;
-      const Art = min(swing(d.Art, t, 5000, 30, phase), d.line / rate);
+      // The urns' art as the last tick left it; the rest of Art swings. Their frobs, after
+      // setIlk in the block, move Art by their dart.
+      const urnArt = (d.urns || []).reduce((sum, u) => sum + u.art, 0n);
+      const otherArt = d.urns ? d.otherArt : d.Art;
+      const Art = max(min(swing(otherArt, t, 5000, 30, phase), d.line / rate - urnArt), 0n) + urnArt;
       let { price, spot } = d;
-      if (d.kind === 'regular') {
-        price = swing(d.price, t, 30000, 20, phase);
-        spot = ((price * 10n ** 9n * RAY) / b.par) * RAY / d.mat;
+      if (d.kind === 'regular' && d.osm) {
+        // poke: the next price (set last tick, or deployed) becomes current; spot follows it.
+        price = t === 1 ? d.nxt : wavePrice(d.nxt, t - 1, phase);
+        calls.push([d.pip, 'Osm', 'poke', wavePrice(d.nxt, t, phase)]);
+      } else if (d.kind === 'regular') {
+        price = wavePrice(d.price, t, phase);
         calls.push([d.pip, 'Pip', 'setPrice', price]);
       }
+      if (d.kind === 'regular') spot = ((price * 10n ** 9n * RAY) / b.par) * RAY / d.mat;
       const joinBalance = d.kind === 'psm' ? (d.joinBalance * Art) / (d.Art || 1n) : swing(d.joinBalance, t, 4000, 50, phase);
       calls.push([b.vat, 'Vat', 'setIlk', d.ilk, Art, rate, spot, d.line, d.dust],
         [d.collateral, 'Token', 'setBalance', d.join, joinBalance]);
+      if (d.urns) moveUrns(b, d, i, t, spot, rate, calls);
       d.positions.forEach((e, j) => {
         if (e.kind === 'aave-v3') {
           const grow = (x) => x + (x * e.apr * s) / (RAY * YEAR);
@@ -200,17 +383,21 @@ async function main() {
       const calls = tick(base, t, sender.from);
       if (!batched) {
         for (const [to, name, method, ...a] of calls) await sender.transact(to, name, method, ...a);
+        await readNewUrns(rpc, base);
         continue;
       }
       const hashes = [];
-      for (const [to, name, method, ...a] of calls)
-        hashes.push(await rpc.call('eth_sendTransaction', [{ from: sender.from, to, data: contracts[name].data(method, ...a) }]));
+      for (const [to, name, method, ...a] of calls) {
+        const gas = name === 'CdpManager' || (name === 'Vat' && method !== 'setIlk') ? { gas: URN_GAS } : {};
+        hashes.push(await rpc.call('eth_sendTransaction', [{ from: sender.from, to, data: contracts[name].data(method, ...a), ...gas }]));
+      }
       await rpc.call('evm_mine');
       for (const [i, hash] of hashes.entries()) {
         const receipt = await rpc.call('eth_getTransactionReceipt', [hash]);
         if (!receipt || receipt.status !== '0x1')
           throw new Error(`tick ${t}: ${calls[i][1]}.${calls[i][2]} at ${calls[i][0]}: ${receipt ? 'reverted' : 'not mined'}`);
       }
+      await readNewUrns(rpc, base);
     }
   } finally {
     if (batched) await rpc.call('evm_setAutomine', [true]).catch(() => {});
