@@ -71,6 +71,15 @@ GRANT EXECUTE ON FUNCTION
   api.points_between(json, bigint, bigint), api.csv(json, text[], text[]), api.chains()
   TO coin_api;
 
+-- The risk per urn (urn_risk): the functions that answer 6.16, 6.17 and 6.19 (each reads as its
+-- owner), and what api.liquidation_curve (6.18) calls as the reader.
+GRANT EXECUTE ON FUNCTION
+  api.urns(text, text, text, integer, text), api.vaults_at_risk(text, integer),
+  api.urn_history(text, text, text),
+  derived.first_drop(numeric, numeric), derived.first_drop_near(numeric, numeric, integer),
+  derived.prices_of(numeric, numeric, numeric)
+  TO coin_api;
+
 -- The address CHECKs of vault and allocator_position call it as the writer; the indexer's
 -- statements call the conversions of chain_units and growth_apy.
 GRANT EXECUTE ON FUNCTION

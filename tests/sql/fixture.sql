@@ -623,3 +623,75 @@ UPDATE snapshot.allocator_position_state
    SET block_number = 48123456, block_time = '2026-05-13 07:49:57+08',
        block_hash = '0xb5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5'
  WHERE position_id = 3 AND taken_at = '2026-05-13 07:50:00+08';  -- Aave bsc
+
+-- ============================================================================================
+-- The urns (urn_tables, urn_risk: 6.16 to 6.19), worked out by hand.
+--
+-- Prices (vault_price): tron TRX-A (mat 1.5) at 2026-05-12 20:00 rate 1.2, price 0.3, no next
+-- price; at 2026-05-13 08:00 (the newest) rate 1.25, price 0.25, next price 0.2, par 1: judged
+-- price J = 0.2. bsc WBTC-A (mat 1.45) at 07:50 rate 1, price 100, no next price: J = 100. eth
+-- PSM-USDT-A at 07:55 rate 1, price 1: a PSM, left out of every risk answer, with its urn P1.
+--
+-- TRX-A's urns (urn_id: address; cdp id and owner or none; ink, art; last change):
+--   1 U1 T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo cdp 11 TDRtPx3baHpDr8he4RpeLSjQ3jvYhWwFtK; 1000, 100; block 1100, 07:00
+--   2 U2 TcQpAMQrms8bPybBbRFES4xsBEaEb9kHYQ none; 500, 100; block 1050, 2026-05-12 22:00
+--   3 U3 To28nSKtaKV2FpQbDcrH4Ai6gUWT7CDu4D cdp 12 TDRt...; 2000, 0; block 1060, 2026-05-12 23:00
+--   4 U4 T2PfW3xyRc1waiujsaHJEBsFRMbceVy1SV cdp 13 To4WoWnMmW6jiwu6ieHzMKrUuxEDXd5CBE; 0, 0 (closed); block 1080, 07:30
+--   5 U5 TERUyTVyWFrZjrbefVgrw7KJWqmJDRmN4m cdp 14 To4W...; 4000, 200; block 1080, 07:30
+--   6 U6 TBt5ZA9nNSTvSPRRqtNUxBMMjhWkcuLWCM none; 1500, 200; block 1090, 06:00
+--   7 U7 TNif25MpsqnKN9ett94qBEv3ndF1J2WBz8 none; 1000, 96; block 1095, 06:30
+-- debt = art x 1.25, collateral value = ink x 0.25, collateralization = value / debt,
+-- liquidation price = debt x 1.5 / ink, distance = 100 - 100 x liquidation price / 0.2, first
+-- drop: the smallest d with 100 x debt x 1.5 > (100 - d) x 0.2 x ink (the Vat's rule is strict):
+--   U1 debt 125, value 250, 2, 0.1875, 6.25, drop 7 (18750 > 20000 - 200d: d > 6.25)
+--   U2 debt 125, value 125, 1, 0.375, -87.5, drop 0
+--   U3 debt 0, value 500, no collateralization, price, distance or drop
+--   U5 debt 250, value 1000, 4, 0.09375, 53.125, drop 54 (37500 > 80000 - 800d: d > 53.125)
+--   U6 debt 250, value 375, 1.5, 0.375, -25, drop 0
+--   U7 debt 120, value 250, 2.083333333333333333, 0.18, 10, drop 11: at a fall of exactly 10 %
+--      the price is its liquidation price, and an urn on it is still safe (18000 > 20000 - 200d:
+--      d > 10)
+-- 6.16 by collateralization (art / ink descending): U2 0.2, U6 0.1333.., U1 0.1, U7 0.096,
+-- U5 0.05, U3 0; by debt: U5, U6 (200: urn_id), U1, U2 (100), U7, U3.
+-- 6.17 tron within 10: U2 (-87.5), U6 (-25), U1 (6.25); TRX-A liquidatable 2 urns, debt 375; at
+-- risk 3, debt 500, collateral value 750. Within 11: U7 too (4, 620, 1000). TRX-B has no price.
+-- 6.18 TRX-A: drops 0-6 2 urns, debt 375; 7-10 3, 500; 11-53 4, 620; 54-90 5, 870; the price
+-- at drop d is 0.2 x (100 - d) / 100. bsc WBTC-A B1 (ink 2, art 100: debt 100, value 200,
+-- liquidation price 72.5, distance 27.5): 0-27 nothing, 28-90 1 urn, debt 100.
+-- 6.19 U1: block 1000 log 0 2026-05-12 21:00 frob +1000 +60, valued at 20:00's price: collateral
+-- 1000, debt 72, collateralization 300 / 72 = 4.166666666666666667, price 0.3; block 1100 log 3
+-- 07:00 frob 0 +40: 1000, 120, 2.5, 0.3. U4: block 1010 log 2 21:30 frob +4000 +200: 4000, 240,
+-- 5; block 1080 log 1 07:30 fork -4000 -200 (to U5): 0, 0, null. U5: the same fork +4000 +200.
+-- ============================================================================================
+
+INSERT INTO snapshot.vault_price (vault_id, taken_at, rate, price, next_price, par)
+VALUES
+  (1, '2026-05-12 20:00:00+08', 1.2, 0.3, NULL, 1),
+  (1, '2026-05-13 08:00:00+08', 1.25, 0.25, 0.2, 1),
+  (4, '2026-05-13 07:50:00+08', 1, 100, NULL, 1),
+  (2, '2026-05-13 07:55:00+08', 1, 1, NULL, 1);
+
+INSERT INTO snapshot.urn (vault_id, address, cdp_id, owner, ink, art, changed_block, changed_time)
+VALUES
+  (1, 'T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo', 11, 'TDRtPx3baHpDr8he4RpeLSjQ3jvYhWwFtK', 1000, 100, 1100, '2026-05-13 07:00:00+08'),
+  (1, 'TcQpAMQrms8bPybBbRFES4xsBEaEb9kHYQ', NULL, NULL, 500, 100, 1050, '2026-05-12 22:00:00+08'),
+  (1, 'To28nSKtaKV2FpQbDcrH4Ai6gUWT7CDu4D', 12, 'TDRtPx3baHpDr8he4RpeLSjQ3jvYhWwFtK', 2000, 0, 1060, '2026-05-12 23:00:00+08'),
+  (1, 'T2PfW3xyRc1waiujsaHJEBsFRMbceVy1SV', 13, 'To4WoWnMmW6jiwu6ieHzMKrUuxEDXd5CBE', 0, 0, 1080, '2026-05-13 07:30:00+08'),
+  (1, 'TERUyTVyWFrZjrbefVgrw7KJWqmJDRmN4m', 14, 'To4WoWnMmW6jiwu6ieHzMKrUuxEDXd5CBE', 4000, 200, 1080, '2026-05-13 07:30:00+08'),
+  (1, 'TBt5ZA9nNSTvSPRRqtNUxBMMjhWkcuLWCM', NULL, NULL, 1500, 200, 1090, '2026-05-13 06:00:00+08'),
+  (1, 'TNif25MpsqnKN9ett94qBEv3ndF1J2WBz8', NULL, NULL, 1000, 96, 1095, '2026-05-13 06:30:00+08'),
+  (4, '0x00000000000000000000000000000000000000b1', 1, '0x00000000000000000000000000000000000000f1', 2, 100,
+      48123000, '2026-05-13 07:00:00+08'),
+  (2, '0x7a1c9e3b5d2f4a6c8e0b1d3f5a7c9e1b3d5f7a9c', NULL, NULL, 20000000, 20000000, 22470000, '2026-05-12 12:00:00+08');
+
+INSERT INTO snapshot.urn_event (urn_id, block_number, log_index, block_hash, block_time, tx_hash, kind, dink, dart)
+SELECT e.urn_id, e.block_number, e.log_index, '0x' || repeat(lpad(to_hex(e.block_number % 256), 2, '0'), 32),
+       e.block_time::timestamptz, '0x' || repeat(lpad(to_hex(e.urn_id * 16 + e.log_index), 2, '0'), 32), e.kind,
+       e.dink, e.dart
+  FROM (VALUES
+    (1, 1000, 0, '2026-05-12 21:00:00+08', 'frob', 1000, 60),
+    (1, 1100, 3, '2026-05-13 07:00:00+08', 'frob', 0, 40),
+    (4, 1010, 2, '2026-05-12 21:30:00+08', 'frob', 4000, 200),
+    (4, 1080, 1, '2026-05-13 07:30:00+08', 'fork', -4000, -200),
+    (5, 1080, 1, '2026-05-13 07:30:00+08', 'fork', 4000, 200)
+  ) AS e (urn_id, block_number, log_index, block_time, kind, dink, dart);

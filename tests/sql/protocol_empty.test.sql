@@ -7,6 +7,8 @@ BEGIN;
 
 SELECT plan(9);
 
+DELETE FROM snapshot.urn_event;
+DELETE FROM snapshot.urn;
 DELETE FROM snapshot.allocator_position_state;
 DELETE FROM snapshot.allocator_position;
 DELETE FROM snapshot.vault_state;
