@@ -60,17 +60,19 @@ SELECT v.vault_id, v.chain, v.vault_type, v.min_collateral_ratio AS mat,
 COMMENT ON VIEW derived.vault_price_now IS
   'Each regular Vault type''s newest vault_price, with mat and the judged price: the lower of price and next_price';
 
--- Every open urn (ink or art above 0) valued at its Vault type's newest price.
+-- Every open urn (ink or art above 0) valued at its Vault type's newest price. A quotient is
+-- rounded to 18 decimals (4 for a distance in %) from a dividend given 40, as numeric division
+-- alone keeps as few as 16.
 CREATE VIEW derived.urn_figures AS
 SELECT u.urn_id, u.vault_id, n.chain, n.vault_type, u.address, u.cdp_id, u.owner, u.ink, u.art,
        u.art_per_ink, u.changed_block, u.changed_time, n.judged_price,
        u.art * n.rate AS debt,
        u.ink * n.price AS collateral_value,
-       CASE WHEN u.art > 0 THEN round(u.ink * n.price / (u.art * n.rate * n.par), 18) END AS collateralization,
-       CASE WHEN u.art > 0 AND u.ink > 0 THEN round(u.art * n.rate * n.mat * n.par / u.ink, 18) END
+       CASE WHEN u.art > 0 THEN round(round(u.ink * n.price, 40) / (u.art * n.rate * n.par), 18) END AS collateralization,
+       CASE WHEN u.art > 0 AND u.ink > 0 THEN round(round(u.art * n.rate * n.mat * n.par, 40) / u.ink, 18) END
          AS liquidation_price,
        CASE WHEN u.art > 0 AND u.ink > 0 AND n.judged_price > 0
-            THEN round(100 - 100 * u.art * n.rate * n.mat * n.par / (u.ink * n.judged_price), 4) END
+            THEN round(100 - round(100 * u.art * n.rate * n.mat * n.par, 40) / (u.ink * n.judged_price), 4) END
          AS liquidation_distance,
        derived.first_drop(u.art * n.rate * n.mat * n.par, n.judged_price * u.ink) AS first_drop
   FROM snapshot.urn AS u
@@ -183,9 +185,9 @@ BEGIN
                         ORDER BY u.%1$I DESC, u.urn_id
                         LIMIT $4 + 1) AS s) AS p$q$, key_column)
     INTO page, next_cursor USING vault, after_key, after_urn, page_size, sort;
-  RETURN QUERY SELECT json_build_object('chain', chain, 'vaultType', vault_type,
+  RETURN QUERY SELECT json_build_object('chain', urns.chain, 'vaultType', urns.vault_type,
                                          'prices', derived.prices_of(n.price, n.next_price, n.judged_price),
-                                         'sort', sort, 'items', coalesce(page, '[]'), 'nextCursor', next_cursor)
+                                         'sort', urns.sort, 'items', coalesce(page, '[]'), 'nextCursor', next_cursor)
                  FROM (SELECT) AS one
                  LEFT JOIN derived.vault_price_now AS n ON n.vault_id = vault;
 END
@@ -285,7 +287,7 @@ BEGIN
                        'dink', trim_scale(e.dink), 'dart', trim_scale(e.dart),
                        'collateral', trim_scale(e.ink), 'debt', trim_scale(e.art * p.rate),
                        'collateralization', CASE WHEN e.art > 0
-                                                 THEN trim_scale(round(e.ink * p.price / (e.art * p.rate * p.par), 18)) END,
+                                                 THEN trim_scale(round(round(e.ink * p.price, 40) / (e.art * p.rate * p.par), 18)) END,
                        'price', trim_scale(p.price))
                      ORDER BY e.block_number, e.log_index), '[]')
                 FROM (SELECT x.*, sum(x.dink) OVER w AS ink, sum(x.dart) OVER w AS art
