@@ -1,6 +1,8 @@
 #include "shared/database.hpp"
 
 #include <pqxx/pqxx>
+#include <optional>
+#include <regex>
 #include <string_view>
 
 #include "shared/metrics.hpp"
@@ -18,6 +20,19 @@ bool session_lost(const pqxx::failure& error) {
   if (sql == nullptr) return false;
   const std::string& state = sql->sqlstate();
   return state.rfind("08", 0) == 0 || state.rfind("57P", 0) == 0;
+}
+
+// The message of an api function's refusal (SQLSTATE CA002): libpq's "ERROR:  Invalid urn.",
+// then maybe CONTEXT lines. Only "Invalid <name>." passes, so no other text of the database's
+// ever reaches a client.
+std::optional<std::string> refusal_of(const pqxx::failure& error) {
+  const auto* sql = dynamic_cast<const pqxx::sql_error*>(&error);
+  if (sql == nullptr || sql->sqlstate() != "CA002") return std::nullopt;
+  static const std::regex refusal("^ERROR:  (Invalid [A-Za-z]+\\.)(\n|$)");
+  std::smatch match;
+  const std::string text = error.what();
+  if (!std::regex_search(text, match, refusal)) return std::nullopt;
+  return match[1].str();
 }
 
 void count_error() {
@@ -82,6 +97,7 @@ pqxx::result Database::execute(const std::string& name, const std::vector<std::s
     try {
       return execute_once(name, params);
     } catch (const pqxx::failure& e) {
+      if (const std::optional<std::string> refused = refusal_of(e)) throw RefusedValue(*refused);
       const bool lost = session_lost(e);
       if (lost) connection_.reset();
       if (lost && attempt == 1) continue;  // one fresh session, at once

@@ -39,6 +39,13 @@ class DatabaseError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A parameter's value that a statement refused: an api function that checks what only the data
+// can (an urn, a cursor) raises SQLSTATE CA002 with the spec's message, e.g. "Invalid urn.",
+// which is what() (and nothing else: another text is a DatabaseError).
+class RefusedValue : public std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class Database {
  public:
   // Connects on first use, with libpq's PG* variables filling in what `conninfo` leaves out.
@@ -56,7 +63,7 @@ class Database {
   // A session lost since the last request (a server restart, pg_terminate_backend) is opened
   // again and the statement tried once more. Throws DatabaseError when that fails too, when
   // the statement fails or times out, when it yields NULL, and, without trying,
-  // while the backoff after a failed connection attempt lasts.
+  // while the backoff after a failed connection attempt lasts; RefusedValue when it refused a value.
   std::optional<Fetched> fetch(const std::string& name, const std::vector<std::string>& params = {});
 
   // The same for any statement: all its rows. Throws DatabaseError as fetch does, but not

@@ -43,8 +43,14 @@ std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std
   if (std::shared_ptr<const RenderedAnswer> cached = cache.find(key)) return cached;
   const ResponseCache::Generation generation = cache.generation();
   const auto start = std::chrono::steady_clock::now();
-  const std::optional<Fetched> fetched = database.fetch(statement, parameters);
-  const Response response = response_of(endpoint, rendering, values, options, fetched);
+  std::optional<Fetched> fetched;
+  std::optional<Response> refusal;
+  try {
+    fetched = database.fetch(statement, parameters);
+  } catch (const RefusedValue& refused) {
+    refusal = business_error(10002, refused.what());
+  }
+  const Response response = refusal ? *refusal : response_of(endpoint, rendering, values, options, fetched);
   auto rendered = std::make_shared<const RenderedAnswer>(
       fetched ? render(response, fetched->last_modified, fetched->blocks) : render(response));
   static auto& renders = histogram_family("coin_handler_render_seconds",
@@ -66,7 +72,7 @@ std::shared_ptr<const RenderedAnswer> dispatch(const std::vector<Endpoint>& endp
     if (endpoint.path != path) continue;
     try {
       const QueryString query = QueryString::parse(query_string);
-      const CheckedParameters checked = check_parameters(query, endpoint.parameters);
+      const CheckedParameters checked = check_parameters(query, endpoint.parameters, endpoint.options);
       if (checked.error) return std::make_shared<const RenderedAnswer>(render(*checked.error));
       const CheckedOptions options = check_options(query, endpoint.ranged, endpoint.has_csv());
       if (options.error) return std::make_shared<const RenderedAnswer>(render(*options.error));

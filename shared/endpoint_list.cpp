@@ -23,6 +23,9 @@ std::string payload_of(const Json::Value& endpoint) {
   throw std::logic_error("x-endpoint: no payload or column, or an unknown payload \"" + payload + '"');
 }
 
+// from, to and format: what every history and list takes (history_options.hpp), not passed on.
+bool is_history_option(std::string_view name) { return name == "from" || name == "to" || name == "format"; }
+
 std::pair<int, int> spec_order(std::string_view spec) {
   const std::size_t dot = spec.find('.');
   return {std::stoi(std::string(spec.substr(0, dot))), std::stoi(std::string(spec.substr(dot + 1)))};
@@ -45,11 +48,19 @@ EndpointList::EndpointList(std::string_view document) {
   const Json::Value& components = described["components"]["parameters"];
   for (const std::string& key : components.getMemberNames()) {
     const Json::Value& parameter = components[key];
-    if (parameter["in"].asString() != "query" || !parameter["required"].asBool()) continue;
     const std::string name = parameter["name"].asString();
+    const bool required = parameter["required"].asBool();
+    if (parameter["in"].asString() != "query" || is_history_option(name)) continue;
+    const Json::Value& schema = parameter["schema"];
     Parameter read{keep(name), {}, keep("Invalid " + name + ".")};
-    for (const Json::Value& value : parameter["schema"]["enum"]) read.allowed.push_back(keep(value.asString()));
-    parameters_.emplace(key, std::move(read));
+    for (const Json::Value& value : schema["enum"]) read.allowed.push_back(keep(value.asString()));
+    if (!required) {
+      read.default_value = keep(schema["default"].isNull() ? "" : schema["default"].asString());
+      read.integer = schema["type"].asString() == "integer";
+      read.minimum = schema["minimum"].asLargestInt();
+      read.maximum = schema["maximum"].asLargestInt();
+    }
+    (required ? parameters_ : options_).emplace(key, std::move(read));
   }
   const Json::Value& paths = described["paths"];
   for (const std::string& path : paths.getMemberNames()) {
@@ -57,8 +68,10 @@ EndpointList::EndpointList(std::string_view document) {
     const Json::Value& x_endpoint = operation["x-endpoint"];
     if (!x_endpoint.isObject()) continue;  // not answered from a view: the event stream
     const std::string summary = operation["summary"].asString();
+    const bool function = x_endpoint.isMember("function");
     Endpoint endpoint{keep(summary.substr(0, summary.find(' '))), keep(path), keep(operation["tags"][0].asString()),
-                      keep(x_endpoint["view"].asString()), keep(payload_of(x_endpoint))};
+                      keep(x_endpoint[function ? "function" : "view"].asString()), keep(payload_of(x_endpoint))};
+    endpoint.function = function;
     if (operation["responses"]["200"]["content"].isMember("text/plain")) endpoint.body = Body::text;
     for (const Json::Value& reference : operation["parameters"]) {
       const std::string ref = reference["$ref"].asString();
@@ -66,10 +79,15 @@ EndpointList::EndpointList(std::string_view document) {
       if (key == "from") endpoint.ranged = true;
       const auto parameter = parameters_.find(key);
       if (parameter != parameters_.end()) endpoint.parameters.push_back(&parameter->second);
+      const auto option = options_.find(key);
+      if (option != options_.end()) endpoint.options.push_back(&option->second);
     }
     endpoint.csv = {keep(x_endpoint["csvRows"].asString()), keep(x_endpoint["csvColumns"].asString())};
     endpoint.pool = keep(x_endpoint["pool"].asString());
     endpoint.alias_column = keep(x_endpoint["aliasColumn"].asString());
+    if (!endpoint.options.empty() && !endpoint.function) {
+      throw std::logic_error(path + ": only an endpoint answered by a function takes options");
+    }
     endpoints_.push_back(endpoint);
   }
   std::sort(endpoints_.begin(), endpoints_.end(),

@@ -9,7 +9,9 @@
 // The rest is the document's own: the spec number begins the summary, the group is the tag, the
 // required query parameters are components.parameters with the values of their schema's enum
 // ("Invalid <name>." refuses any other), a `from` parameter makes a history that takes a range,
-// and a text/plain answer of 200 a bare body. endpoints() is the list of the document compiled in.
+// and a text/plain answer of 200 a bare body. "function": "<api function>" in place of "view"
+// names the function that answers it (Endpoint::function); its optional query parameters but
+// from, to and format are its options, with their schema's default, enum, or integer bounds. endpoints() is the list of the document compiled in.
 
 #include <deque>
 #include <functional>
@@ -40,6 +42,7 @@ class EndpointList {
 
   std::deque<std::string> texts_;
   std::map<std::string, Parameter, std::less<>> parameters_;
+  std::map<std::string, Parameter, std::less<>> options_;  // the optional query parameters but from, to, format
   std::vector<Endpoint> endpoints_;
 };
 

@@ -1,5 +1,6 @@
 #include "shared/endpoints.hpp"
 
+#include <algorithm>
 #include <array>
 #include <ctime>
 
@@ -23,7 +24,7 @@ std::vector<Endpoint> endpoints_of(std::string_view group) {
 }
 
 std::string statement_of(const Endpoint& endpoint, Rendering rendering) {
-  const std::size_t count = endpoint.parameters.size();  // the range's bounds follow them
+  const std::size_t count = endpoint.parameters.size() + endpoint.options.size();  // the range's bounds follow
   const std::string payload = "(" + std::string(endpoint.payload) + ")::json";
   const std::string in_range = "api.points_between(" + payload + ", $" + std::to_string(count + 1) + ", $" +
                                std::to_string(count + 2) + ")";
@@ -33,8 +34,15 @@ std::string statement_of(const Endpoint& endpoint, Rendering rendering) {
     selected = "api.csv(" + (endpoint.ranged ? in_range : payload) + ", '" + std::string(endpoint.csv.rows) +
                "', '" + std::string(endpoint.csv.columns) + "')";
   }
-  std::string sql =
-      "SELECT " + selected + std::string(snapshot_columns) + " FROM " + std::string(endpoint.view) + " AS v";
+  std::string sql = "SELECT " + selected + std::string(snapshot_columns) + " FROM " + std::string(endpoint.view);
+  if (endpoint.function) {
+    std::string arguments;
+    for (std::size_t i = 1; i <= count; ++i) {
+      arguments += (i == 1 ? "$" : ", $") + std::to_string(i);
+    }
+    return sql + "(" + arguments + ") AS v";
+  }
+  sql += " AS v";
   for (std::size_t i = 0; i < endpoint.parameters.size(); ++i) {
     sql += i == 0 ? " WHERE " : " AND ";
     sql += "v.\"" + std::string(endpoint.parameters[i]->name) + "\" = $" + std::to_string(i + 1);
@@ -59,12 +67,28 @@ std::vector<Statement> statements_of(const std::vector<Endpoint>& list) {
   return statements;
 }
 
+bool Endpoint::published() const {
+  return !function || std::none_of(parameters.begin(), parameters.end(),
+                                   [](const Parameter* parameter) { return parameter->checked_by_data(); });
+}
+
 Statement values_statement_of(const Endpoint& endpoint) {
   std::string columns;
   for (const Parameter* parameter : endpoint.parameters) {
     columns += (columns.empty() ? "\"" : ", \"") + std::string(parameter->name) + '"';
   }
-  return {std::string(endpoint.path) + " values", "SELECT " + columns + " FROM " + std::string(endpoint.view)};
+  const std::string name = std::string(endpoint.path) + " values";
+  if (!endpoint.function) return {name, "SELECT " + columns + " FROM " + std::string(endpoint.view)};
+  // Literal values: the allowed ones, which are words (parameters.hpp), so nothing to quote.
+  std::string rows;
+  for (const std::vector<std::string>& values : value_combinations(endpoint)) {
+    std::string row;
+    for (const std::string& value : values) row += (row.empty() ? "('" : "', '") + value;
+    rows += (rows.empty() ? "" : ", ") + row + "')";
+  }
+  for (const Parameter* option : endpoint.options) columns += ", \"" + std::string(option->name) + '"';
+  if (rows.empty()) return {name, "SELECT * FROM (SELECT) AS v WHERE false"};  // no row, no column read
+  return {name, "SELECT * FROM (VALUES " + rows + ") AS v(" + columns + ")"};
 }
 
 Statement alias_statement_of(const Endpoint& endpoint) {
@@ -120,6 +144,7 @@ Response answer_of(const Endpoint& endpoint, const std::string& fetched_value) {
 }
 
 std::vector<std::vector<std::string>> value_combinations(const Endpoint& endpoint) {
+  if (!endpoint.published()) return {};
   std::vector<std::vector<std::string>> combinations = {{}};
   for (const Parameter* parameter : endpoint.parameters) {
     if (parameter->checked_by_data()) return {};
@@ -131,6 +156,9 @@ std::vector<std::vector<std::string>> value_combinations(const Endpoint& endpoin
       }
     }
     combinations = std::move(longer);
+  }
+  for (std::vector<std::string>& values : combinations) {
+    for (const Parameter* option : endpoint.options) values.emplace_back(option->default_value);
   }
   return combinations;
 }

@@ -7,7 +7,8 @@
 // tests walk them.
 //
 // An endpoint is one api view: its statement selects `payload` from the view's rows (as `v`)
-// where each required parameter's column equals its checked value, in order ($1, $2 ...), and
+// where each required parameter's column equals its checked value, in order ($1, $2 ...), or
+// from the rows of one api function called with the values of its parameters and options, and
 // the time of the newest snapshot (api.last_snapshot) beside it, the answer's Last-Modified, and
 // the blocks of each chain's newest snapshot (api.snapshot_blocks_text), its X-Snapshot-Blocks.
 // A history that takes a date range (history_options.hpp) has a second statement, which keeps
@@ -64,8 +65,16 @@ struct Endpoint {
   // last segment: 6.4 and 6.5 are also served under the deployment's own symbol of their
   // token (USDD: /api/v1/external/total-supply/usdd). Empty: it has one path.
   std::string_view alias_column = {};
+  // Answered by an api function rather than a view: `view` names it, and it takes every
+  // parameter's value, then every option's (parameters.hpp), in order, and returns the rows.
+  bool function = false;
+  std::vector<const Parameter*> options = {};
 
   std::string_view pool_name() const { return pool.empty() ? group : pool; }
+  // Whether the publisher renders its answers: a view's for each row, a function's for each
+  // combination of allowed values (with its options' defaults); a function that takes a
+  // parameter checked by the data (an urn: thousands) is answered by its handler alone.
+  bool published() const;
 
   bool has_csv() const { return !csv.columns.empty(); }
 };
@@ -91,7 +100,7 @@ std::vector<Statement> statements_of(const std::vector<Endpoint>& list);
 
 // SELECT <the parameters' columns> FROM <view>: every combination of parameter values the
 // view answers, the answers the publisher renders (named "<path> values"; an endpoint with
-// parameters only).
+// parameters only). A function's: its value_combinations, each a row.
 Statement values_statement_of(const Endpoint& endpoint);
 
 // SELECT v."<alias column>" FROM <view> AS v: the value that names the endpoint too
@@ -124,9 +133,10 @@ Response answer_of(const Endpoint& endpoint, const std::string& fetched_value);
 std::string csv_file_name(const Endpoint& endpoint, const std::vector<std::string>& values,
                           const HistoryOptions& options, std::time_t last_modified);
 
-// Every combination of allowed parameter values, the first parameter's varying slowest:
-// one empty combination for an endpoint without parameters, none for one with a parameter
-// checked by the data (its values are the view's: values_statement_of).
+// Every combination of allowed parameter values, the first parameter's varying slowest, each
+// followed by the options' defaults: one such combination for an endpoint without parameters,
+// none for one with a parameter checked by the data (its values are the view's:
+// values_statement_of).
 std::vector<std::vector<std::string>> value_combinations(const Endpoint& endpoint);
 
 // "chain=eth&interval=WEEKLY": the parameters in list order with `values` ("" without any).

@@ -20,10 +20,15 @@ namespace coin {
 
 struct Parameter {
   std::string_view name;
-  std::vector<std::string_view> allowed;  // empty: the values in its view's rows
+  std::vector<std::string_view> allowed;  // empty: the values in its view's rows (or, an option, any word)
   std::string_view invalid_message;       // e.g. "Invalid chain."
+  bool checked_by_data() const { return allowed.empty() && !integer; }
 
-  bool checked_by_data() const { return allowed.empty(); }
+  // An option (not required; an endpoint answered by an api function passes it on): what its
+  // absence stands for, and whether it is a whole number within [minimum, maximum].
+  std::string_view default_value = {};
+  bool integer = false;
+  long long minimum = 0, maximum = 0;
 };
 
 // The form of a value checked by the data: one or more ASCII letters, digits and '-'.
@@ -34,7 +39,10 @@ struct CheckedParameters {
   std::vector<std::string> values;   // otherwise the values, in the order asked
 };
 
-CheckedParameters check_parameters(const QueryString& query,
-                                   const std::vector<const Parameter*>& parameters);
+// `options` are checked after `parameters`, each when given: its allowed values, a whole
+// number within its bounds (digits only, written as it is read: "007" is 7), or a word of at most
+// 256 characters; the values are those of `parameters`, then each option's or its default.
+CheckedParameters check_parameters(const QueryString& query, const std::vector<const Parameter*>& parameters,
+                                   const std::vector<const Parameter*>& options = {});
 
 }  // namespace coin

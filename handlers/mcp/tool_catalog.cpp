@@ -160,6 +160,7 @@ std::string tool_name(const Endpoint& endpoint) {
 std::vector<std::string_view> argument_names(const Endpoint& endpoint) {
   std::vector<std::string_view> names;
   for (const Parameter* parameter : endpoint.parameters) names.push_back(parameter->name);
+  for (const Parameter* option : endpoint.options) names.push_back(option->name);
   if (endpoint.ranged) names.insert(names.end(), {"from", "to"});
   if (endpoint.has_csv()) names.push_back("format");
   return names;

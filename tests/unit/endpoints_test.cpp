@@ -166,6 +166,20 @@ TEST(StatementOf, RendersTheCsvOfTheRangeWhereThereIsOne) {
             0u);
 }
 
+TEST(StatementOf, CallsAFunctionWithTheParametersThenTheOptions) {
+  EXPECT_EQ(statement_of(endpoint("6.16")),
+            "SELECT data::text, "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text) "
+            "FROM api.urns($1, $2, $3, $4, $5) AS v");
+  EXPECT_EQ(statement_of(endpoint("6.19"), Rendering::csv),
+            "SELECT api.csv(api.points_between((data::text)::json, $4, $5), '{items}', "
+            "'{statisticTime,time,block,transaction,kind,dink,dart,collateral,debt,collateralization,price}'), "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text) "
+            "FROM api.urn_history($1, $2, $3) AS v");
+}
+
 TEST(StatementsOf, NamesEachOfAnEndpointsStatements) {
   std::set<std::string> names;
   for (const Statement& statement : statements_of(endpoints())) names.insert(statement.name);
@@ -182,6 +196,18 @@ TEST(ValuesStatementOf, SelectsTheParametersColumns) {
   const Statement values = values_statement_of(endpoint("6.15"));
   EXPECT_EQ(values.name, "/api/v1/data-platform/vault-history values");
   EXPECT_EQ(values.sql, "SELECT \"chain\", \"vaultType\", \"interval\" FROM api.vault_history");
+}
+
+TEST(ValuesStatementOf, ListsAFunctionsCombinationsWithItsOptionsDefaults) {
+  std::string rows;
+  for (const std::string_view chain : protocol_chains()) rows += (rows.empty() ? "('" : ", ('") + std::string(chain) + "', '10')";
+  EXPECT_EQ(values_statement_of(endpoint("6.17")).sql, "SELECT * FROM (VALUES " + rows + ") AS v(\"chain\", \"within\")");
+  EXPECT_TRUE(endpoint("6.17").published());
+  EXPECT_EQ(values_statement_of(endpoint("6.16")).sql, "SELECT * FROM (SELECT) AS v WHERE false")
+      << "an urn list is its handler's alone: no row to publish";
+  EXPECT_FALSE(endpoint("6.16").published());
+  EXPECT_FALSE(endpoint("6.19").published());
+  EXPECT_TRUE(endpoint("6.18").published()) << "a view: a row per Vault type";
 }
 
 HistoryOptions options_of(std::string_view query, const Endpoint& of) {
@@ -258,6 +284,15 @@ TEST(ValueCombinations, VaryTheFirstParameterSlowest) {
   EXPECT_EQ(value_combinations(two), std::vector<Values>{Values{}});
   two.parameters = {&colour, &kind};
   EXPECT_TRUE(value_combinations(two).empty()) << "a kind's values are the data's";
+  Parameter page{"page", {}, "Invalid page."};
+  page.default_value = "1";
+  page.integer = true;
+  two.parameters = {&colour};
+  two.options = {&page};
+  two.function = true;
+  EXPECT_EQ(value_combinations(two), (std::vector<Values>{{"red", "1"}, {"blue", "1"}})) << "each with the default";
+  two.parameters = {&colour, &kind};
+  EXPECT_TRUE(value_combinations(two).empty()) << "a function of a data word: not published";
 }
 
 TEST(CanonicalQuery, NamesTheParametersInListOrder) {

@@ -103,5 +103,38 @@ TEST(IsDataWord, IsLettersDigitsAndDashesOnly) {
   EXPECT_FALSE(is_data_word("\xc3\x89"));
 }
 
+TEST(CheckParameters, AnOptionTakesItsDefaultOrAValueItAllows) {
+  const Endpoint* urns = nullptr;
+  for (const Endpoint& each : endpoints()) urns = each.spec == "6.16" ? &each : urns;
+  ASSERT_NE(urns, nullptr);
+  const auto check = [&](std::string_view query) {
+    return check_parameters(QueryString::parse(query), urns->parameters, urns->options);
+  };
+  EXPECT_EQ(check("chain=eth&vaultType=ETH-A").values,
+            (std::vector<std::string>{"eth", "ETH-A", "collateralization", "100", ""}));
+  EXPECT_EQ(check("cursor=ab12&limit=0007&sort=debt&vaultType=ETH-A&chain=eth").values,
+            (std::vector<std::string>{"eth", "ETH-A", "debt", "7", "ab12"}))
+      << "a number as it is read";
+  EXPECT_EQ(check("chain=eth&vaultType=ETH-A&limit=1000").values[3], "1000");
+  for (const char* limit : {"0", "1001", "", "-1", "1e3", "ten", "10.0", " 10", "99999999999999"}) {
+    EXPECT_EQ(error_body(check(std::string("chain=eth&vaultType=ETH-A&limit=") + limit)),
+              R"({"code":10002,"message":"Invalid limit.","data":null})")
+        << limit;
+  }
+  for (const char* sort : {"Debt", "", "risk", "debt "}) {
+    EXPECT_EQ(error_body(check(std::string("chain=eth&vaultType=ETH-A&sort=") + sort)),
+              R"({"code":10002,"message":"Invalid sort.","data":null})")
+        << sort;
+  }
+  for (const char* cursor : {"", "a%20b", "a'b", "a_b"}) {
+    EXPECT_EQ(error_body(check(std::string("chain=eth&vaultType=ETH-A&cursor=") + cursor)),
+              R"({"code":10002,"message":"Invalid cursor.","data":null})")
+        << cursor;
+  }
+  EXPECT_EQ(error_body(check("chain=eth&vaultType=ETH-A&cursor=" + std::string(257, 'a'))),
+            R"({"code":10002,"message":"Invalid cursor.","data":null})");
+  EXPECT_EQ(error_body(check("chain=x&vaultType=A&limit=0")), chain_invalid) << "the required parameters first";
+}
+
 }  // namespace
 }  // namespace coin
