@@ -107,6 +107,15 @@ std::string word_to_decimal(const Word& word) {
   return {reversed.rbegin(), reversed.rend()};
 }
 
+std::string word_to_ilk(const Word& word) {
+  std::string ilk;
+  for (const std::uint8_t byte : word) {
+    if (byte == 0) break;
+    ilk += static_cast<char>(byte);
+  }
+  return ilk;
+}
+
 std::string word_hex(const Word& word) {
   std::string out = "0x";
   append_hex(out, word.begin(), word.end());

@@ -39,6 +39,9 @@ std::vector<Word> split_words(std::string_view data, std::size_t expected);
 // A word as a uint256, in decimal: the top bit is a digit, never a sign.
 std::string word_to_decimal(const Word& word);
 
+// A bytes32 ilk as its name: the bytes up to the first zero ("ETH-A").
+std::string word_to_ilk(const Word& word);
+
 // A word as "0x" and 64 lower-case hex digits (a hash).
 std::string word_hex(const Word& word);
 

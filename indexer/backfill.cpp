@@ -1,10 +1,13 @@
 #include "indexer/backfill.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <vector>
 
 #include "indexer/grid.hpp"
 #include "indexer/snapshot_writer.hpp"
+#include "indexer/urn_reader.hpp"
+#include "indexer/urn_writer.hpp"
 #include "shared/log.hpp"
 
 namespace coin::indexer {
@@ -69,6 +72,59 @@ class Progress {
   Clock::time_point shown_ = Clock::now();
 };
 
+// The Vat's events below the chain's urn_log_range, read newest first in steps of this many
+// blocks, each written as it is read (first_block lowered), down to the Vat's deployment.
+constexpr std::uint64_t urn_event_step = 100000;
+
+// Reads the chain's urn events older than its log range, down to the Vat's deployment. A round
+// must have made the range first. Failures are logged and counted; run it again to go on.
+void backfill_urn_events(const Chain& chain, ChainAccess& access, Database& database,
+                         const std::function<bool()>& stopping, BackfillOutcome& outcome) {
+  try {
+    const KnownUrns known = known_urns(database.connection(), chain.name);
+    if (!known.range) {
+      log_info(chain.name + ": no urn events read yet: a round reads the newest first, then the backfill the older");
+      return;
+    }
+    std::uint64_t first = known.range->first;
+    if (first == 0) return;
+    const std::uint64_t deployed = vat_deployment(chain, access, first - 1);
+    if (deployed >= first) return;  // read from the Vat's first block on
+    log_info(chain.name + ": the Vat's events of blocks " + std::to_string(deployed) + " to " +
+             std::to_string(first - 1) + ", newest first");
+    while (first > deployed) {
+      const std::uint64_t to = first - 1;
+      const std::uint64_t from = to + 1 - std::min(urn_event_step, to + 1 - deployed);
+      UrnCounts counts;
+      const UrnsReading urns = read_urn_events(chain, access, from, to, &counts);
+      if (!urns.range) {
+        log_error(chain.name + ": the Vat's events of blocks " + std::to_string(from) + " to " + std::to_string(to) +
+                  " not read: " + counts.log_error);
+        ++outcome.failed;
+        return;
+      }
+      if (!write_older_urn_events(database.connection(), chain.name, urns)) {
+        log_error(chain.name + ": the Vat's events of blocks " + std::to_string(from) + " to " + std::to_string(to) +
+                  " not written: another backfill moved the range, or a Vault type has no row yet (a round writes it)");
+        ++outcome.failed;
+        return;
+      }
+      log_info(chain.name + ": the Vat's events of blocks " + std::to_string(from) + " to " + std::to_string(to) +
+               ": " + std::to_string(urns.events.size()) + " in " + std::to_string(counts.log_requests) +
+               " eth_getLogs requests (" + std::to_string(counts.log_refusals) + " refused)");
+      first = from;
+      if (first > deployed && stopping()) return;
+    }
+  } catch (const ReadError& e) {
+    log_error(chain.name + ": the Vat's older events: " + e.what());
+    ++outcome.failed;
+  } catch (const std::exception& e) {
+    log_error(chain.name + ": the Vat's older events: database: " + e.what());
+    database.reset();
+    ++outcome.failed;
+  }
+}
+
 }  // namespace
 
 BackfillOutcome run_backfill(const Config& config, Database& database, const BackfillPlan& plan,
@@ -117,9 +173,10 @@ BackfillOutcome run_backfill(const Config& config, Database& database, const Bac
     progress.step(outcome, access.requests(), access.calls());
     if (at - plan.every >= oldest && stopping()) {
       log_info("backfill: stopped before " + utc_time(at - plan.every) + "; run it again to go on");
-      break;
+      return outcome;
     }
   }
+  for (const Chain* chain : chains) backfill_urn_events(*chain, access, database, stopping, outcome);
   return outcome;
 }
 

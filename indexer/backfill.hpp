@@ -5,7 +5,9 @@
 // taken_at. Newest time first, so that the rollups (derived.*) redo one step of the grid per row.
 // A (chain, time) already written, by a live indexer, an earlier backfill or one running beside
 // it, is skipped before anything is read: a backfill is idempotent, and a killed one goes on
-// where it stopped when run again.
+// where it stopped when run again. Then each chain's Vat events older than its urn_log_range
+// are read, newest first, down to the Vat's deployment (urn_event, first_block lowered as each
+// step of 100,000 blocks is written).
 
 #include <cstdint>
 #include <functional>

@@ -22,6 +22,16 @@ Json::Value eth_call_params(const std::string& to, const std::string& data, cons
   return params;
 }
 
+// The request of one asked call: eth_call, or eth_getStorageAt.
+Json::Value request_params(const std::string& to, const std::string& data, const std::string& block, bool storage) {
+  if (!storage) return eth_call_params(to, data, block);
+  Json::Value params(Json::arrayValue);
+  params.append(to);
+  params.append(data);
+  params.append(block);
+  return params;
+}
+
 // eth_getCode's of Multicall3's address, and whether its answer is code ("0x" is none).
 Json::Value get_code_params(const std::string& block) {
   Json::Value params(Json::arrayValue);
@@ -105,8 +115,14 @@ Block Calls::provenance() {
 
 Answer Calls::ask(const Address& to, std::string data, std::size_t expected, std::string what, std::string block) {
   auto slot = std::make_shared<Answer::Slot>();
-  asked_.push_back({to, std::move(data), expected, std::move(what), block.empty() ? block_ : std::move(block), slot});
+  asked_.push_back({to, std::move(data), expected, std::move(what), block.empty() ? block_ : std::move(block), slot, false});
   return Answer(slot);
+}
+
+Answer Calls::storage(const Address& at, std::uint64_t slot, std::string what) {
+  auto answer = std::make_shared<Answer::Slot>();
+  asked_.push_back({at, quantity(slot), 1, std::move(what), block_, answer, true});
+  return Answer(answer);
 }
 
 std::string Calls::decimals(const Answer& answer, const std::string& what) {
@@ -161,7 +177,10 @@ void Calls::settle(const Asked& call, const Json::Value& result, const std::exce
   try {
     if (error) std::rethrow_exception(error);
     if (!result.isString()) throw AbiError("the result is not a string");
-    slot.words = split_words(result.asString(), call.expected);
+    std::string data = result.asString();
+    // A slot is a quantity on some nodes ("0x0"): its word, padded.
+    if (call.storage && data.size() > 2 && data.size() < 66) data = "0x" + std::string(66 - data.size(), '0') + data.substr(2);
+    slot.words = split_words(data, call.expected);
   } catch (const NodeError& e) {
     slot.error = std::make_exception_ptr(NodeError(what + e.what(), chain_.name));
   } catch (const std::exception& e) {
@@ -169,10 +188,14 @@ void Calls::settle(const Asked& call, const Json::Value& result, const std::exce
   }
 }
 
+Request Calls::request_of(const Asked& call) {
+  return {call.storage ? "eth_getStorageAt" : "eth_call", request_params(call.to.call, call.data, call.block, call.storage)};
+}
+
 void Calls::send_each(const std::vector<Asked>& asked, const std::vector<std::size_t>& calls) {
   std::vector<Request> requests;
   for (const std::size_t i : calls) {
-    requests.push_back({"eth_call", eth_call_params(asked[i].to.call, asked[i].data, asked[i].block)});
+    requests.push_back(request_of(asked[i]));
   }
   const std::vector<Reply> replies = nodes_.call_all(requests);
   for (std::size_t r = 0; r < calls.size(); ++r) settle(asked[calls[r]], replies[r].result, replies[r].error);
@@ -184,10 +207,16 @@ void Calls::send() {
   constexpr std::size_t most_per_multicall = 100;  // well inside a node's gas cap for eth_call
   // One request per block's calls (up to 100) where Multicall3 is there, else one per call.
   std::map<std::string, std::vector<std::size_t>> by_block;
-  for (std::size_t i = 0; i < asked.size(); ++i) by_block[asked[i].block].push_back(i);
+  std::vector<std::size_t> each;  // the calls sent on their own
+  for (std::size_t i = 0; i < asked.size(); ++i) {
+    if (asked[i].storage) {
+      each.push_back(i);
+    } else {
+      by_block[asked[i].block].push_back(i);
+    }
+  }
   std::vector<Request> requests;
   std::vector<std::vector<std::size_t>> carried;  // the calls of each multicall request
-  std::vector<std::size_t> each;                  // the calls sent on their own
   for (const auto& [block, calls] : by_block) {
     if (calls.size() < 2 || !multicall_at(block)) {
       each.insert(each.end(), calls.begin(), calls.end());
@@ -205,9 +234,7 @@ void Calls::send() {
     }
   }
   // The multicalls and the single calls, in one batch where the node takes batches.
-  for (const std::size_t i : each) {
-    requests.push_back({"eth_call", eth_call_params(asked[i].to.call, asked[i].data, asked[i].block)});
-  }
+  for (const std::size_t i : each) requests.push_back(request_of(asked[i]));
   const std::vector<Reply> replies = nodes_.call_all(requests);
   std::vector<std::size_t> again;  // the calls of a multicall that failed whole (out of gas, say)
   for (std::size_t r = 0; r < carried.size(); ++r) {

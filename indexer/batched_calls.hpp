@@ -90,6 +90,10 @@ class Calls {
     return ask(to, call_data(selector, arguments), 1, std::move(what), std::move(block));
   }
 
+  // A storage slot of `at` (eth_getStorageAt), one word, at the round's block, sent with the
+  // step's calls (never in a multicall: it is no call).
+  Answer storage(const Address& at, std::uint64_t slot, std::string what);
+
   // Sends every call asked since the last send, in as few requests as the chain allows.
   void send();
 
@@ -111,6 +115,7 @@ class Calls {
     std::string what;
     std::string block;
     std::shared_ptr<Answer::Slot> slot;
+    bool storage = false;  // eth_getStorageAt of `to` at the slot `data` (a quantity)
   };
 
   // The number of the block of the chain's read_at.
@@ -118,6 +123,7 @@ class Calls {
   bool multicall_at(const std::string& block);
   // The call's answer: its result data, or the error of its request, named.
   void settle(const Asked& call, const Json::Value& result, const std::exception_ptr& error);
+  static Request request_of(const Asked& call);
   // Sends `calls` of asked_ one eth_call each.
   void send_each(const std::vector<Asked>& asked, const std::vector<std::size_t>& calls);
 

@@ -48,6 +48,31 @@ const BlockHeader& BlockFinder::header(std::uint64_t block) {
   }
 }
 
+void BlockFinder::fetch(const std::vector<std::uint64_t>& blocks) {
+  std::vector<std::uint64_t> missing;
+  std::vector<Request> requests;
+  for (const std::uint64_t block : blocks) {
+    if (headers_.count(block) != 0 || std::find(missing.begin(), missing.end(), block) != missing.end()) continue;
+    missing.push_back(block);
+    Json::Value params(Json::arrayValue);
+    params.append(quantity(block));
+    params.append(false);
+    requests.push_back({"eth_getBlockByNumber", params});
+  }
+  const std::vector<Reply> replies = nodes_.call_all(requests);
+  for (std::size_t i = 0; i < missing.size(); ++i) {
+    const std::string what = "eth_getBlockByNumber(" + std::to_string(missing[i]) + ") on " + chain_;
+    try {
+      if (replies[i].error) std::rethrow_exception(replies[i].error);
+      const auto [number, header] = parse_header(replies[i].result, what);
+      if (number != missing[i]) throw ReadError(what + ": the node answered block " + std::to_string(number));
+      headers_[number] = header;
+    } catch (const NodeError& e) {
+      throw NodeError(what + ": " + e.what(), chain_);
+    }
+  }
+}
+
 std::uint64_t BlockFinder::head() {
   Json::Value number;
   try {

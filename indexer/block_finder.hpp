@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "indexer/rpc.hpp"
 
@@ -24,6 +25,8 @@ class BlockFinder {
 
   // A block's time and hash. Throws ReadError.
   const BlockHeader& header(std::uint64_t block);
+  // Fetches the headers of `blocks` not yet known, in one batch. Throws ReadError.
+  void fetch(const std::vector<std::uint64_t>& blocks);
   // The number of the node's newest block (eth_blockNumber). Throws ReadError.
   std::uint64_t head();
   // The number of the block the node calls `tag` ("finalized", "safe"), its header kept; none

@@ -1,5 +1,6 @@
 #include "indexer/chain_reader.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -31,6 +32,12 @@ const std::uint32_t gem = selector_of("gem()");
 const std::uint32_t pocket = selector_of("pocket()");
 const std::uint32_t buffer = selector_of("buffer()");
 const std::uint32_t get_reserve_data = selector_of("getReserveData(address)");
+const std::uint32_t hop = selector_of("hop()");  // an OSM's; a DSValue has none
+
+// An OSM's storage (makerdao/osm, src/osm.sol): wards 0, stopped 1, src, hop and zzz packed in 2,
+// cur 3, nxt 4, bud 5. A Feed {uint128 val; uint128 has} is one word, val in its low 16 bytes.
+// peep() answers whitelisted callers only, so the next price is read from the slot.
+constexpr std::uint64_t osm_nxt_slot = 4;
 
 constexpr std::size_t reserve_data_words = 15;  // Aave v3's ReserveData (v3.1+: ReserveDataLegacy)
 constexpr std::size_t liquidity_rate_word = 2;  // currentLiquidityRate, an annual ray
@@ -211,6 +218,10 @@ class VaultRead {
 
   void ask_more() {
     const std::string& ilk = vault_.ilk;
+    // The pip's next price, where it is an OSM: hop() answers only there.
+    const Address pip = calls_.address(spot_.words()[0], "Spot.ilks(" + ilk + ").pip");
+    hop_ = calls_.ask(pip, hop, ilk + " pip.hop");
+    next_ = calls_.storage(pip, osm_nxt_slot, ilk + " OSM.nxt");
     if (std::holds_alternative<LitePsmHeld>(vault_.holding)) {
       // dss-lite-psm: the gem sits in the pocket.
       const Address gem_token = calls_.address(gem_, ilk + " LitePsm.gem");
@@ -237,6 +248,7 @@ class VaultRead {
     reading.duty = word_to_decimal(jug_.words()[0]);
     reading.mat = word_to_decimal(spot_.words()[1]);
     reading.locked = locked_.uint();
+    reading.next_price = next_price();
     if (std::holds_alternative<AllocatorHeld>(vault_.holding)) {
       reading.art = word_to_decimal(urn_.words()[1]);  // the AllocatorVault's own urn's
       reading.locked_decimals = chain.coin_decimals;
@@ -260,6 +272,25 @@ class VaultRead {
   }
 
  private:
+  // The OSM's nxt.val (wad) when it has one (nxt.has = 1); empty when the pip is no OSM.
+  std::string next_price() const {
+    try {
+      hop_.words();
+    } catch (const ReadError&) {
+      return "";  // reverted, or no code: not an OSM
+    }
+    try {
+      const Word& feed = next_.words()[0];
+      Word has{};
+      Word val{};
+      std::copy(feed.begin(), feed.begin() + 16, has.begin() + 16);
+      std::copy(feed.begin() + 16, feed.end(), val.begin() + 16);
+      return word_to_decimal(has) == "1" ? word_to_decimal(val) : "";
+    } catch (const ReadError&) {
+      return "";  // a node without eth_getStorageAt: no next price shown
+    }
+  }
+
   const Vault& vault_;
   Calls& calls_;
   HeldCoin& held_;
@@ -269,6 +300,7 @@ class VaultRead {
   Answer tin_;                        // a PSM's fee
   Answer gem_;                        // dss-lite-psm
   Answer urn_;                        // dss-allocator
+  Answer hop_, next_;                 // the pip's hop() and, on an OSM, its nxt
   std::vector<PositionRead> positions_;
 };
 

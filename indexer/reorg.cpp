@@ -1,9 +1,12 @@
 #include "indexer/reorg.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <pqxx/pqxx>
 
 #include "indexer/block_finder.hpp"
 #include "indexer/snapshot_writer.hpp"
+#include "indexer/urn_writer.hpp"
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
 
@@ -23,19 +26,56 @@ SELECT extract(epoch FROM taken_at)::bigint, block_number, block_hash
  ORDER BY taken_at DESC
  LIMIT $3)";
 
+// The newest blocks of the chain's urn events above its final block, with the hash each was
+// read with.
+constexpr const char* recorded_event_blocks = R"(
+SELECT DISTINCT e.block_number, e.block_hash
+  FROM snapshot.urn_event AS e JOIN snapshot.urn AS u USING (urn_id) JOIN snapshot.vault AS v USING (vault_id)
+ WHERE v.chain = $1::snapshot.chain AND e.block_number > $2
+ ORDER BY e.block_number DESC
+ LIMIT $3)";
+
 struct Recorded {
   std::int64_t taken_at = 0;
   std::uint64_t block = 0;
   std::string hash;
 };
 
-std::vector<Recorded> recorded(Database& database, const std::string& chain, std::uint64_t finalized) {
+// The snapshots' blocks (where `snapshots`), then the urn events' (taken_at 0).
+std::vector<Recorded> recorded(Database& database, const std::string& chain, std::uint64_t finalized, bool snapshots) {
   pqxx::read_transaction read(database.connection());
   std::vector<Recorded> rows;
-  for (const pqxx::row& row : read.exec_params(recorded_blocks, chain, finalized, snapshots_checked)) {
-    rows.push_back({row[0].as<std::int64_t>(), row[1].as<std::uint64_t>(), row[2].as<std::string>()});
+  if (snapshots) {
+    for (const pqxx::row& row : read.exec_params(recorded_blocks, chain, finalized, snapshots_checked)) {
+      rows.push_back({row[0].as<std::int64_t>(), row[1].as<std::uint64_t>(), row[2].as<std::string>()});
+    }
+  }
+  for (const pqxx::row& row : read.exec_params(recorded_event_blocks, chain, finalized, snapshots_checked)) {
+    rows.push_back({0, row[0].as<std::uint64_t>(), row[1].as<std::string>()});
   }
   return rows;
+}
+
+// The urn events follow a reorganisation: every block checked is either still on the chain (and
+// so are all below it) or replaced; the events above the newest block still there below the
+// lowest replaced one are deleted, and the next round reads those blocks again.
+void rewind_urns(const std::string& chain, Database& database, std::uint64_t final_block,
+                 const std::vector<Recorded>& rows, const std::vector<std::string>& hashes) {
+  static auto& rewound = counter_family("coin_indexer_rewound_urn_events_total",
+                                        "Urn events deleted because a reorganisation replaced their blocks");
+  std::optional<std::uint64_t> lowest_replaced;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (hashes[i] != rows[i].hash && (!lowest_replaced || rows[i].block < *lowest_replaced)) lowest_replaced = rows[i].block;
+  }
+  if (!lowest_replaced) return;
+  std::uint64_t kept = final_block;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (hashes[i] == rows[i].hash && rows[i].block < *lowest_replaced) kept = std::max(kept, rows[i].block);
+  }
+  const std::size_t deleted = rewind_urn_events(database.connection(), chain, kept);
+  rewound.Add({{"chain", chain}}).Increment(static_cast<double>(deleted));
+  log_error(chain + ": block " + std::to_string(*lowest_replaced) + " was replaced by a reorganisation: the urn events "
+            "after block " + std::to_string(kept) + " deleted (" + std::to_string(deleted) + "), read again next round");
 }
 
 // The hash of each recorded block's number on the chain now, in one batch; empty where the
@@ -72,13 +112,15 @@ std::uint64_t final_block(const std::string& chain, ChainAccess& access) {
 void correct_reorganised(const Config& config, const Chain& chain, ChainAccess& access, Database& database) {
   static auto& corrected = counter_family("coin_indexer_reorganised_snapshots_total",
                                           "Snapshots read again because a reorganisation replaced their block");
-  if (!chain.pin_block) return;
   try {
-    const std::vector<Recorded> rows = recorded(database, chain.name, final_block(chain.name, access));
+    const std::uint64_t final = final_block(chain.name, access);
+    const std::vector<Recorded> rows = recorded(database, chain.name, final, chain.pin_block);
+    if (rows.empty()) return;
     const std::vector<std::string> hashes = hashes_now(chain.name, access.nodes(chain.name), rows);
+    rewind_urns(chain.name, database, final, rows, hashes);
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const Recorded& row = rows[i];
-      if (hashes[i] == row.hash) continue;
+      if (hashes[i] == row.hash || row.taken_at == 0) continue;
       const std::string which = chain.name + ": the snapshot at " + utc_time(row.taken_at) + " read block " +
                                 std::to_string(row.block) + " " + row.hash;
       if (hashes[i].empty()) {

@@ -10,6 +10,7 @@
 #include "indexer/chain_reader.hpp"
 #include "indexer/reorg.hpp"
 #include "indexer/snapshot_writer.hpp"
+#include "indexer/urn_reader.hpp"
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
 
@@ -96,6 +97,55 @@ bool write_round(const Config& config, Database& database, const ChainRound& rou
   return true;
 }
 
+// What reading the urns took, for /metrics and the benchmark.
+void count_urns(const std::string& chain, const UrnCounts& counts, std::size_t urns) {
+  static auto& log_requests = counter_family("coin_indexer_log_requests_total",
+                                             "eth_getLogs requests of the Vat's events, those a node refused included");
+  static auto& log_refusals = counter_family("coin_indexer_log_refusals_total",
+                                             "eth_getLogs requests a node refused for their range or their size");
+  static auto& urn_requests = counter_family("coin_indexer_urn_requests_total",
+                                             "Requests of the urns' reading: events, block times, CDPs and Vat.urns");
+  static auto& urn_calls = counter_family("coin_indexer_urn_calls_total", "Calls those requests carried");
+  static auto& urns_read = gauge_family("coin_indexer_urns", "Urns read in the chain's last round");
+  log_requests.Add({{"chain", chain}}).Increment(counts.log_requests);
+  log_refusals.Add({{"chain", chain}}).Increment(counts.log_refusals);
+  urn_requests.Add({{"chain", chain}}).Increment(static_cast<double>(counts.requests));
+  urn_calls.Add({{"chain", chain}}).Increment(static_cast<double>(counts.calls));
+  urns_read.Add({{"chain", chain}}).Set(static_cast<double>(urns));
+}
+
+// The chain's urns at the reading's block; none, with a line saying why, when the database or a
+// node fails them: the snapshot is written all the same, and the next round reads them again.
+std::optional<UrnsReading> read_chain_urns(const Chain& chain, ChainAccess& access, Database& database,
+                                           const ChainReading& reading, const std::string& when, std::string* line) {
+  KnownUrns known;
+  try {
+    known = known_urns(database.connection(), chain.name);
+  } catch (const std::exception& e) {
+    database.reset();
+    log_error(chain.name + ": urns not read" + when + ": database: " + e.what());
+    return std::nullopt;
+  }
+  try {
+    UrnCounts counts;
+    UrnsReading urns = read_urns(chain, access, known, chain.pin_block ? reading.block : "", &counts);
+    if (!counts.log_error.empty()) {
+      log_error(chain.name + ": the Vat's events read up to block " + std::to_string(urns.last_block) + " only" + when +
+                ", the rest next round: " + counts.log_error);
+    }
+    count_urns(chain.name, counts, urns.urns.size());
+    *line = "; urns: " + std::to_string(urns.urns.size()) + " (" + std::to_string(counts.new_urns) + " new), " +
+            std::to_string(counts.events) + " events in " + std::to_string(counts.log_requests) +
+            " eth_getLogs requests (" + std::to_string(counts.log_refusals) + " refused), " +
+            std::to_string(counts.requests) + " requests and " + std::to_string(counts.calls) +
+            " calls for the urns in all";
+    return urns;
+  } catch (const ReadError& e) {
+    log_error(chain.name + ": urns not read" + when + ": " + e.what());
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 pqxx::connection& Database::connection() {
@@ -122,8 +172,11 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
     const long long requests_before = access.requests();
     const long long calls_before = access.calls();
     round.reading = read_chain(config, chain, access, at);
+    // A backfill's snapshot leaves the urns out: their states are a live round's, per change.
+    std::string urns;
+    if (!at) round.reading.urns = read_chain_urns(chain, access, database, round.reading, when, &urns);
     sent = std::to_string(access.requests() - requests_before) + " requests to the nodes, " +
-           std::to_string(access.calls() - calls_before) + " calls";
+           std::to_string(access.calls() - calls_before) + " calls" + urns;
   } catch (const std::exception& e) {  // a node (ReadError)
     log_error(chain.name + ": skipped" + when + ": " + e.what());
     count_chain(chain.name, "read_failed", taken_at);

@@ -2,6 +2,8 @@
 
 #include <pqxx/pqxx>
 
+#include "indexer/urn_writer.hpp"
+
 namespace coin::indexer {
 
 namespace {
@@ -143,6 +145,7 @@ void write_vault(pqxx::work& work, const std::string& chain, const std::string& 
                     reading.locked_decimals, reading.spot, reading.mat, chain_reading.par, array_literal(positions),
                     reading.minted_backed, reading.locked_is_coin,
                     chain_reading.provenance.number, chain_reading.provenance.hash, chain_reading.provenance.time);
+  write_vault_price(work, id, taken_at, reading, chain_reading.par);
 }
 
 // The deployment's names of its tokens (the file's "symbols"); a row left as it is stays quiet.
@@ -177,8 +180,9 @@ void delete_snapshot(pqxx::work& work, const std::string& chain, const std::stri
       work.exec_params0(delete_position_state, taken_at, p.platform, p.chain, p.asset, p.operator_address.shown);
     }
   }
-  work.exec_params0(delete_vault_states, chain, taken_at);
+  work.exec_params0(delete_vault_states, chain, taken_at);  // and their vault_price rows (ON DELETE CASCADE)
   work.exec_params0(delete_chain_state, chain, taken_at);
+  delete_urn_states(work, chain, taken_at);
 }
 
 constexpr const char* newest_vault_state = R"(
@@ -200,6 +204,7 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
   }
   work.exec_params0(upsert_symbols, symbols.coin, symbols.scoin);
   for (const VaultReading& vault : reading.vaults) write_vault(work, chain, at, reading, vault);
+  if (reading.urns) write_urns(work, chain, at, reading.provenance.number, *reading.urns);
   work.exec_params0(insert_chain_state, chain, at, reading.coin_supply, array_literal(reading.coin_held),
                     reading.coin_decimals, reading.scoin_supply, reading.scoin_decimals,
                     reading.scoin_share_value, reading.savings_rate, reading.scoin_assets, reading.par,

@@ -17,10 +17,11 @@ namespace coin::indexer {
 // same database wrote this round first (the two take turns on an advisory lock per chain).
 // Throws pqxx's exceptions when the database refuses it (a value out of a column's range, the
 // connection lost); the transaction is then rolled back whole.
-// A Vault in `reading.skipped` is not written; the others and the chain's state are, and the
+// A Vault in `reading.skipped` is not written; the others and the chain's state are, each
+// Vault's vault_price, the urns where the reading has them (urn_writer.hpp), and the
 // deployment's token symbols.
 // Write::replace writes it over the chain's snapshot at `taken_at` (its chain, Vault and position
-// states), which a reorganisation undid, and always returns true.
+// states, vault prices and urn states), which a reorganisation undid, and always returns true.
 enum class Write { once, replace };
 bool write_snapshot(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at,
                     const ChainReading& reading, const Symbols& symbols, Write write = Write::once);

@@ -58,16 +58,6 @@ std::uint64_t number_of(const Json::Value& log, const char* key) {
   return std::stoull(quantity_to_decimal(text_of(log, key)));
 }
 
-// The ilk's name: the bytes32 up to its first zero byte ("ETH-A").
-std::string ilk_of(const Word& word) {
-  std::string ilk;
-  for (const std::uint8_t byte : word) {
-    if (byte == 0) break;
-    ilk += static_cast<char>(byte);
-  }
-  return ilk;
-}
-
 std::string negated(const std::string& decimal) {
   if (decimal == "0") return decimal;
   return decimal[0] == '-' ? decimal.substr(1) : "-" + decimal;
@@ -112,7 +102,7 @@ std::vector<UrnEvent> urn_events_of(const Json::Value& log, bool tron) {
   };
 
   UrnEvent event;
-  event.ilk = ilk_of(topics[0]);
+  event.ilk = word_to_ilk(topics[0]);
   event.block = number_of(log, "blockNumber");
   event.block_hash = hash_of(log, "blockHash");
   event.log_index = number_of(log, "logIndex");
@@ -125,6 +115,7 @@ std::vector<UrnEvent> urn_events_of(const Json::Value& log, bool tron) {
   if (std::string(kind->name) != "fork") return {event};
   UrnEvent destination = event;
   destination.urn = address(topics[2]);
+  if (destination.urn == event.urn) return {};  // a fork of an urn to itself moves nothing
   event.dink = negated(event.dink);
   event.dart = negated(event.dart);
   return {event, destination};

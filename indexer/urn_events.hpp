@@ -24,7 +24,7 @@ namespace coin::indexer {
 const std::vector<std::string>& urn_event_topics();
 
 // The urns a log moved: one for a frob or a grab, two for a fork (its source's amounts negated,
-// then its destination's); none for a log of another event. `tron`: urns in Base58. Block time
+// then its destination's; none for a fork of an urn to itself); none for a log of another event. `tron`: urns in Base58. Block time
 // is left empty (logs do not carry it on every node). Throws AbiError naming what is malformed.
 std::vector<UrnEvent> urn_events_of(const Json::Value& log, bool tron);
 

@@ -4,6 +4,9 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <json/json.h>
+
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -38,9 +41,18 @@ std::string http_answer(const std::string& type, const std::string& body) {
          "\r\nConnection: close\r\n\r\n" + body;
 }
 
+Json::Value parsed(const std::string& text) {
+  Json::Value value;
+  std::istringstream stream(text);
+  std::string error;
+  Json::parseFromStream(Json::CharReaderBuilder(), stream, &value, &error);
+  return value;
+}
+
 }  // namespace
 
-FakeNode::FakeNode(Behaviour behaviour, int upstream_port) : behaviour_(behaviour), upstream_port_(upstream_port) {
+FakeNode::FakeNode(Behaviour behaviour, int upstream_port, int most_blocks, int most_logs)
+    : behaviour_(behaviour), upstream_port_(upstream_port), most_blocks_(most_blocks), most_logs_(most_logs) {
   listener_ = e2e::bind_loopback(&port_);
   if (::listen(listener_, 16) != 0) throw std::runtime_error("fake node: cannot listen");
   thread_ = std::thread(&FakeNode::serve, this);
@@ -83,6 +95,11 @@ std::string FakeNode::answer_of(const std::string& request) {
     return http_answer("application/json",
                        R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"unknown block tag finalized"}})");
   }
+  if (behaviour_ == Behaviour::log_limits && body.find("\"eth_getLogs\"") != std::string::npos) return limited_logs(body);
+  return pass_on(body);
+}
+
+std::string FakeNode::pass_on(const std::string& body) const {
   const int upstream = e2e::connect_loopback(upstream_port_);
   if (upstream < 0) return "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
   const std::string passed = "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: " +
@@ -90,6 +107,37 @@ std::string FakeNode::answer_of(const std::string& request) {
   (void)::send(upstream, passed.data(), passed.size(), MSG_NOSIGNAL);
   std::string answer = receive(upstream, false);
   ::close(upstream);
+  return answer;
+}
+
+// As QuickNode refuses a range ("eth_getLogs is limited to a 10,000 range", HTTP 413) and Infura
+// an answer of too many logs ("query returned more than 10000 results", -32005).
+std::string FakeNode::limited_logs(const std::string& body) {
+  ++log_requests_;
+  const Json::Value request = parsed(body);
+  const Json::Value& filter = request["params"][0];
+  const auto block = [&](const char* key) { return std::stoll(filter[key].asString(), nullptr, 16); };
+  const long long range = block("toBlock") - block("fromBlock") + 1;
+  Json::StreamWriterBuilder writer;
+  writer["indentation"] = "";
+  const std::string id = Json::writeString(writer, request["id"]);
+  if (range > most_blocks_) {
+    ++range_refusals_;
+    const std::string error = R"({"jsonrpc":"2.0","id":)" + id +
+                              R"(,"error":{"code":-32614,"message":"eth_getLogs is limited to a )" +
+                              std::to_string(most_blocks_) + R"( range"}})";
+    return "HTTP/1.1 413 Payload Too Large\r\nContent-Type: application/json\r\nContent-Length: " +
+           std::to_string(error.size()) + "\r\nConnection: close\r\n\r\n" + error;
+  }
+  const std::string answer = pass_on(body);
+  const Json::Value reply = parsed(answer.substr(answer.find("\r\n\r\n") + 4));
+  if (static_cast<int>(reply["result"].size()) > most_logs_) {
+    ++size_refusals_;
+    return http_answer("application/json", R"({"jsonrpc":"2.0","id":)" + id +
+                                               R"(,"error":{"code":-32005,"message":"query returned more than )" +
+                                               std::to_string(most_logs_) + R"( results"}})");
+  }
+  if (range > widest_answered_) widest_answered_ = static_cast<int>(range);
   return answer;
 }
 
