@@ -6,6 +6,7 @@
 
 #include "indexer/block_finder.hpp"
 #include "indexer/snapshot_writer.hpp"
+#include "indexer/urn_reader.hpp"
 #include "indexer/urn_writer.hpp"
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
@@ -129,7 +130,8 @@ void correct_reorganised(const Config& config, const Chain& chain, ChainAccess& 
         continue;
       }
       log_error(which + ", which a reorganisation replaced with " + hashes[i] + ": read again at that number");
-      const ChainReading reading = read_chain(config, chain, access, std::nullopt, row.block);
+      ChainReading reading = read_chain(config, chain, access, std::nullopt, row.block);
+      reading.urns = read_urn_states(chain, access, known_urns(database.connection(), chain.name), row.block);
       write_snapshot(database.connection(), chain.name, row.taken_at, reading, config.symbols, Write::replace);
       corrected.Add({{"chain", chain.name}}).Increment();
     }

@@ -204,7 +204,7 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
   }
   work.exec_params0(upsert_symbols, symbols.coin, symbols.scoin);
   for (const VaultReading& vault : reading.vaults) write_vault(work, chain, at, reading, vault);
-  if (reading.urns) write_urns(work, chain, at, reading.provenance.number, *reading.urns);
+  if (reading.urns) write_urns(work, chain, at, reading.provenance.number, *reading.urns, write == Write::once);
   work.exec_params0(insert_chain_state, chain, at, reading.coin_supply, array_literal(reading.coin_held),
                     reading.coin_decimals, reading.scoin_supply, reading.scoin_decimals,
                     reading.scoin_share_value, reading.savings_rate, reading.scoin_assets, reading.par,

@@ -162,7 +162,35 @@ void read_cdps(const Chain& chain, Calls& calls, UrnsByKey& urns) {
   }
 }
 
+// Each urn's ink and art: one Vat.urns call each, sent together.
+std::vector<UrnReading> read_states(const Chain& chain, Calls& calls, UrnsByKey& urns) {
+  std::vector<std::pair<UrnReading*, Answer>> states;
+  for (auto& [key, urn] : urns) {
+    states.emplace_back(&urn, calls.ask(chain.protocol->vat,
+                                        call_data(vat_urns, {ilk_word(urn.ilk), address_word(call_form(chain, urn.urn))}),
+                                        2, "Vat.urns(" + urn.ilk + ", " + urn.urn + ")"));
+  }
+  calls.send();
+  std::vector<UrnReading> read;
+  for (auto& [urn, state] : states) {
+    const std::vector<Word>& words = state.words();
+    urn->ink = word_to_decimal(words[0]);
+    urn->art = word_to_decimal(words[1]);
+    read.push_back(std::move(*urn));
+  }
+  return read;
+}
+
 }  // namespace
+
+UrnsReading read_urn_states(const Chain& chain, ChainAccess& access, const KnownUrns& known, std::uint64_t block) {
+  UrnsByKey urns;
+  for (const UrnReading& urn : known.urns) urns.try_emplace({urn.ilk, urn.urn}, urn);
+  Calls calls(chain, access, std::nullopt, block);
+  UrnsReading reading;
+  reading.urns = read_states(chain, calls, urns);
+  return reading;
+}
 
 KnownUrns known_urns(pqxx::connection& connection, const std::string& chain) {
   pqxx::read_transaction read(connection);
@@ -238,19 +266,7 @@ UrnsReading read_urns(const Chain& chain, ChainAccess& access, const KnownUrns& 
   if (protocol.cdp_manager) read_cdps(chain, calls, urns);
   counts->new_urns = urns.size() - known.urns.size();
 
-  std::vector<std::pair<UrnReading*, Answer>> states;
-  for (auto& [key, urn] : urns) {
-    states.emplace_back(&urn, calls.ask(protocol.vat,
-                                        call_data(vat_urns, {ilk_word(urn.ilk), address_word(call_form(chain, urn.urn))}),
-                                        2, "Vat.urns(" + urn.ilk + ", " + urn.urn + ")"));
-  }
-  calls.send();
-  for (auto& [urn, state] : states) {
-    const std::vector<Word>& words = state.words();
-    urn->ink = word_to_decimal(words[0]);
-    urn->art = word_to_decimal(words[1]);
-    reading.urns.push_back(std::move(*urn));
-  }
+  reading.urns = read_states(chain, calls, urns);
   counts->requests = nodes.requests() - requests_before;
   counts->calls = nodes.calls() - calls_before;
   return reading;

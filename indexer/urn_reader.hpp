@@ -45,6 +45,10 @@ struct UrnCounts {
 UrnsReading read_urns(const Chain& chain, ChainAccess& access, const KnownUrns& known, const std::string& block,
                       UrnCounts* counts);
 
+// The state at `block` of the urns known, without events: a snapshot read again after a
+// reorganisation (a pinned chain). Throws ReadError.
+UrnsReading read_urn_states(const Chain& chain, ChainAccess& access, const KnownUrns& known, std::uint64_t block);
+
 // The block the Vat was deployed in: the file's vat_block, or the first block at or below
 // `below` where it has code (bisection on eth_getCode, which needs a node that keeps old
 // blocks' state), below + 1 when it has none there. Throws ReadError.

@@ -70,6 +70,18 @@ SELECT u.urn_id, to_timestamp($2), r.ink, r.art, nullif($3, '')::bigint
          WHERE s.urn_id = u.urn_id AND s.taken_at < to_timestamp($2)
          ORDER BY s.taken_at DESC LIMIT 1) IS DISTINCT FROM ROW(r.ink, r.art))";
 
+// After a past snapshot's states are written over: the first row after it that no longer
+// changes anything (equal to the row at or before it) goes.
+constexpr const char* delete_unchanged_after = R"(
+DELETE FROM snapshot.urn_state AS s
+ USING snapshot.urn AS u, snapshot.vault AS v
+ WHERE s.urn_id = u.urn_id AND u.vault_id = v.vault_id AND v.chain = $1::snapshot.chain
+   AND s.taken_at = (SELECT min(n.taken_at) FROM snapshot.urn_state AS n
+                      WHERE n.urn_id = s.urn_id AND n.taken_at > to_timestamp($2))
+   AND (SELECT ROW(p.ink, p.art) FROM snapshot.urn_state AS p
+         WHERE p.urn_id = s.urn_id AND p.taken_at <= to_timestamp($2)
+         ORDER BY p.taken_at DESC LIMIT 1) = ROW(s.ink, s.art))";
+
 constexpr const char* upsert_range = R"(
 INSERT INTO snapshot.urn_log_range AS r (chain, first_block, last_block) VALUES ($1, $2, $3)
     ON CONFLICT (chain) DO UPDATE SET first_block = least(r.first_block, excluded.first_block),
@@ -159,12 +171,15 @@ bool vaults_written(pqxx::work& work, const std::string& chain, const std::vecto
 }  // namespace
 
 std::size_t write_urns(pqxx::work& work, const std::string& chain, const std::string& taken_at,
-                       const std::string& block, const UrnsReading& urns) {
+                       const std::string& block, const UrnsReading& urns, bool newest) {
   const UrnColumns columns(urns.urns);
-  work.exec_params0(upsert_urns, chain, text_array(columns.ilk), text_array(columns.address), text_array(columns.cdp),
-                    text_array(columns.owner), text_array(columns.ink), text_array(columns.art));
+  if (newest) {
+    work.exec_params0(upsert_urns, chain, text_array(columns.ilk), text_array(columns.address), text_array(columns.cdp),
+                      text_array(columns.owner), text_array(columns.ink), text_array(columns.art));
+  }
   work.exec_params0(insert_changed_states, chain, taken_at, block, text_array(columns.ilk),
                     text_array(columns.address), text_array(columns.ink), text_array(columns.art));
+  if (!newest) work.exec_params0(delete_unchanged_after, chain, taken_at);
   if (!vaults_written(work, chain, urns.events)) return 0;
   const std::size_t written = write_events(work, chain, urns.events);
   if (urns.range) {

@@ -19,9 +19,11 @@ namespace coin::indexer {
 // The urns of `urns` (upserted: state, CDP, owner), their events, their states that changed
 // (at `taken_at`, epoch seconds, read at block `block`, empty on a chain read at "latest"), and
 // the log range. An event of a Vault type without a row yet (never written) would be lost: then
-// no event is written and the range stays, for the next round. Returns the events written.
+// no event is written and the range stays, for the next round. `newest`: the urn rows take the
+// states read; false for a past snapshot written over (a reorganisation), whose states go to
+// urn_state only. Returns the events written.
 std::size_t write_urns(pqxx::work& work, const std::string& chain, const std::string& taken_at,
-                       const std::string& block, const UrnsReading& urns);
+                       const std::string& block, const UrnsReading& urns, bool newest);
 
 // The Vault type's rate, price, next price and par at the snapshot (`vault_id`'s state at
 // `taken_at` is written); nothing for a Vault type whose rate or par is 0 (not initialised).
