@@ -15,7 +15,11 @@
 //     and parsed keeping every digit; its text with the expected display of that value (rounding,
 //     grouping, units, percent or not); a text with a digit that no figure carries; a Vault's
 //     share of its ceiling and its "near limit" marker, worked out again from its figures; an
-//     answer shown in part (every Vault, position and chain);
+//     answer shown in part (every Vault, position, chain and urn at risk);
+//   - the risk section not showing the fixture's hand-worked urns: tron's TRX-A urns within 10 %
+//     of liquidation (their order, which are liquidatable, their whole addresses in titles) and
+//     totals, bsc's empty state, eth's lack of a Vault type to judge, a liquidation curve drawn
+//     with every point of 6.18 per Vault type;
 //   - a period of the collateral chart (7D, 1M, 6M, 1Y) whose redraw does not hold, per chain,
 //     the number of points 6.13 answers for it;
 //   - a page heavier than 300 KB transferred (CDP Network.loadingFinished encodedDataLength,
@@ -24,7 +28,8 @@
 //     message in its section;
 //   - live, on a page left open: a snapshot committed (eth's, 1,000,000 more COIN)
 //     that the true total supply does not show without a reload within 10 s (a cap: it prints
-//     how long it took, the issue asks for 1 s), or after which any figure is not the API's;
+//     how long it took, the issue asks for 1 s), or after which any figure is not the API's; an
+//     urn changed (tron's U1 owes more) that the risk section does not show within 10 s;
 //     the page's stream dropped (nginx reloaded, which ends every stream, the page offline so
 //     that it cannot reconnect), a snapshot committed meanwhile, and the page not showing it
 //     once it is back online; a navigation (a marker set on window before the snapshots is
@@ -187,10 +192,27 @@ const asPercent = (v) => display(v, { min: 2, max: 4, shift: 2, suffix: '%' });
 const asRatio = (v) => display(v, { min: 0, max: 2, shift: 2, suffix: '%' });
 const asTime = (ms) => new Date(Number(ms) + 8 * 3600e3).toISOString().slice(0, 16).replace('T', ' ');
 
+const asPrice = (v) => display(v, { min: 2, max: 6, prefix: '$' });
+const asShortAddress = (v) => `${v.slice(0, 6)}\u2026${v.slice(-4)}`;
+
+// The display of a figure of 6.17 or 6.18.
+function expectedRiskText(field, value) {
+  if (['within', 'vaultType', 'cdpId', 'liquidatableUrns', 'atRiskUrns'].includes(field)) return value;
+  if (['urn', 'owner'].includes(field)) return asShortAddress(value);
+  if (['price', 'nextPrice', 'judgedPrice', 'liquidationPrice'].includes(field)) return asPrice(value);
+  if (field === 'collateral') return display(value, { min: 2, max: 6 });
+  if (['debt', 'liquidatableDebt', 'atRiskDebt'].includes(field)) return asAmount(value);
+  if (field === 'atRiskCollateralValue') return asUsd(value);
+  if (field === 'collateralization') return asRatio(value);
+  if (field === 'liquidationDistance') return display(value, { min: 2, max: 4, suffix: '%' });
+  return undefined;
+}
+
 // The display a figure must have, from the field it shows.
 function expectedText(src, p, value, row) {
   const field = p.split('/').pop();
   if (value === null || value === '') return '\u2014';
+  if (src.startsWith('/api/v1/risk/')) return expectedRiskText(field, value);
   if (src === '/totalSupply') return `${asAmount(value)} COIN`;
   if (src === '/api/v1/smart-allocator/detail-overview' && p === '/data/apy') return display(value, { min: 2, max: 4, suffix: '%' });
   if (src === '/api/v1/smart-allocator/detail-overview' && p === '/data/debt') return `${asAmount(value)} COIN`;
@@ -326,6 +348,14 @@ async function checkFigures(page, requested) {
   const allocator = (await api('/api/v1/smart-allocator/detail-overview')).doc;
   allocator.data.platformSummaryInfos.forEach((_, i) => mustShow.push(['/api/v1/smart-allocator/detail-overview', `/data/platformSummaryInfos/${i}/holdingAmount`]));
   allocator.data.vaultInfos.forEach((_, i) => mustShow.push(['/api/v1/smart-allocator/detail-overview', `/data/vaultInfos/${i}/debt`]));
+  for (const c of chains) {
+    const src = `/api/v1/risk/vaults-at-risk?chain=${c}`;
+    const { doc } = await api(src);
+    doc.data.vaults.forEach((_, i) => mustShow.push(...['vaultType', 'prices/judgedPrice', 'liquidatableUrns', 'liquidatableDebt',
+      'atRiskUrns', 'atRiskDebt'].map((k) => [src, `/data/vaults/${i}/${k}`])));
+    doc.data.items.forEach((_, i) => mustShow.push(...['urn', 'vaultType', 'cdpId', 'collateral', 'debt', 'collateralization',
+      'liquidationPrice', 'liquidationDistance'].map((k) => [src, `/data/items/${i}/${k}`])));
+  }
   for (const [src, p] of mustShow) if (!shown(src, p)) fail(`not shown: ${src} ${p || '(body)'}`);
   if (!figures.some((f) => f.header === 'Last-Modified' || /statisticTime$/.test(f.path || ''))) fail('no "data as of" figure');
 
@@ -357,6 +387,79 @@ async function checkFigures(page, requested) {
     if (!near && v.status !== 'OK') fail(`${label}: status "${v.status}", expected OK`);
   }
   return { checked, flagged, vaults: vaults.length };
+}
+
+// The risk section against the fixture's urns, worked out by hand (tests/sql/fixture.sql): tron's
+// TRX-A urns within 10 % of liquidation, nearest first (U2 and U6 liquidatable, U1 at 6.25 %),
+// and its totals; bsc's WBTC-A with none, its empty state; eth without a regular Vault type to
+// judge; a curve drawn per Vault type, from the answer whose steps are the fixture's.
+const U1 = 'T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo';
+const RISK = {
+  tron: {
+    urns: [['TcQpAMQrms8bPybBbRFES4xsBEaEb9kHYQ', true], ['TBt5ZA9nNSTvSPRRqtNUxBMMjhWkcuLWCM', true], [U1, false]],
+    totals: [['TRX-A', '2', '375', '3', '500']],
+    curves: { 'TRX-A': '0-6: 2 urns, 375; 7-10: 3 urns, 500; 11-53: 4 urns, 620; 54-90: 5 urns, 870' },
+    empty: null,
+  },
+  bsc: {
+    urns: [],
+    totals: [['WBTC-A', '0', '0', '0', '0']],
+    curves: { 'WBTC-A': '0-27: 0 urns, 0; 28-90: 1 urns, 100' },
+    empty: 'No urn within 10 % of liquidation.',
+  },
+  eth: { urns: [], totals: [], curves: {}, empty: null },
+};
+
+// A curve's points as steps: "0-6: 2 urns, 375; 7-10: ...".
+function steps(items) {
+  const runs = [];
+  for (const p of items) {
+    const last = runs[runs.length - 1];
+    if (last && last.urns === p.urns && last.debt === p.debt) last.to = p.drop;
+    else runs.push({ from: p.drop, to: p.drop, urns: p.urns, debt: p.debt });
+  }
+  return runs.map((r) => `${r.from}-${r.to}: ${r.urns} urns, ${r.debt}`).join('; ');
+}
+
+async function checkRisk(page) {
+  const shown = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#risk .risk-chain')].map((group) => {
+    const value = (row, name) => row.querySelector(`[data-path$="/${name}"]`)?.dataset.value;
+    return [group.dataset.chain, {
+      urns: [...group.querySelectorAll('.risk-urns tbody tr')].map((row) => {
+        const urn = row.querySelector('[data-path$="/urn"]');
+        return [urn?.dataset.value, row.classList.contains('warn'), urn?.title];
+      }),
+      totals: [...group.querySelectorAll('.risk-totals tbody tr')].map((row) => ['vaultType', 'liquidatableUrns', 'liquidatableDebt',
+        'atRiskUrns', 'atRiskDebt'].map((name) => value(row, name))),
+      curves: [...group.querySelectorAll('.curve')].map((curve) => {
+        const chart = curve.querySelector('.chart');
+        return { vaultType: curve.dataset.vaultType, src: chart.dataset.src, points: chart.dataset.points,
+          canvas: !!chart.querySelector('canvas'), judged: value(curve, 'judgedPrice') };
+      }),
+      empty: group.querySelector('.empty')?.textContent ?? null,
+    }];
+  })));
+  for (const [c, expected] of Object.entries(RISK)) {
+    const got = shown[c];
+    if (!got) { fail(`risk: no group for ${c}`); continue; }
+    const urns = got.urns.map(([urn, warn]) => [urn, warn]);
+    if (JSON.stringify(urns) !== JSON.stringify(expected.urns)) fail(`risk ${c}: urns (and liquidatable) ${JSON.stringify(urns)}, expected ${JSON.stringify(expected.urns)}`);
+    for (const [urn, , title] of got.urns) if (title !== urn) fail(`risk ${c}: urn ${urn} titled "${title}", expected its whole address`);
+    if (JSON.stringify(got.totals) !== JSON.stringify(expected.totals)) fail(`risk ${c}: totals ${JSON.stringify(got.totals)}, expected ${JSON.stringify(expected.totals)}`);
+    if (got.empty !== expected.empty) fail(`risk ${c}: empty state "${got.empty}", expected "${expected.empty}"`);
+    const types = got.curves.map((curve) => curve.vaultType);
+    if (types.join() !== Object.keys(expected.curves).join()) fail(`risk ${c}: curves of ${types.join()}, expected ${Object.keys(expected.curves).join()}`);
+    for (const curve of got.curves) {
+      const src = `/api/v1/risk/liquidation-curve?chain=${c}&vaultType=${curve.vaultType}`;
+      const { doc } = await api(src);
+      if (!curve.canvas || curve.src !== src || curve.points !== String(doc.data.items.length)) {
+        fail(`risk ${c} ${curve.vaultType}: chart of ${curve.src} drawn ${curve.canvas}, ${curve.points} points; expected ${src}, ${doc.data.items.length}`);
+      }
+      if (curve.judged !== doc.data.prices.judgedPrice) fail(`risk ${c} ${curve.vaultType}: judged price ${curve.judged}, the API says ${doc.data.prices.judgedPrice}`);
+      const drawn = steps(doc.data.items);
+      if (drawn !== expected.curves[curve.vaultType]) fail(`risk ${c} ${curve.vaultType}: the curve is ${drawn}, expected ${expected.curves[curve.vaultType]}`);
+    }
+  }
 }
 
 async function checkIntervals(page, requested) {
@@ -487,7 +590,7 @@ async function checkLive(browser) {
   await page.waitForSelector('body[data-live="open"]', { timeout: TIMEOUT });
   await page.evaluate(() => { window.notReloaded = true; });
   const requested = requestedBy(seen);
-  const result = { shown: -1, caughtUp: -1 };
+  const result = { shown: -1, urn: -1, caughtUp: -1 };
   const until = async (what, holds) => {
     const start = Date.now();
     while (!(await holds())) {
@@ -505,6 +608,19 @@ async function checkLive(browser) {
     return result;
   }
   await checkAgain(page, requested, 'live, after a snapshot');
+
+  // An urn changed (tron's U1 owes 20 more: 150 COIN, liquidatable now): the risk section follows.
+  await commit(`UPDATE snapshot.urn SET art = 120 WHERE address = '${U1}'`);
+  const start = Date.now();
+  try {
+    await page.waitForFunction((urn) => [...document.querySelectorAll('#risk .risk-urns tbody tr')]
+      .some((row) => row.querySelector(`[data-value="${urn}"]`) && row.querySelector('[data-path$="/debt"]').dataset.value === '150'),
+    { polling: 'mutation', timeout: LIVE_CAP }, U1);
+    result.urn = Date.now() - start;
+  } catch {
+    fail(`live: the risk section did not show U1's new debt (150) within ${LIVE_CAP} ms of its commit`);
+  }
+  await checkAgain(page, requested, 'live, after an urn changed');
 
   // The stream dropped: the page offline (which fails new connections, not the open one), then
   // nginx reloaded, whose old workers end their streams (nchan keeps the events in shared memory).
@@ -555,6 +671,7 @@ async function main() {
     const load = weight();
     const requested = requestedBy(seen);
     const figures = await checkFigures(page, requested);
+    await checkRisk(page);
     const points = await checkIntervals(page, requested);
     const all = weight();
     await page.evaluate(() => document.querySelector('#interval-switch button[data-interval="MONTHLY"]').click());
@@ -590,7 +707,7 @@ async function main() {
     console.log(`dashboard: ${figures.vaults} Vaults, ${figures.flagged} near a limit; screenshots in ${outDir}`);
 
     const sum = (label) => (points[label] || []).reduce((a, b) => a + b, 0);
-    console.log(`dashboard: live, a snapshot shown ${live.shown} ms after its commit; after the stream was dropped, `
+    console.log(`dashboard: live, a snapshot shown ${live.shown} ms after its commit, an urn changed ${live.urn} ms after; after the stream was dropped, `
       + `the one committed meanwhile ${live.caughtUp} ms after the network came back`);
     console.log(`dashboard: ${figures.checked} figures checked, points ${INTERVALS.map(([l]) => `${l}=${sum(l)}`).join(' ')}, ${kb(load.total)} KB transferred`);
   } finally {

@@ -8,7 +8,8 @@
 // is that value rounded for a person; a figure computed from others (a Vault's share of its
 // ceiling) is marked data-derived instead. tests/browser/dashboard.mjs compares all of them with
 // the API. Charts expose the points they draw (data-points-<chain>) and their period
-// (data-interval, data-state="ready" once drawn).
+// (data-interval, data-state="ready" once drawn); a liquidation curve its answer (data-src) and
+// its points (data-points).
 //
 // Live: the page follows the event stream (GET /api/v1/events). Each snapshot published is an
 // event naming the answers whose bytes changed; the sections showing one of them are drawn again
@@ -46,6 +47,8 @@ const API = {
   latest: (chain) => `/api/v1/data-platform/latest-collateral?chain=${chain}`,
   history: (chain, interval) => `/api/v1/data-platform/collateral-history?chain=${chain}&interval=${interval}`,
   allocator: '/api/v1/smart-allocator/detail-overview',
+  atRisk: (chain) => `/api/v1/risk/vaults-at-risk?chain=${chain}`,
+  curve: (chain, vaultType) => `/api/v1/risk/liquidation-curve?chain=${chain}&vaultType=${vaultType}`,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -500,6 +503,165 @@ function loadVaults() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Risk: per chain, the liquidation curve of each regular Vault type (6.18) and the urns near
+// liquidation (6.17)
+
+// A liquidation curve: the COIN debt liquidatable (y) at each whole % fall of the judged price
+// (x, 0 to 90), in the chain's look; the legend names the price at the fall under the cursor.
+function curveChart(container, look, src, doc) {
+  const items = at(doc, '/data/items');
+  const height = 220;
+  const plot = new uPlot({
+    width: container.clientWidth,
+    height,
+    scales: { x: { time: false, range: [0, 90] }, y: { range: (u, min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+    legend: { markers: { width: 3, dash: (u, i) => (i === 0 ? 'solid' : look.marker) } },
+    cursor: { drag: { x: false, y: false } },
+    series: [
+      { label: 'Price fall', value: (u, v, s, i) => (i == null ? '\u2014' : `${v}%, price ${fmt.price(items[i].price)}`) },
+      {
+        label: 'Debt liquidatable',
+        stroke: look.stroke,
+        dash: look.dash,
+        width: 2,
+        paths: uPlot.paths.stepped({ align: 1 }),
+        points: { show: false },
+        value: (u, v) => (v == null ? '\u2014' : `${fmt.amount(String(v))} COIN`),
+      },
+    ],
+    axes: [
+      { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' }, values: (u, splits) => splits.map((v) => `${v}%`) },
+      { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' }, size: 64, values: (u, splits) => splits.map(fmt.compactAmount) },
+    ],
+  }, [items.map((p) => Number(p.drop)), items.map((p) => Number(p.debt))], container);
+  const resized = new ResizeObserver(() => {
+    if (plot.width !== container.clientWidth) plot.setSize({ width: container.clientWidth, height });
+  });
+  resized.observe(container);
+  container.dataset.src = src;
+  container.dataset.points = String(items.length);
+  container.dataset.state = 'ready';
+  return { destroy() { resized.disconnect(); plot.destroy(); } };
+}
+
+// An address shortened for a table, "TcQpAM…kHYQ"; the whole of it in the title.
+function address(src, doc, pointer) {
+  const node = figure(src, doc, pointer, (v) => `${v.slice(0, 6)}\u2026${v.slice(-4)}`, 'text');
+  if (at(doc, pointer) !== null) node.title = at(doc, pointer);
+  return node;
+}
+
+let riskCharts = []; // the curves drawn: destroyed when the section is drawn again
+const riskVaultTypes = {}; // chain -> the Vault types whose curves are shown
+
+// A chain's Vault types: their curves, their totals at risk, and the urns at risk.
+async function drawRisk(group, c) {
+  const src = API.atRisk(c);
+  const doc = await get(src);
+  const vaults = at(doc, '/data/vaults');
+  riskVaultTypes[c] = vaults.map((v) => v.vaultType);
+  if (!vaults.length) {
+    group.append(el('p', { class: 'note' }, `No regular Vault type with a price on ${chainName(c)}: no urn to judge.`));
+    return;
+  }
+  const within = () => figure(src, doc, '/data/within', String, 'text');
+  const curves = el('div', { class: 'curves' });
+  const totals = el('tbody');
+  const urns = el('tbody');
+  const items = at(doc, '/data/items');
+  group.append(curves,
+    el('h4', {}, 'Within ', within(), ' % of liquidation'),
+    el('div', { class: 'table-wrap' }, el('table', { class: 'risk-totals' },
+      el('caption', { class: 'visually-hidden' }, `${chainName(c)}: urns liquidatable and at risk, per Vault type`),
+      el('thead', {}, el('tr', {},
+        el('th', { scope: 'col' }, 'Vault type'),
+        el('th', { scope: 'col', class: 'num' }, 'Judged price', el('span', { class: 'sub' }, 'price, next price')),
+        el('th', { scope: 'col', class: 'num' }, 'Liquidatable urns'),
+        el('th', { scope: 'col', class: 'num' }, 'Liquidatable debt (COIN)'),
+        el('th', { scope: 'col', class: 'num' }, 'At-risk urns', el('span', { class: 'sub' }, 'the liquidatable included')),
+        el('th', { scope: 'col', class: 'num' }, 'At-risk debt (COIN)'),
+        el('th', { scope: 'col', class: 'num' }, 'At-risk collateral value'))),
+      totals)),
+    items.length
+      ? el('div', { class: 'table-wrap' }, el('table', { class: 'risk-urns' },
+        el('caption', { class: 'visually-hidden' }, `${chainName(c)}: the urns at risk, nearest to liquidation first`),
+        el('thead', {}, el('tr', {},
+          el('th', { scope: 'col' }, 'Urn'),
+          el('th', { scope: 'col' }, 'Vault type'),
+          el('th', { scope: 'col' }, 'CDP id', el('span', { class: 'sub' }, 'owner')),
+          el('th', { scope: 'col', class: 'num' }, 'Collateral'),
+          el('th', { scope: 'col', class: 'num' }, 'Debt (COIN)'),
+          el('th', { scope: 'col', class: 'num' }, 'Collateral\u00ADization'),
+          el('th', { scope: 'col', class: 'num' }, 'Liquidation price'),
+          el('th', { scope: 'col', class: 'num' }, 'Distance', el('span', { class: 'sub' }, 'fall of the judged price')))),
+        urns))
+      : el('p', { class: 'empty' }, 'No urn within ', within(), ' % of liquidation.'));
+
+  vaults.forEach((v, i) => {
+    const p = `/data/vaults/${i}`;
+    totals.append(el('tr', {},
+      el('th', { scope: 'row' }, figure(src, doc, `${p}/vaultType`, String, 'text')),
+      numCell(figure(src, doc, `${p}/prices/judgedPrice`, fmt.price),
+        el('span', { class: 'sub' }, figure(src, doc, `${p}/prices/price`, fmt.price), ', ',
+          figure(src, doc, `${p}/prices/nextPrice`, fmt.price))),
+      numCell(figure(src, doc, `${p}/liquidatableUrns`)),
+      numCell(figure(src, doc, `${p}/liquidatableDebt`, fmt.amount)),
+      numCell(figure(src, doc, `${p}/atRiskUrns`)),
+      numCell(figure(src, doc, `${p}/atRiskDebt`, fmt.amount)),
+      numCell(figure(src, doc, `${p}/atRiskCollateralValue`, usd))));
+  });
+  items.forEach((urn, i) => {
+    const p = `/data/items/${i}`;
+    const now = urn.liquidationDrop === '0';
+    urns.append(el('tr', { class: now ? 'warn' : undefined },
+      el('th', { scope: 'row' },
+        now ? el('span', { class: 'flag', 'aria-hidden': 'true' }, '\u26A0 ') : null,
+        address(src, doc, `${p}/urn`)),
+      cell(figure(src, doc, `${p}/vaultType`, String, 'text')),
+      el('td', {}, figure(src, doc, `${p}/cdpId`, String, 'text'),
+        urn.owner === null ? null : el('span', { class: 'sub' }, address(src, doc, `${p}/owner`))),
+      numCell(figure(src, doc, `${p}/collateral`, fmt.tokens)),
+      numCell(figure(src, doc, `${p}/debt`, fmt.amount)),
+      numCell(figure(src, doc, `${p}/collateralization`, fmt.ratio)),
+      numCell(figure(src, doc, `${p}/liquidationPrice`, fmt.price)),
+      numCell(figure(src, doc, `${p}/liquidationDistance`, fmt.percentAlready),
+        now ? el('span', { class: 'sub flag' }, '\u26A0 liquidatable now') : null)));
+  });
+
+  const look = lookOf(c, chains);
+  const drawn = await Promise.allSettled(vaults.map(async (v) => {
+    const container = el('div', { class: 'chart', role: 'img', 'data-nocheck': true,
+      'aria-label': `${chainName(c)} ${v.vaultType}: COIN debt liquidatable at each fall of the judged price, 0 to 90 %` });
+    const caption = el('figcaption', {}, el('strong', {}, v.vaultType), ': debt liquidatable (COIN) as the price falls');
+    curves.append(el('figure', { class: 'curve', 'data-chain': c, 'data-vault-type': v.vaultType }, caption, container));
+    const curveSrc = API.curve(c, v.vaultType);
+    let curveDoc;
+    try {
+      curveDoc = await get(curveSrc);
+    } catch (error) {
+      container.replaceChildren(el('p', {}, 'unavailable'));
+      throw error;
+    }
+    caption.append(' from the judged price, ', figure(curveSrc, curveDoc, '/data/prices/judgedPrice', fmt.price));
+    if (typeof uPlot === 'undefined') throw new ApiError('the chart library (/assets/vendor/uPlot.iife.min.js)');
+    riskCharts.push(curveChart(container, look, curveSrc, curveDoc));
+  }));
+  const failed = drawn.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+function loadRisk() {
+  const box = document.getElementById('risk-chains');
+  riskCharts.forEach((chart) => chart.destroy());
+  riskCharts = [];
+  box.replaceChildren();
+  return loadPerChain('risk', (list) => list.map((c) => {
+    const group = box.appendChild(el('div', { class: 'risk-chain', 'data-chain': c }, el('h3', {}, chainName(c))));
+    return () => drawRisk(group, c);
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Smart Allocator (6.14, and its profit from 6.7)
 
 function loadAllocator() {
@@ -596,6 +758,7 @@ const SECTIONS = [
   { draw: loadCollateral, sources: perChain((list) => list.flatMap((c) => [API.latest(c), API.history(c, shownInterval())])) },
   { draw: loadApy, sources: () => [API.apy] },
   { draw: loadVaults, sources: perChain((list) => list.map(API.latest)) },
+  { draw: loadRisk, sources: perChain((list) => list.flatMap((c) => [API.atRisk(c), ...(riskVaultTypes[c] || []).map((v) => API.curve(c, v))])) },
   { draw: loadAllocator, sources: () => [API.allocator, API.info] },
 ];
 
@@ -676,7 +839,7 @@ function main() {
   subscribe();
   listenToPeriods();
   queue(async () => {
-    await Promise.allSettled([loadGlance(), loadSupply(), loadCollateral(), loadApy(), loadVaults(), loadAllocator()]);
+    await Promise.allSettled([loadGlance(), loadSupply(), loadCollateral(), loadApy(), loadVaults(), loadRisk(), loadAllocator()]);
     await showAsOf();
     document.body.dataset.state = 'ready';
   });

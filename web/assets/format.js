@@ -76,6 +76,16 @@ export function usd(text, { sign = false } = {}) {
   return body.replace(/^([\u2212+]?)/, '$1$');
 }
 
+// A price in US dollars, or an amount of a collateral token: 2 to 6 decimals ("$0.1875",
+// "1,500.00"), a collateral's price or amount being often far from 1.
+export function price(text) {
+  return `$${grouped(decimal(text), 2, 6, false)}`;
+}
+
+export function tokens(text) {
+  return grouped(decimal(text), 2, 6, false);
+}
+
 // A decimal rate (0.045 = 4.5%) as a percent with 2 to 4 decimals: "4.50%", "4.5679%".
 export function percent(text) {
   return `${grouped(scaled(decimal(text), 2), 2, 4, false)}%`;
@@ -121,9 +131,13 @@ export function timeUtc8(ms) {
   return date.toISOString().slice(0, 16).replace('T', ' ');
 }
 
-// A chart's axis label: "$2.5M", "$120k", "4.5%".
-export function compactUsd(value) {
+// A chart's axis label: "2.5M", "120k"; in US dollars "$2.5M".
+export function compactAmount(value) {
   const abs = Math.abs(value);
   const [unit, div] = abs >= 1e9 ? ['B', 1e9] : abs >= 1e6 ? ['M', 1e6] : abs >= 1e3 ? ['k', 1e3] : ['', 1];
-  return `${value < 0 ? '\u2212' : ''}$${+(abs / div).toFixed(2)}${unit}`;
+  return `${value < 0 ? '\u2212' : ''}${+(abs / div).toFixed(2)}${unit}`;
+}
+
+export function compactUsd(value) {
+  return compactAmount(value).replace(/^(\u2212?)/, '$1$$');
 }
