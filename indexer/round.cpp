@@ -172,11 +172,12 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
     const long long requests_before = access.requests();
     const long long calls_before = access.calls();
     round.reading = read_chain(config, chain, access, at);
+    sent = std::to_string(access.requests() - requests_before) + " requests to the nodes, " +
+           std::to_string(access.calls() - calls_before) + " calls";
     // A backfill's snapshot leaves the urns out: their states are a live round's, per change.
     std::string urns;
     if (!at) round.reading.urns = read_chain_urns(chain, access, database, round.reading, when, &urns);
-    sent = std::to_string(access.requests() - requests_before) + " requests to the nodes, " +
-           std::to_string(access.calls() - calls_before) + " calls" + urns;
+    sent += urns;
   } catch (const std::exception& e) {  // a node (ReadError)
     log_error(chain.name + ": skipped" + when + ": " + e.what());
     count_chain(chain.name, "read_failed", taken_at);

@@ -2,18 +2,20 @@
 // of requests worked out below; and the block each chain is read at follows its "read_at".
 //
 // eth's round (chain/demo-state.json: ETH-A held by a join, PSM-USDC-A a join and a dss-psm,
-// SA-USDC-A a join and one Aave position on eth) makes 29 eth_calls:
+// SA-USDC-A a join and one Aave position on eth) makes 32 eth_calls and 3 eth_getStorageAt:
 //   COIN decimals, totalSupply, balanceOf(sCOIN); sCOIN decimals, totalSupply, totalAssets;
 //   Spot.par, Jug.base, Pot.dsr                                                        9
 //   each Vault's Vat.ilks, Jug.ilks, Spot.ilks, collateral.decimals, balanceOf(join)   3 x 5
 //   PSM-USDC-A's Psm.tin                                                                1
 //   the position's Pool.getReserveData, then aToken.decimals and balanceOf             3
 //   then sCOIN.convertToAssets(10^decimals)                                             1
-// and two more calls, eth_blockNumber and the block's header (eth_getBlockByNumber):
-//   "single": 31 requests of one call each;
-//   "batch": the number, the header and one batch per step: 4 requests, 31 calls;
-//   "multicall": those and Multicall3's eth_getCode, one aggregate3 per step: 5 requests of one
-//   call each.
+//   then each Vault's pip.hop() (an OSM's next price), and its slot 4 (eth_getStorageAt) 3 + 3
+// and two more calls, eth_blockNumber and the block's header (eth_getBlockByNumber); the urns
+// are read after, and counted apart:
+//   "single": 37 requests of one call each;
+//   "batch": the number, the header and one batch per step: 4 requests, 37 calls;
+//   "multicall": those and Multicall3's eth_getCode, one aggregate3 per step (the second
+//   step's batch with the 3 eth_getStorageAt): 5 requests, 8 calls.
 // Without Multicall3, "multicall" sends batches; to a node that takes no batches, single calls.
 
 #include <gtest/gtest.h>
@@ -65,12 +67,13 @@ SELECT r FROM (
  ORDER BY r)");
   }
   // What the round's log says eth's read sent: "R requests to the nodes, C calls" of its line
-  // "eth: written at ..., block N, R requests to the nodes, C calls".
+  // "eth: written at ..., block N, R requests to the nodes, C calls; urns: ..." (what the urns
+  // took comes after, counted apart: tests/chain/urns_test.cpp).
   static std::string eth_sent(const std::string& log) {
     const std::size_t line = log.find("eth: written at ");
     if (line == std::string::npos) return "(no line)";
     const std::size_t start = log.find(", ", log.find(", block ", line) + 1) + 2;
-    return log.substr(start, log.find('\n', line) - start);
+    return log.substr(start, std::min(log.find('\n', line), log.find(';', line)) - start);
   }
   static std::string eth_block() {
     return stack_->query("postgres", "SELECT block_number FROM snapshot.chain_state WHERE chain = 'eth'");
@@ -84,9 +87,9 @@ TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
   const std::string multicall = rows();
   // 3 chains, 11 Vaults, 7 positions (indexer_test.cpp has their values).
   EXPECT_EQ(std::count(multicall.begin(), multicall.end(), '\n'), 21) << multicall;
-  EXPECT_EQ(eth_sent(log), "5 requests to the nodes, 5 calls") << log;
-  for (const auto& [mode, sent] : {std::pair{"batch", "4 requests to the nodes, 31 calls"},
-                                   std::pair{"single", "31 requests to the nodes, 31 calls"}}) {
+  EXPECT_EQ(eth_sent(log), "5 requests to the nodes, 8 calls") << log;
+  for (const auto& [mode, sent] : {std::pair{"batch", "4 requests to the nodes, 37 calls"},
+                                   std::pair{"single", "37 requests to the nodes, 37 calls"}}) {
     ASSERT_TRUE(empty_snapshot_tables(*stack_));
     ASSERT_EQ(round(config_with("calls", mode), mode, &log), 0) << log;
     EXPECT_EQ(rows(), multicall) << mode;
@@ -100,8 +103,8 @@ TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
   EXPECT_EQ(rows(), multicall);
 
   // Nor JSON-RPC batches: a node that refuses them (fake_node) is asked one call at a time, once
-  // it has refused the first: eth's 31 calls, its eth_getCode and the batch refused, 33
-  // requests; that batch carried the first step's 26 calls, so 58 calls.
+  // it has refused the first: eth's 37 calls, its eth_getCode and the batch refused, 39
+  // requests; that batch carried the first step's 26 calls, so 64 calls.
   FakeNode no_batches(FakeNode::Behaviour::no_batches, chain_->port());
   Json::Value config = chain_->config();
   for (const std::string& name : config["chains"].getMemberNames()) {
@@ -111,7 +114,7 @@ TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
   ASSERT_TRUE(empty_snapshot_tables(*stack_));
   ASSERT_EQ(round(config, "no-batches", &log), 0) << log;
   EXPECT_EQ(rows(), multicall);
-  EXPECT_EQ(eth_sent(log), "33 requests to the nodes, 58 calls") << log;
+  EXPECT_EQ(eth_sent(log), "39 requests to the nodes, 64 calls") << log;
 }
 
 // A local node's "safe" and "finalized" blocks lag its head; 70 blocks mined on top of the

@@ -26,7 +26,8 @@
 // A second round after: CDP 1 frobbed by 10 | 1000 (22.5 | 27720.385614), CDP 3 closed
 // (-150 | -271211.913984: 0 | 0, its row and history kept), CDP 2 given to 0x0cd9...99, CDP 7
 // opened for 0x0cd9...26 and frobbed to 5 | 5000: three urn_state rows more (CDP 1, 3 and 7), the
-// other urns unchanged, none; three events more.
+// other urns unchanged, none; three events more. A third round, nothing changed: no row, and eth's
+// urns read in 3 requests.
 
 #include <gtest/gtest.h>
 
@@ -206,6 +207,17 @@ TEST_F(Urns, ASecondRoundWritesOnlyWhatChanged) {
   EXPECT_EQ(query("SELECT count(*) FROM snapshot.vault_price JOIN snapshot.vault USING (vault_id) "
                   "WHERE vault_type = 'ETH-A'"),
             "2\n");
+
+  // A round with nothing new but a block: eth_getLogs, one aggregate3 of cdpi and the 7 CDPs'
+  // owns, one of the 9 Vat.urns; no state row.
+  chain_->rpc("evm_mine");
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  ASSERT_EQ(round(chain_->config_path(), 1, &log), 0) << log;
+  EXPECT_NE(log.find("; urns: 9 (0 new), 0 events in 1 eth_getLogs requests (0 refused), 3 requests and 3 calls for "
+                     "the urns in all"),
+            std::string::npos)
+      << log;
+  EXPECT_EQ(query("SELECT count(*) FROM snapshot.urn_state"), "27\n");
 }
 
 }  // namespace
