@@ -125,25 +125,10 @@ void backfill_urn_events(const Chain& chain, ChainAccess& access, Database& data
   }
 }
 
-}  // namespace
-
-BackfillOutcome run_backfill(const Config& config, Database& database, const BackfillPlan& plan,
-                             const std::function<bool()>& stopping) {
-  BackfillOutcome outcome;
-  const std::vector<const Chain*> chains = pinned_chains(config);
-  if (chains.empty()) return outcome;
-  ChainAccess access(config, plan.max_rps);
-  std::int64_t from = 0;
-  std::int64_t to = 0;
-  try {
-    std::tie(from, to) = time_range(plan, chains, access);
-  } catch (const ReadError& e) {
-    log_error("backfill: the range's blocks: " + std::string(e.what()));
-    ++outcome.failed;
-    return outcome;
-  }
-  const auto [oldest, newest] = grid_bounds(from, to, plan.every);
-  if (newest < oldest) return outcome;
+// The grid's snapshots, newest first; false when `stopping` stopped it.
+bool backfill_grid(const Config& config, Database& database, const BackfillPlan& plan,
+                   const std::vector<const Chain*>& chains, ChainAccess& access, std::int64_t oldest,
+                   std::int64_t newest, const std::function<bool()>& stopping, BackfillOutcome& outcome) {
   log_info("backfill: " + utc_time(oldest) + " to " + utc_time(newest) + " every " + std::to_string(plan.every) +
            " s, newest first, on " + std::to_string(chains.size()) + " chains");
   Progress progress((newest - oldest) / plan.every + 1);
@@ -173,8 +158,32 @@ BackfillOutcome run_backfill(const Config& config, Database& database, const Bac
     progress.step(outcome, access.requests(), access.calls());
     if (at - plan.every >= oldest && stopping()) {
       log_info("backfill: stopped before " + utc_time(at - plan.every) + "; run it again to go on");
-      return outcome;
+      return false;
     }
+  }
+  return true;
+}
+
+}  // namespace
+
+BackfillOutcome run_backfill(const Config& config, Database& database, const BackfillPlan& plan,
+                             const std::function<bool()>& stopping) {
+  BackfillOutcome outcome;
+  const std::vector<const Chain*> chains = pinned_chains(config);
+  if (chains.empty()) return outcome;
+  ChainAccess access(config, plan.max_rps);
+  std::int64_t from = 0;
+  std::int64_t to = 0;
+  try {
+    std::tie(from, to) = time_range(plan, chains, access);
+  } catch (const ReadError& e) {
+    log_error("backfill: the range's blocks: " + std::string(e.what()));
+    ++outcome.failed;
+    return outcome;
+  }
+  const auto [oldest, newest] = grid_bounds(from, to, plan.every);
+  if (newest >= oldest && !backfill_grid(config, database, plan, chains, access, oldest, newest, stopping, outcome)) {
+    return outcome;  // stopped
   }
   for (const Chain* chain : chains) backfill_urn_events(*chain, access, database, stopping, outcome);
   return outcome;

@@ -173,6 +173,27 @@ TEST_F(Urns, ANodeLimitingGetLogsMissesNoUrn) {
   EXPECT_EQ(refused, node.range_refusals() + node.size_refusals()) << log;
 }
 
+// A range that starts at the round's block (as a first run far from the Vat's deployment
+// leaves it): --backfill reads the older events, down to vat_block, and they are the round's.
+// TRON, read at latest, has no past to read: its range stays.
+TEST_F(Urns, ABackfillReadsTheOlderEvents) {
+  std::string log;
+  ASSERT_EQ(round(chain_->config_path(), 86400, &log), 0) << log;
+  const std::string events = "SELECT v.chain, u.address, e.block_number, e.log_index, e.kind, e.dink, e.dart "
+                             "FROM snapshot.urn_event AS e JOIN snapshot.urn AS u USING (urn_id) JOIN snapshot.vault "
+                             "AS v USING (vault_id) WHERE v.chain <> 'tron' ORDER BY 1, 3, 4, 2";
+  const std::string read = query(events);
+  ASSERT_TRUE(stack_->psql("postgres", "DELETE FROM snapshot.urn_event; UPDATE snapshot.urn_log_range SET first_block = last_block"));
+  // Block 1..1 holds no time of the daily grid: only the events are read.
+  ASSERT_EQ(run_indexer(*stack_, {"--config", chain_->config_path(), "--backfill", "1..1", "--every", "1d"}, &log), 0)
+      << log;
+  EXPECT_NE(log.find("eth: the Vat's events of blocks " + eth("vat_block") + " to "), std::string::npos) << log;
+  EXPECT_EQ(query(events), read);
+  EXPECT_EQ(query("SELECT chain, first_block = last_block FROM snapshot.urn_log_range ORDER BY 1"),
+            "tron|t\neth|f\nbsc|f\n");
+  EXPECT_EQ(query("SELECT first_block FROM snapshot.urn_log_range WHERE chain = 'eth'"), eth("vat_block") + "\n");
+}
+
 // Last: it changes the chain.
 TEST_F(Urns, ASecondRoundWritesOnlyWhatChanged) {
   std::string log;
