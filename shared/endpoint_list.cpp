@@ -95,6 +95,7 @@ EndpointList::EndpointList(std::string_view document) {
 }
 
 const Parameter& EndpointList::parameter(std::string_view name) const {
+  if (const auto named = parameters_.find(name); named != parameters_.end()) return named->second;
   for (const auto& [key, parameter] : parameters_) {
     if (parameter.name == name) return parameter;
   }

@@ -34,7 +34,8 @@ class EndpointList {
   // In spec order ("6.9" before "6.10").
   const std::vector<Endpoint>& endpoints() const { return endpoints_; }
 
-  // A required query parameter, by name; throws std::out_of_range for another.
+  // A required query parameter, by its key in components.parameters ("riskVaultType"), or else
+  // by name ("vaultType": the component of that key first); throws std::out_of_range for another.
   const Parameter& parameter(std::string_view name) const;
 
  private:

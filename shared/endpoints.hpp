@@ -29,8 +29,9 @@
 
 namespace coin {
 
-// A required query parameter of the description (components.parameters): "chain", "interval",
-// "vaultType". Its values are its schema's enum; without one, the values in its view's rows.
+// A required query parameter of the description (components.parameters), by key or name
+// (EndpointList::parameter): "chain", "interval", "vaultType", "riskVaultType", "urn". Its values
+// are its schema's enum; without one, the values in its view's rows.
 const Parameter& api_parameter(std::string_view name);
 
 enum class Body {
@@ -157,7 +158,8 @@ std::string_view content_type_of(const Endpoint& endpoint);
 // ("chain=tron,eth,bsc&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL", or "-"; a parameter checked
 // by the data has "*": "vaultType=*"), pool (pool_name), alias column (or "-"), "sendfile" for
 // a history (its answers run to hundreds of KB: nginx sends them with sendfile(2)) or "-" (an
-// answer of a few KB goes out in one write with its headers). What --routes prints.
+// answer of a few KB goes out in one write with its headers), "published" or "handler" (answered
+// by its handler alone: Endpoint::published). What --routes prints.
 std::string routes_table(const std::vector<Endpoint>& list);
 
 }  // namespace coin

@@ -100,19 +100,19 @@ const Endpoint* endpoint_at(std::string_view path) {
 
 // The values the data has for each parameter checked by the data, over all its endpoints.
 DataValues data_values(Api& api) {
-  std::map<std::string, std::set<std::string>, std::less<>> found;
+  std::map<const Parameter*, std::set<std::string>> found;
   for (const Endpoint& endpoint : endpoints()) {
     bool by_data = false;
     for (const Parameter* parameter : endpoint.parameters) by_data = by_data || parameter->checked_by_data();
     if (!by_data) continue;
     for (const std::vector<std::string>& values : api.published_values(endpoint)) {
       for (std::size_t i = 0; i < values.size() && i < endpoint.parameters.size(); ++i) {
-        if (endpoint.parameters[i]->checked_by_data()) found[std::string(endpoint.parameters[i]->name)].insert(values[i]);
+        if (endpoint.parameters[i]->checked_by_data()) found[endpoint.parameters[i]].insert(values[i]);
       }
     }
   }
   DataValues values;
-  for (const auto& [name, set] : found) values[name].assign(set.begin(), set.end());
+  for (const auto& [parameter, set] : found) values[parameter].assign(set.begin(), set.end());
   return values;
 }
 

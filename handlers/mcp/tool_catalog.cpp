@@ -189,7 +189,7 @@ Json::Value ToolCatalog::list(const DataValues& values) const {
   for (const Tool& tool : tools_) {
     Json::Value definition = tool.definition;
     for (const Parameter* parameter : tool.endpoint->parameters) {
-      const auto found = values.find(parameter->name);
+      const auto found = values.find(parameter);
       if (!parameter->checked_by_data() || found == values.end() || found->second.empty()) continue;
       Json::Value& property = definition["inputSchema"]["properties"][std::string(parameter->name)];
       for (const std::string& value : found->second) property["enum"].append(value);

@@ -26,9 +26,9 @@
 
 namespace coin::mcp {
 
-// The values the data has for each parameter checked by the data ("vaultType": its values over
-// every chain), for the inputSchemas' enums.
-using DataValues = std::map<std::string, std::vector<std::string>, std::less<>>;
+// The values the data has for each parameter checked by the data (6.15's vaultType: its values
+// over every chain; 6.18's, the regular Vault types with a price), for the inputSchemas' enums.
+using DataValues = std::map<const Parameter*, std::vector<std::string>>;
 
 std::string tool_name(const Endpoint& endpoint);
 

@@ -104,7 +104,8 @@ rm -rf "$var/reference"
 mkdir -p "$answers" "$var/reference/tmp"
 chmod 0755 "$var/reference" "$answers"
 rows=()  # spec|request path|reference file|plain or gzip
-while IFS=$'\t' read -r spec path _ _ type parameters _; do  # the other columns unused
+while IFS=$'\t' read -r spec path _ _ type parameters _ _ _ answered; do  # the other columns unused
+  [ "$answered" = published ] || continue  # a page of urns, an urn's history: bench/URNS.md
   file=${path#/}
   if [ "$parameters" != - ]; then  # the endpoint's largest answer
     file=$(cd "$published" && ls -S "$file"/*.json | head -n 1)

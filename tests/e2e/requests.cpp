@@ -22,8 +22,11 @@ Request request_for(const Endpoint& endpoint, const std::vector<std::string>& va
 
 std::vector<std::vector<std::string>> fixture_values(const Endpoint& endpoint) {
   std::vector<std::vector<std::string>> combinations = value_combinations(endpoint);
-  if (!combinations.empty()) return combinations;  // none: a parameter checked by the data
-  // 6.15: the fixture's Vaults (tests/sql/fixture.sql), each in every window.
+  // None: a parameter checked by the data, or answered by its handler alone (6.16, 6.19).
+  if (!combinations.empty() || !endpoint.published()) return combinations;
+  // The fixture's rows (tests/sql/fixture.sql): 6.18 its regular Vault types with a price; 6.15
+  // every Vault, each in every window.
+  if (endpoint.spec == "6.18") return {{"tron", "TRX-A"}, {"bsc", "WBTC-A"}};
   static const std::vector<std::pair<std::string, std::string>> vaults = {
       {"tron", "TRX-A"}, {"tron", "TRX-B"},     {"eth", "WBTC-A"},   {"eth", "PSM-USDT-A"},
       {"eth", "SA-USDT-A"}, {"bsc", "WBTC-A"}, {"bsc", "SA-USDT-A"}};
@@ -37,7 +40,12 @@ std::vector<std::vector<std::string>> fixture_values(const Endpoint& endpoint) {
 
 std::vector<Request> sample_requests() {
   static const std::map<std::string_view, std::vector<std::string>> chosen = {
-      {"6.12", {"eth"}}, {"6.13", {"tron", "WEEKLY"}}, {"6.15", {"tron", "TRX-A", "WEEKLY"}}};
+      {"6.12", {"eth"}},
+      {"6.13", {"tron", "WEEKLY"}},
+      {"6.15", {"tron", "TRX-A", "WEEKLY"}},
+      {"6.16", {"tron", "TRX-A"}},
+      {"6.18", {"tron", "TRX-A"}},
+      {"6.19", {"tron", "TRX-A", "T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo"}}};
   std::vector<Request> requests;
   for (const Endpoint& endpoint : endpoints()) {
     const auto found = chosen.find(endpoint.spec);

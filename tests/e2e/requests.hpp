@@ -28,12 +28,14 @@ struct Request {
 Request request_for(const Endpoint& endpoint, const std::vector<std::string>& values);
 
 // The parameter values of every answer the publisher renders from the fixture: the allowed
-// combinations (coin::value_combinations), and for 6.15 the fixture's Vaults in every window.
+// combinations (coin::value_combinations), for 6.15 the fixture's Vaults in every window, for
+// 6.18 its regular Vault types with a price; none of an endpoint that is not published.
 std::vector<std::vector<std::string>> fixture_values(const Endpoint& endpoint);
 
 // One request per endpoint, in list order: the first combination of values, except 6.12
 // chain=eth, 6.13 chain=tron&interval=WEEKLY and 6.15 chain=tron&vaultType=TRX-A&interval=WEEKLY
-// (tron's hourly points make a large answer).
+// (tron's hourly points make a large answer), and tron's TRX-A for 6.16 and 6.18, its urn U1
+// for 6.19.
 std::vector<Request> sample_requests();
 
 // Every answer the publisher renders from the fixture (fixture_values), in list order.

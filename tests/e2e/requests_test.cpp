@@ -56,6 +56,11 @@ TEST(Requests, EveryPublishedAnswerOnce) {
   EXPECT_TRUE(published(vault + "tron&vaultType=TRX-B&interval=ANNUAL"));
   EXPECT_TRUE(published(vault + "bsc&vaultType=SA-USDT-A&interval=ANNUAL"));
   EXPECT_FALSE(published(vault + "tron&vaultType=WBTC-A&interval=WEEKLY")) << "tron has no WBTC-A in the fixture";
+  EXPECT_TRUE(published("/api/v1/risk/liquidation-curve?chain=bsc&vaultType=WBTC-A"));
+  EXPECT_TRUE(published("/api/v1/risk/vaults-at-risk?chain=eth"));
+  for (const std::string& path : paths) {
+    EXPECT_EQ(path.find("/api/v1/risk/urns"), std::string::npos) << "a page of urns is its handler's alone";
+  }
 }
 
 TEST(Requests, AnUnknownParameterIsAppended) {

@@ -78,6 +78,24 @@ const Spec interval_spec{&api_parameter("interval"),
                          {"WEEKLY", "MONTHLY", "BIANNUAL", "ANNUAL"},
                          "Invalid interval."};
 const Spec vault_type_spec{&api_parameter("vaultType"), "vaultType", {}, "Invalid vaultType."};
+// 6.16 to 6.19's: a regular Vault type (another component of the same name and rule), an urn.
+const Spec risk_vault_type_spec{&api_parameter("riskVaultType"), "vaultType", {}, "Invalid vaultType."};
+const Spec urn_spec{&api_parameter("urn"), "urn", {}, "Invalid urn."};
+
+// The options an api function takes after the parameters (6.16's sort, limit, cursor, 6.17's
+// within): when absent its default; else one of its values, a whole number within its bounds
+// (digits only, at most 9, read as a number: "007" is 7), or a word of at most 256 characters.
+struct OptionSpec {
+  std::string_view name;
+  std::vector<std::string_view> allowed;  // an enum
+  bool integer = false;
+  long long minimum = 0, maximum = 0;
+  std::string_view default_value;
+};
+const OptionSpec sort_spec{"sort", {"collateralization", "liquidationPrice", "debt"}, false, 0, 0, "collateralization"};
+const OptionSpec limit_spec{"limit", {}, true, 1, 1000, "100"};
+const OptionSpec cursor_spec{"cursor", {}, false, 0, 0, ""};
+const OptionSpec within_spec{"within", {}, true, 0, 90, "10"};
 
 bool checked_by_data(const Spec& spec) { return spec.allowed.empty(); }
 
@@ -93,13 +111,15 @@ void check_parameter(const Spec& spec) {
 }
 
 // The spec's parameters of an endpoint of the list (endpoints.hpp), by its section: most have
-// none, 6.12 has chain, 6.13 chain then interval, 6.15 chain, vaultType, interval. The
-// endpoint's own list must be exactly that, in that order.
+// none, 6.12 has chain, 6.13 chain then interval, 6.15 chain, vaultType, interval, and the risk
+// answers theirs. The endpoint's own list must be exactly that, in that order.
 std::vector<const Spec*> specs_of(const Endpoint& endpoint) {
   std::vector<const Spec*> specs;
-  if (endpoint.spec == "6.12") specs = {&chain_spec};
+  if (endpoint.spec == "6.12" || endpoint.spec == "6.17") specs = {&chain_spec};
   if (endpoint.spec == "6.13") specs = {&chain_spec, &interval_spec};
   if (endpoint.spec == "6.15") specs = {&chain_spec, &vault_type_spec, &interval_spec};
+  if (endpoint.spec == "6.16" || endpoint.spec == "6.18") specs = {&chain_spec, &risk_vault_type_spec};
+  if (endpoint.spec == "6.19") specs = {&chain_spec, &risk_vault_type_spec, &urn_spec};
   REQUIRE(endpoint.parameters.size() == specs.size());
   for (std::size_t i = 0; i < specs.size(); ++i) {
     REQUIRE(endpoint.parameters[i] == specs[i]->parameter);
@@ -107,6 +127,27 @@ std::vector<const Spec*> specs_of(const Endpoint& endpoint) {
   }
   return specs;
 }
+
+// The options of an endpoint, by its section (6.16: sort, limit, cursor; 6.17: within), which
+// must be its own, in that order.
+std::vector<const OptionSpec*> option_specs_of(const Endpoint& endpoint) {
+  std::vector<const OptionSpec*> specs;
+  if (endpoint.spec == "6.16") specs = {&sort_spec, &limit_spec, &cursor_spec};
+  if (endpoint.spec == "6.17") specs = {&within_spec};
+  REQUIRE(endpoint.options.size() == specs.size());
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const Parameter& option = *endpoint.options[i];
+    REQUIRE(option.name == specs[i]->name);
+    REQUIRE(option.default_value == specs[i]->default_value);
+    REQUIRE(option.integer == specs[i]->integer);
+    REQUIRE(!option.integer || (option.minimum == specs[i]->minimum && option.maximum == specs[i]->maximum));
+    REQUIRE(std::equal(option.allowed.begin(), option.allowed.end(), specs[i]->allowed.begin(), specs[i]->allowed.end()));
+  }
+  return specs;
+}
+
+// The value an option stands for, by OptionSpec's rule restated; nullopt when it is refused.
+std::optional<std::string> option_value(const OptionSpec& spec, std::string_view value);
 
 // One of a fixed-set parameter's allowed values, exactly.
 bool allowed(const Spec& spec, std::string_view value) {
@@ -137,6 +178,24 @@ bool data_word(std::string_view value) {
     if (!upper_or_digit(c) && !(c >= 'a' && c <= 'z') && c != '-') return false;
   }
   return true;
+}
+
+std::optional<std::string> option_value(const OptionSpec& spec, std::string_view value) {
+  if (!spec.allowed.empty()) {
+    for (const std::string_view candidate : spec.allowed) {
+      if (candidate == value) return std::string(value);
+    }
+    return std::nullopt;
+  }
+  if (!spec.integer) return value.size() <= 256 && data_word(value) ? std::optional<std::string>(value) : std::nullopt;
+  if (value.empty() || value.size() > 9) return std::nullopt;
+  long long number = 0;
+  for (const char c : value) {
+    if (c < '0' || c > '9') return std::nullopt;
+    number = number * 10 + (c - '0');
+  }
+  if (number < spec.minimum || number > spec.maximum) return std::nullopt;
+  return std::to_string(number);
 }
 
 // Whether nginx's queries map names a published file for `raw` (the query as sent, $args) on
@@ -380,7 +439,8 @@ void check_statement(const Endpoint& endpoint, const QueryString& query, const s
 // is the answer. A parameter checked by the data takes any word of letters, digits and '-'.
 void check_endpoint(std::string_view raw_query, const QueryString& query, const Endpoint& endpoint) {
   const std::vector<const Spec*> specs = specs_of(endpoint);
-  const CheckedParameters checked = check_parameters(query, endpoint.parameters);
+  const std::vector<const OptionSpec*> option_specs = option_specs_of(endpoint);
+  const CheckedParameters checked = check_parameters(query, endpoint.parameters, endpoint.options);
   const bool nginx_file = nginx_names_file(endpoint, raw_query);
 
   int code = 0;
@@ -403,6 +463,18 @@ void check_endpoint(std::string_view raw_query, const QueryString& query, const 
     }
   }
 
+  std::vector<std::string> option_values;  // each option's, or its default
+  for (const OptionSpec* spec : code == 0 ? option_specs : std::vector<const OptionSpec*>{}) {
+    const std::optional<std::string_view> given = query.get(spec->name);
+    const std::optional<std::string> value = given ? option_value(*spec, *given) : std::string(spec->default_value);
+    if (!value) {
+      code = 10002;
+      message = "Invalid " + std::string(spec->name) + ".";
+      break;
+    }
+    option_values.push_back(*value);
+  }
+
   if (code != 0) {
     REQUIRE(checked.error.has_value());
     REQUIRE(checked.values.empty());
@@ -412,7 +484,9 @@ void check_endpoint(std::string_view raw_query, const QueryString& query, const 
     return;
   }
   REQUIRE(!checked.error.has_value());
-  REQUIRE(checked.values.size() == specs.size());
+  REQUIRE(checked.values.size() == specs.size() + option_specs.size());
+  const auto options_from = checked.values.begin() + static_cast<std::ptrdiff_t>(specs.size());
+  REQUIRE(std::equal(option_values.begin(), option_values.end(), options_from));
   bool publishable_values = true;  // every value checked by the data one a file may be named with
   std::string expected_canonical;  // name=value in list order, joined by '&', values as they are
   std::string escaped;             // the same, every byte of the values as %XX
@@ -435,10 +509,11 @@ void check_endpoint(std::string_view raw_query, const QueryString& query, const 
   // accepted value holds '&', '+' or '%'); escaped, too.
   const std::string canonical = canonical_query(endpoint, checked.values);
   REQUIRE(canonical == expected_canonical);
+  const std::vector<std::string> required(checked.values.begin(), options_from);
   const CheckedParameters escaped_again = check_parameters(QueryString::parse(escaped), endpoint.parameters);
-  REQUIRE(!escaped_again.error.has_value() && escaped_again.values == checked.values);
+  REQUIRE(!escaped_again.error.has_value() && escaped_again.values == required);
   const CheckedParameters again = check_parameters(QueryString::parse(canonical), endpoint.parameters);
-  REQUIRE(!again.error.has_value() && again.values == checked.values);
+  REQUIRE(!again.error.has_value() && again.values == required);
 
   // The published file of the answer is the endpoint's own (no value climbs out of its
   // directory), for values the publisher may publish; nginx's queries map names that same file

@@ -5,16 +5,18 @@
 //   node tests/mcp/sdk_client.mjs BASE_URL --routes FILE
 //
 // FILE is what `publisher --routes` prints: a tab-separated line per endpoint (spec, path, group,
-// view, content type, parameters, pool, alias column, sendfile), the parameters as
-// `chain=tron,eth,bsc&vaultType=*&interval=...` (`*`: the data's values) or `-`.
+// view, content type, parameters, pool, alias column, sendfile, published or handler), the
+// parameters as `chain=tron,eth,bsc&vaultType=*&interval=...` (`*`: the data's values) or `-`.
 //
 // It connects to BASE_URL/mcp (stateless: no session id may come back), then:
 //   - tools/list: exactly one tool per endpoint, named after its path; its inputSchema an object
 //     without additional properties, requiring the endpoint's parameters, each with an enum (the
-//     endpoint's values; for `*`, the data's); readOnlyHint; an outputSchema for JSON answers.
+//     endpoint's values; for `*`, the data's, which an endpoint its handler alone answers may not
+//     list: an urn); readOnlyHint; an outputSchema for JSON answers.
 //   - tools/call of every tool with every combination of its enums' values (the optional ones,
-//     `format`, also left out): the result's only content is text equal to the GET body of the
-//     endpoint's path with the arguments as its query (parameters in the endpoint's order), as
+//     `format`, `sort`, also left out): the result's only content is text equal to the GET body of
+//     the endpoint's path with the arguments as its query (in the order of the inputSchema's
+//     properties, the server's), as
 //     bytes; a JSON success (code 0) has structuredContent equal to that body (numbers compared as
 //     written, every digit, in the reply's raw bytes) and is no error; an error envelope (code
 //     != 0: e.g. a vaultType the chain lacks) or a 503 is isError: true; a CSV answer's
@@ -22,7 +24,8 @@
 //     tools again with from, to, both, and from with format=csv.
 //   - resources/list and resources/read of every resource: coin-api://<path>[?<query>], its text
 //     the GET body, its mimeType the GET's Content-Type without parameters; the list is every
-//     answer a GET gave 200 with code 0 for above (every published answer).
+//     answer of a published endpoint a GET gave 200 with code 0 for above without an optional
+//     argument (every published answer).
 //   - the errors: an unknown tool, an argument a tool does not take (JSON-RPC -32602); a
 //     resource that is not an answer (-32002); and ping.
 //
@@ -52,13 +55,13 @@ const TO_MS = '1780243199999';  // 2026-05-31 23:59:59.999 UTC+8
 
 // ---- the endpoint list ------------------------------------------------------------------------
 
-// [{spec, path, contentType, parameters: [{name, values: [...] | null (the data's)}]}]
+// [{spec, path, contentType, parameters: [{name, values: [...] | null (the data's)}], published}]
 function parseRoutes(text) {
   const routes = [];
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     const fields = line.split('\t');
-    if (fields.length < 9 || !fields[1].startsWith('/')) throw new Error(`not a line of publisher --routes: ${line}`);
+    if (fields.length < 10 || !fields[1].startsWith('/')) throw new Error(`not a line of publisher --routes: ${line}`);
     const [spec, path, , , contentType, parameterText] = fields;
     const parameters =
       parameterText === '-'
@@ -67,7 +70,7 @@ function parseRoutes(text) {
             const [name, values] = pair.split('=');
             return { name, values: values === '*' ? null : values.split(',') };
           });
-    routes.push({ spec, path, contentType, parameters });
+    routes.push({ spec, path, contentType, parameters, published: fields[9] === 'published' });
   }
   if (routes.length === 0) throw new Error('the endpoint list is empty');
   return routes;
@@ -191,9 +194,10 @@ function combinations(choices) {
   return result;
 }
 
-// The query of a call's `args`: the endpoint's parameters in its order, then from, to, format.
-function queryOf(route, args) {
-  const names = [...route.parameters.map((p) => p.name), 'from', 'to', 'format'];
+// The query of a call's `args` to `tool`: in the order of its inputSchema's properties, the
+// endpoint's parameters, then its options, then from, to, format.
+function queryOf(tool, args) {
+  const names = Object.keys(tool.inputSchema?.properties ?? {});
   const extra = Object.keys(args).filter((name) => !names.includes(name));
   if (extra.length > 0) throw new Error(`no query order for ${extra.join(', ')}`);
   const pairs = names.filter((name) => args[name] !== undefined).map((name) => `${name}=${encodeURIComponent(args[name])}`);
@@ -207,7 +211,7 @@ const callText = (name, args) =>
 // Calls `tool` with `args` and checks the result against the GET of the same answer.
 // Returns the GET's answer (undefined when the call itself failed).
 async function checkCall(route, tool, args) {
-  const pathAndQuery = route.path + queryOf(route, args);
+  const pathAndQuery = route.path + queryOf(tool, args);
   const what = `${callText(tool.name, args)} = GET ${pathAndQuery}`;
   let result;
   lastReply = null;
@@ -246,7 +250,7 @@ async function checkCall(route, tool, args) {
     if (answer.contentType === 'application/json') json = answer;
     else if (args.format === 'csv') {
       const { format, ...withoutFormat } = args;
-      json = await get(route.path + queryOf(route, withoutFormat));
+      json = await get(route.path + queryOf(tool, withoutFormat));
       if (answer.contentType !== 'text/csv') problems.push(`format=csv answered ${answer.contentType}`);
     }
     if (json === undefined) {
@@ -331,6 +335,7 @@ for (const route of routes) {
   }
   for (const parameter of route.parameters) {
     const values = properties[parameter.name]?.enum;
+    if (values === undefined && parameter.values === null && !route.published) continue;  // an urn: thousands
     if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'string')) {
       problems.push(`${parameter.name} has no enum of strings`);
     } else if (parameter.values !== null && !isDeepStrictEqual(values, parameter.values)) {
@@ -346,6 +351,7 @@ for (const route of routes) {
 
   // Every combination: the required enums in the endpoint's order, each optional enum left out
   // or given each of its values.
+  if (route.parameters.some((p) => properties[p.name].enum === undefined)) continue;  // no values to call with
   const choices = route.parameters.map((p) => [p.name, properties[p.name].enum]);
   for (const [property, definition] of Object.entries(properties)) {
     if (!parameterNames.includes(property) && Array.isArray(definition.enum)) choices.push([property, [undefined, ...definition.enum]]);
@@ -353,8 +359,9 @@ for (const route of routes) {
   for (const args of combinations(choices)) {
     calls += 1;
     await checkCall(route, tool, args);
-    const pathAndQuery = route.path + queryOf(route, args);
-    if (args.format === undefined && isSuccess(await get(pathAndQuery))) successes.push(pathAndQuery);
+    const pathAndQuery = route.path + queryOf(tool, args);
+    const published = route.published && Object.keys(args).every((name) => parameterNames.includes(name));
+    if (published && isSuccess(await get(pathAndQuery))) successes.push(pathAndQuery);
   }
 
   // The ranged tools: from, to, both, and with CSV, on every combination of the required enums
@@ -362,7 +369,7 @@ for (const route of routes) {
   if (properties.from && properties.to) {
     const withData = combinations(route.parameters.map((p) => [p.name, properties[p.name].enum]));
     for (const args of withData) {
-      const full = await get(route.path + queryOf(route, args));
+      const full = await get(route.path + queryOf(tool, args));
       if (!isSuccess(full)) continue;
       const ranged = [{ from: FROM_DAY }, { to: TO_MS }, { from: FROM_DAY, to: TO_MS }];
       if (properties.format) ranged.push({ from: FROM_DAY, format: 'csv' });

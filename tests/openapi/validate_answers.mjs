@@ -581,6 +581,19 @@ async function checkOptionErrors(docPath, valid, required, optional) {
     if (from) await expect(at([['from', 'nope'], ['format', 'nope']]), 'invalid-from');
     if (from) await expect(at([['from', 'nope'], ['format', 'csv']]), 'invalid-from');  // errors stay JSON
   }
+  // The options a function takes (shared/parameters.hpp): every value of an enum and of a whole
+  // number's bounds and default answers; bad ones (out of the enum or the bounds, no whole
+  // number, no word, or a word the data refuses: a cursor no list gave) are named.
+  for (const [name, p] of optional) {
+    if (['from', 'to', 'format'].includes(name)) continue;
+    const { type, minimum, maximum } = p.schema;
+    const good = p.schema.enum ?? (type === 'integer' ? [minimum, maximum, p.schema.default].map(String) : []);
+    const bad = p.schema.enum ? badOptionValues(p)
+      : type === 'integer' ? [String(minimum - 1), String(maximum + 1), 'ten', '', '1.5', '1e2', '+1', ' 1']
+      : ['', 'NOPE!', "ab'cd", 'abcd'];
+    for (const value of good) await check('GET', at([[name, value]]), docPath, 200, isSuccess);
+    for (const value of bad) await expect(at([[name, value]]), `invalid-${name}`);
+  }
   const [option] = optional.keys();
   if (option === undefined || required.length === 0) return;
   const badOption = [option, 'nope'];
@@ -636,7 +649,7 @@ async function walkEveryAnswer() {
     const required = parameters.filter((p) => p.required);
     const optional = new Map(parameters.filter((p) => !p.required).map((p) => [p.name, p]));
     for (const p of required) if (!p.schema?.enum && !p['x-fixture-values']) throw new Error(`${docPath}: parameter ${p.name} has no enum and no x-fixture-values`);
-    for (const [name, p] of optional) if (name !== 'from' && name !== 'to' && !p.schema?.enum) throw new Error(`${docPath}: optional parameter ${name} has no enum`);
+    for (const [name, p] of optional) if (name !== 'from' && name !== 'to' && !p.schema?.enum && p.schema?.type !== 'integer' && !p.schema?.pattern) throw new Error(`${docPath}: optional parameter ${name} has no enum, bounds or pattern`);
 
     // Every combination of the allowed values; its 304s; its ranges and formats.
     const all = combinations(required);
