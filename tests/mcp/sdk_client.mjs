@@ -15,8 +15,7 @@
 //     list: an urn); readOnlyHint; an outputSchema for JSON answers.
 //   - tools/call of every tool with every combination of its enums' values (the optional ones,
 //     `format`, `sort`, also left out): the result's only content is text equal to the GET body of
-//     the endpoint's path with the arguments as its query (in the order of the inputSchema's
-//     properties, the server's), as
+//     the endpoint's path with the arguments as its query (parameters in the endpoint's order), as
 //     bytes; a JSON success (code 0) has structuredContent equal to that body (numbers compared as
 //     written, every digit, in the reply's raw bytes) and is no error; an error envelope (code
 //     != 0: e.g. a vaultType the chain lacks) or a 503 is isError: true; a CSV answer's
@@ -194,10 +193,11 @@ function combinations(choices) {
   return result;
 }
 
-// The query of a call's `args` to `tool`: in the order of its inputSchema's properties, the
-// endpoint's parameters, then its options, then from, to, format.
-function queryOf(tool, args) {
-  const names = Object.keys(tool.inputSchema?.properties ?? {});
+// The query of a call's `args` to `route`'s `tool`: the endpoint's parameters in its order (as a
+// published answer's query), then the tool's other properties (options, from, to, format).
+function queryOf(route, tool, args) {
+  const parameters = route.parameters.map((p) => p.name);
+  const names = [...parameters, ...Object.keys(tool.inputSchema?.properties ?? {}).filter((name) => !parameters.includes(name))];
   const extra = Object.keys(args).filter((name) => !names.includes(name));
   if (extra.length > 0) throw new Error(`no query order for ${extra.join(', ')}`);
   const pairs = names.filter((name) => args[name] !== undefined).map((name) => `${name}=${encodeURIComponent(args[name])}`);
@@ -211,7 +211,7 @@ const callText = (name, args) =>
 // Calls `tool` with `args` and checks the result against the GET of the same answer.
 // Returns the GET's answer (undefined when the call itself failed).
 async function checkCall(route, tool, args) {
-  const pathAndQuery = route.path + queryOf(tool, args);
+  const pathAndQuery = route.path + queryOf(route, tool, args);
   const what = `${callText(tool.name, args)} = GET ${pathAndQuery}`;
   let result;
   lastReply = null;
@@ -250,7 +250,7 @@ async function checkCall(route, tool, args) {
     if (answer.contentType === 'application/json') json = answer;
     else if (args.format === 'csv') {
       const { format, ...withoutFormat } = args;
-      json = await get(route.path + queryOf(tool, withoutFormat));
+      json = await get(route.path + queryOf(route, tool, withoutFormat));
       if (answer.contentType !== 'text/csv') problems.push(`format=csv answered ${answer.contentType}`);
     }
     if (json === undefined) {
@@ -359,7 +359,7 @@ for (const route of routes) {
   for (const args of combinations(choices)) {
     calls += 1;
     await checkCall(route, tool, args);
-    const pathAndQuery = route.path + queryOf(tool, args);
+    const pathAndQuery = route.path + queryOf(route, tool, args);
     const published = route.published && Object.keys(args).every((name) => parameterNames.includes(name));
     if (published && isSuccess(await get(pathAndQuery))) successes.push(pathAndQuery);
   }
@@ -369,7 +369,7 @@ for (const route of routes) {
   if (properties.from && properties.to) {
     const withData = combinations(route.parameters.map((p) => [p.name, properties[p.name].enum]));
     for (const args of withData) {
-      const full = await get(route.path + queryOf(tool, args));
+      const full = await get(route.path + queryOf(route, tool, args));
       if (!isSuccess(full)) continue;
       const ranged = [{ from: FROM_DAY }, { to: TO_MS }, { from: FROM_DAY, to: TO_MS }];
       if (properties.format) ranged.push({ from: FROM_DAY, format: 'csv' });
