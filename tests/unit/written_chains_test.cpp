@@ -1,0 +1,32 @@
+// Which chains' answers the publisher renders again, from the notifications' payloads.
+
+#include "publisher/written_chains.hpp"
+
+#include <gtest/gtest.h>
+
+namespace coin {
+namespace {
+
+TEST(WrittenChains, ATableThatNamesItsChainsChangesThoseAlone) {
+  for (const char* table : {"chain_state", "vault", "vault_state", "urn", "urn_event", "urn_state", "vault_price",
+                            "urn_log_range"}) {
+    WrittenChains written = WrittenChains::none();
+    written.add(std::string(table) + " eth,tron");
+    EXPECT_TRUE(written.has("eth")) << table;
+    EXPECT_TRUE(written.has("tron")) << table;
+    EXPECT_FALSE(written.has("bsc")) << table;
+  }
+}
+
+TEST(WrittenChains, AnythingElseMayChangeEveryChain) {
+  for (const char* payload : {"allocator_position", "urn_event", "token_symbol eth", "CREATE VIEW", ""}) {
+    WrittenChains written = WrittenChains::none();
+    written.add(payload);
+    EXPECT_TRUE(written.has("bsc")) << payload;
+  }
+  EXPECT_FALSE(WrittenChains::none().has("bsc"));
+  EXPECT_TRUE(WrittenChains::every_chain().has("bsc"));
+}
+
+}  // namespace
+}  // namespace coin
