@@ -76,7 +76,7 @@ GRANT EXECUTE ON FUNCTION
 GRANT EXECUTE ON FUNCTION
   api.urns(text, text, text, integer, text), api.vaults_at_risk(text, integer),
   api.urn_history(text, text, text),
-  derived.first_drop(numeric, numeric), derived.first_drop_near(numeric, numeric, integer),
+  derived.first_drop(numeric, numeric),
   derived.prices_of(numeric, numeric, numeric)
   TO coin_api;
 

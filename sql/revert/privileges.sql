@@ -7,7 +7,7 @@ BEGIN;
 REVOKE EXECUTE ON FUNCTION
   api.urns(text, text, text, integer, text), api.vaults_at_risk(text, integer),
   api.urn_history(text, text, text),
-  derived.first_drop(numeric, numeric), derived.first_drop_near(numeric, numeric, integer),
+  derived.first_drop(numeric, numeric),
   derived.prices_of(numeric, numeric, numeric)
   FROM coin_api;
 

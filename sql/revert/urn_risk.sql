@@ -14,6 +14,5 @@ DROP FUNCTION derived.urn_item(derived.urn_figures);
 DROP VIEW derived.urn_figures;
 DROP VIEW derived.vault_price_now;
 DROP FUNCTION derived.first_drop(numeric, numeric);
-DROP FUNCTION derived.first_drop_near(numeric, numeric, integer);
 
 COMMIT;
