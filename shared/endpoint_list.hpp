@@ -11,7 +11,8 @@
 // ("Invalid <name>." refuses any other), a `from` parameter makes a history that takes a range,
 // and a text/plain answer of 200 a bare body. "function": "<api function>" in place of "view"
 // names the function that answers it (Endpoint::function); its optional query parameters but
-// from, to and format are its options, with their schema's default, enum, or integer bounds. endpoints() is the list of the document compiled in.
+// from, to and format are its options, with their schema's default, enum, or integer bounds.
+// endpoints() is the list of the document compiled in.
 
 #include <deque>
 #include <functional>

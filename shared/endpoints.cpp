@@ -144,7 +144,6 @@ Response answer_of(const Endpoint& endpoint, const std::string& fetched_value) {
 }
 
 std::vector<std::vector<std::string>> value_combinations(const Endpoint& endpoint) {
-  if (!endpoint.published()) return {};
   std::vector<std::vector<std::string>> combinations = {{}};
   for (const Parameter* parameter : endpoint.parameters) {
     if (parameter->checked_by_data()) return {};
