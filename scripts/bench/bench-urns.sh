@@ -7,17 +7,20 @@
 #    urn_state rows each, a vault_price row per regular Vault type and snapshot of 90 days):
 #    - what the publisher needs: a whole set (publisher --once, every answer) before and after
 #      the urns, and each risk answer it publishes (6.17 per chain, 6.18 per chain and Vault
-#      type) timed in the database, the median of RUNS (5) runs;
+#      type) timed in the database, the median of RUNS (5) runs; and the stack's own publisher
+#      (PUBLISH=on): the set it renders after a tron snapshot, and after a write to the urn
+#      tables, from its log;
 #    - 6.16, 6.17, 6.18 and 6.19 uncached through the whole HTTP path (PUBLISH=off, handlers with
 #      --no-cache: every request runs its query): median and p99 of REQUESTS (200) sequential
 #      requests (40 for the answers computed from every urn of a chain), pages deep in the
 #      largest Vault type (TRX-A, 30 % of the urns) by the cursors its pages give;
 #    - the database's size per row of each urn table, with its indexes;
 #    - the plan of a first and of a deep page (auto_explain of the function's own query).
-# B. The indexer: anvil with the demo contracts (chain/deploy.mjs) and INDEXER_URNS (10,000) more
-#    urns opened by frob over JSON-RPC (bench/urns-frob.mjs), then one round of coin-indexer
-#    into the empty tables of a second stack: its requests and calls, its eth_getLogs requests,
-#    its time and its peak RSS. INDEXER_URNS=0 skips it.
+# B. The indexer: anvil with the demo contracts (chain/deploy.mjs), then INDEXER_STEP (6,000)
+#    and then the rest of INDEXER_URNS (100,000) urns opened by frob over JSON-RPC
+#    (chain/bench-urns.mjs), after each rounds of coin-indexer into
+#    the empty tables of a second stack (bench/urns-indexer.sh): their requests and calls, their
+#    eth_getLogs requests, their time and peak RSS. INDEXER_URNS=0 skips it.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -28,7 +31,7 @@ stack_port=18100 chain_port=18546 indexer_stack_port=18101
 urns=${URNS:-100000}
 runs=${RUNS:-5}
 requests=${REQUESTS:-200}
-indexer_urns=${INDEXER_URNS:-10000}
+indexer_urns=${INDEXER_URNS:-100000} indexer_step=${INDEXER_STEP:-6000}
 for port in $stack_port $chain_port $indexer_stack_port; do
   (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && die "port $port is in use: is another benchmark running?"
 done
@@ -51,9 +54,9 @@ database() { psql -qAtX -v ON_ERROR_STOP=1 -h "$var/pg" -U postgres -d coin "$@"
 # publish_once -> "MS ANSWERS": a whole set rendered by the publisher (--once, into an empty
 # directory: every answer), its own "published in" time and its answers' count.
 publish_once() {
-  rm -rf "$published_dir"
+  rm -rf "$published_dir/once"
   PGHOST=$var/pg PGPORT=5432 PGUSER=coin_api PGDATABASE=coin "$handlers/publisher" --once \
-    --directory "$published_dir" 2>"$var/publisher-once.log" || die "publisher --once failed: $var/publisher-once.log"
+    --directory "$published_dir/once" 2>"$var/publisher-once.log" || die "publisher --once failed: $var/publisher-once.log"
   sed -n 's/.*published in \([0-9]*\) ms, \([0-9]*\) answers changed.*/\1 \2/p' "$var/publisher-once.log" | tail -n 1
 }
 median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
@@ -73,14 +76,46 @@ query_ms() {
   database -c "$sql"
 }
 
-say "urns benchmark: the stack with demo data (PUBLISH=off, handlers --no-cache)"
-bench_stack_start "$stack_port" "$var/stack.log" VAR="$var" DATA=demo PUBLISH=off HANDLER_FLAGS=--no-cache \
+# published_after WRITE... -> "MS ANSWERS": the stack's publisher's next set after the SQL
+# WRITE (as postgres), from its log line "published in MS ms, ANSWERS answers changed".
+published_after() {
+  local before deadline=$((SECONDS + 60))
+  before=$(grep -c 'publisher: published in' "$var/stack.log" || true)
+  database -c "$1" >/dev/null
+  until (( $(grep -c 'publisher: published in' "$var/stack.log" || true) > before )); do
+    ((SECONDS < deadline)) || die "no set published within 60 s of: $1"
+    sleep 0.1
+  done
+  sleep 0.5  # a write's second notification may start a second set: let it end
+  sed -n 's/.*publisher: published in \([0-9]*\) ms, \([0-9]*\) answers changed.*/\1 \2/p' "$var/stack.log" |
+    sed -n "$((before + 1))p"
+}
+# A new tron snapshot as the stack's publisher sees it: its newest chain_state row again, now
+# (bench.sh's write_snapshot); and a write to tron's urn tables: its newest vault_price row
+# rewritten as it is (what each indexer round of a chain writes, with its urn_state rows).
+tron_snapshot="INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
+               SELECT chain, clock_timestamp(), coin_supply + 1, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl
+                 FROM snapshot.chain_state WHERE chain = 'tron' ORDER BY taken_at DESC LIMIT 1"
+tron_prices="UPDATE snapshot.vault_price SET price = price
+              WHERE (vault_id, taken_at) IN (SELECT vault_id, max(taken_at) FROM snapshot.vault_price
+                                              JOIN snapshot.vault USING (vault_id) WHERE chain = 'tron' GROUP BY vault_id)"
+# sets WRITE LABEL: 3 sets after WRITE, into set_rows as a table row.
+set_rows=()
+sets() {
+  local ms answers times=()
+  for _ in 1 2 3; do read -r ms answers < <(published_after "$1"); times+=("$ms"); done
+  set_rows+=("| $2 | $(median_of "${times[@]}") | ${times[*]} | $answers |")
+}
+
+say "urns benchmark: the stack with demo data (PUBLISH=on)"
+bench_stack_start "$stack_port" "$var/stack.log" VAR="$var" DATA=demo PUBLISH=on PUBLISHED="$published_dir/stack" \
   HANDLERS="$handlers"
 data_scale=$(bench_data_scale)
 
-say "a whole set, before the urns"
+say "sets before the urns"
 sets_before=() set_answers_before=
 for _ in 1 2 3; do read -r ms set_answers_before < <(publish_once); sets_before+=("$ms"); done
+sets "$tron_snapshot" "a tron snapshot (chain_state), no urns"
 
 say "writing $urns urns (bench/urns-data.sql)"
 start=$(date +%s.%N)
@@ -88,34 +123,18 @@ database -1 -v urns="$urns" -f "$root_dir/bench/urns-data.sql" >/dev/null
 load_s=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN {printf "%.0f", b - a}')
 database -c 'VACUUM ANALYZE snapshot.urn, snapshot.urn_event, snapshot.urn_state, snapshot.vault_price'
 
-say "a whole set, with the urns"
+say "sets with the urns"
 sets_after=() set_answers_after=
 for _ in 1 2 3; do read -r ms set_answers_after < <(publish_once); sets_after+=("$ms"); done
-risk_files=$(find "$published_dir/current/api/v1/risk" -name '*.json' | wc -l)
-risk_bytes=$(find "$published_dir/current/api/v1/risk" -name '*.json' -printf '%s\n' | awk '{s += $1} END {print s}')
+risk_files=$(find "$published_dir/once/current/api/v1/risk" -name '*.json' | wc -l)
+risk_bytes=$(find "$published_dir/once/current/api/v1/risk" -name '*.json' -printf '%s\n' | awk '{s += $1} END {print s}')
+sets "$tron_snapshot" "a tron snapshot (chain_state), $urns urns"
+sets "$tron_prices" "tron's vault_price rows written, $urns urns"
+bench_stack_stop
 
-# Each risk answer the publisher renders, timed in the database.
-say "the risk answers in the database"
-read -r -a chains < <(node -p "require('$root_dir/openapi/openapi.json').components.parameters.chain.schema.enum.join(' ')")
-mapfile -t vault_types < <(database -c "SELECT chain || ' ' || vault_type FROM derived.vault_price_now ORDER BY chain, vault_type")
-queries=() labels=()
-for chain in "${chains[@]}"; do
-  queries+=("SELECT data FROM api.vaults_at_risk('$chain', 10)") labels+=("6.17 $chain, within 10")
-done
-for pair in "${vault_types[@]}"; do
-  read -r chain vault_type <<<"$pair"
-  queries+=("SELECT data FROM api.liquidation_curve WHERE chain = '$chain' AND \"vaultType\" = '$vault_type'")
-  labels+=("6.18 $chain $vault_type")
-done
-queries+=("SELECT data FROM api.liquidation_curve") labels+=("6.18, every row in one query")
-queries+=("SELECT data FROM api.vaults_at_risk('tron', 50)") labels+=("6.17 tron, within 50 (not published)")
-mapfile -t query_times < <(query_ms "${queries[@]}")
-urns_per_type=$(database -c "SELECT string_agg(v.vault_type || ' ' || v.chain || ' ' || n, ', ' ORDER BY n DESC)
-                               FROM (SELECT vault_id, count(*) AS n FROM snapshot.urn GROUP BY vault_id) AS c
-                               JOIN snapshot.vault AS v USING (vault_id)")
-published_sum=$(for i in "${!labels[@]}"; do
-                  [[ ${labels[$i]} == *"every row"* || ${labels[$i]} == *"not published"* ]] || echo "${query_times[$i]}"
-                done | awk '{s += $1} END {printf "%.0f", s}')
+say "the stack again, PUBLISH=off, handlers --no-cache"
+bench_stack_start "$stack_port" "$var/stack-uncached.log" VAR="$var" DATA=keep PUBLISH=off HANDLER_FLAGS=--no-cache \
+  HANDLERS="$handlers"
 
 # 6.16 to 6.19 uncached, through nginx and a handler.
 api=http://127.0.0.1:$stack_port/api/v1/risk
@@ -134,6 +153,49 @@ mapfile -t risk_cursors < <(cursors collateralization)
 mapfile -t debt_cursors < <(cursors debt)
 pages=${#risk_cursors[@]}
 deep=${risk_cursors[$((pages - 1))]} middle=${risk_cursors[$((pages / 2))]} deep_debt=${debt_cursors[$((${#debt_cursors[@]} - 1))]}
+# Each risk answer the publisher renders, timed in the database.
+say "the risk answers in the database"
+read -r -a chains < <(node -p "require('$root_dir/openapi/openapi.json').components.parameters.chain.schema.enum.join(' ')")
+mapfile -t vault_types < <(database -c "SELECT chain || ' ' || vault_type FROM derived.vault_price_now ORDER BY chain, vault_type")
+queries=() labels=()
+for chain in "${chains[@]}"; do
+  queries+=("SELECT data FROM api.vaults_at_risk('$chain', 10)") labels+=("6.17 $chain, within 10")
+done
+for pair in "${vault_types[@]}"; do
+  read -r chain vault_type <<<"$pair"
+  queries+=("SELECT data FROM api.liquidation_curve WHERE chain = '$chain' AND \"vaultType\" = '$vault_type'")
+  labels+=("6.18 $chain $vault_type")
+done
+queries+=("SELECT data FROM api.liquidation_curve") labels+=("6.18, every row in one query")
+queries+=("SELECT data FROM api.vaults_at_risk('tron', 50)") labels+=("6.17 tron, within 50 (not published)")
+vault_trx_a=$(database -c "SELECT vault_id FROM snapshot.vault WHERE chain = 'tron' AND vault_type = 'TRX-A'")
+for page in "collateralization 100 " "collateralization 1000 " "collateralization 100 $deep" "debt 100 " "debt 100 $deep_debt"; do
+  read -r sort limit cursor <<<"$page"
+  queries+=("SELECT data FROM api.urns('tron', 'TRX-A', '$sort', $limit, '$cursor')")
+  labels+=("6.16 TRX-A by $sort, limit $limit, $([ -n "$cursor" ] && echo "last page" || echo "first page") (per request)")
+done
+# The page query of a deep page as api.urns runs it (its parameters in it, as EXECUTE ... USING
+# gives them to the planner), and with the bound a suggested change adds: key <= the cursor's
+# key, which the index can seek to (the row's test alone is a filter on every urn before it).
+for page in "collateralization art_per_ink $deep" "debt art $deep_debt"; do
+  read -r sort column cursor <<<"$page"
+  IFS='|' read -r key after < <(database -c "SELECT key, urn_id FROM derived.urn_cursor_position('$cursor', '$sort', $vault_trx_a)")
+  for bound in "" "AND u.$column <= $key"; do
+    queries+=("SELECT u FROM derived.urn_figures AS u WHERE u.vault_id = $vault_trx_a $bound
+                 AND (u.$column < $key OR (u.$column = $key AND u.urn_id > $after)) ORDER BY u.$column DESC, u.urn_id LIMIT 101")
+    labels+=("6.16's page query, by $sort, last page, limit 100: $([ -n "$bound" ] && echo "with \`$column <= key\` (suggested)" || echo "as it is")")
+  done
+done
+mapfile -t query_times < <(query_ms "${queries[@]}")
+urns_per_type=$(database -c "SELECT string_agg(v.vault_type || ' ' || v.chain || ' ' || n, ', ' ORDER BY n DESC)
+                               FROM (SELECT vault_id, count(*) AS n FROM snapshot.urn GROUP BY vault_id) AS c
+                               JOIN snapshot.vault AS v USING (vault_id)")
+published_sum=$(for i in "${!labels[@]}"; do
+                  if [[ ${labels[$i]} == 6.1[78]* && ${labels[$i]} != *"every row"* && ${labels[$i]} != *"not published"* ]]; then
+                    echo "${query_times[$i]}"
+                  fi
+                done | awk '{s += $1} END {printf "%.0f", s}')
+
 history_urn=$(database -c "SELECT u.address FROM snapshot.urn AS u JOIN snapshot.urn_event AS e USING (urn_id)
                            WHERE u.vault_id = (SELECT vault_id FROM snapshot.vault WHERE chain = 'tron' AND vault_type = 'TRX-A')
                            GROUP BY u.urn_id ORDER BY count(*) DESC, u.urn_id LIMIT 1")
@@ -152,15 +214,20 @@ http_rows=(  # label|URL|requests
   "6.17 tron, within 10|$api/vaults-at-risk?chain=tron|$heavy"
   "6.17 tron, within 50|$api/vaults-at-risk?chain=tron&within=50|$heavy"
 )
-declare -A http_median=() http_p99=() http_bytes=()
+declare -A http_median=() http_p99=() http_bytes=() http_lost=()
 for row in "${http_rows[@]}"; do
   IFS='|' read -r label url n <<<"$row"
   say "$label: uncached, $n requests"
   http_bytes[$label]=$(curl -sf -o /dev/null -w '%{size_download}' "$url") || die "no answer to $url"
+  # A request without an answer (status 000: the connection failed, seen once on the shared
+  # machine, never again) is left out and counted; any other status than 200 stops the run.
   mapfile -t times < <(for _ in $(seq 1 "$n"); do printf 'url = "%s"\noutput = /dev/null\n' "$url"; done |
                        curl -s -K - -w '%{http_code} %{time_total}\n' |
-                       awk '$1 != 200 {print "status " $1 > "/dev/stderr"; exit 1} {print $2}' | sort -n)
-  [ "${#times[@]}" = "$n" ] || die "$label: not every request answered 200"
+                       awk -v failures="$var/http-failures.log" -v label="$label" '
+                         $1 == "000" {print label ": no answer" >> failures; next}
+                         $1 != 200 {print "status " $1 > "/dev/stderr"; exit 1} {print $2}' | sort -n)
+  (( ${#times[@]} >= n * 99 / 100 )) || die "$label: not every request answered 200"
+  n=${#times[@]} http_lost[$label]=$(( ${row##*|} - n ))
   http_median[$label]=$(awk '{printf "%.1f", $1 * 1000}' <<<"${times[$(( (n + 1) / 2 - 1 ))]}")
   http_p99[$label]=$(awk '{printf "%.1f", $1 * 1000}' <<<"${times[$(( (n * 99 + 99) / 100 - 1 ))]}")
 done
@@ -174,8 +241,7 @@ plan() {
     awk '/^NOTICE/ {keep = 0} /^Query Text: SELECT json_agg/ {keep = 1; next} keep && /^(Aggregate|  )/ {print}' |
     head -n 40
 }
-trx_a_urns=$(database -c "SELECT count(*) FROM snapshot.urn JOIN snapshot.vault USING (vault_id)
-                            WHERE chain = 'tron' AND vault_type = 'TRX-A' AND (ink > 0 OR art > 0)")
+trx_a_urns=$(database -c "SELECT count(*) FROM snapshot.urn WHERE vault_id = $vault_trx_a AND (ink > 0 OR art > 0)")
 plan_first=$(plan "'tron', 'TRX-A', 'collateralization', 100, ''")
 plan_deep=$(plan "'tron', 'TRX-A', 'collateralization', 100, '$deep'")
 
@@ -197,6 +263,11 @@ postgres_version=$(bench_database 'SHOW server_version')
 bench_stack_stop
 
 mb() { awk -v b="$1" 'BEGIN {printf "%.1f", b / 1048576}'; }
+query_time() {  # LABEL-START -> the median ms of the first query whose label starts so
+  local i
+  for i in "${!labels[@]}"; do [[ ${labels[$i]} != "$1"* ]] || { echo "${query_times[$i]}"; return; }; done
+}
+over() { awk -v m="$1" 'BEGIN {printf "%.1f", m - 20}'; }  # MS -> ms over the 20 ms target
 per() { awk -v b="$1" -v n="$2" -v k="$3" 'BEGIN {printf "%.1f", b / n * k / 1048576}'; }  # BYTES ROWS PER -> MB per PER rows
 
 # B. The indexer's round with many urns: its own script (bench/urns-indexer.sh's functions).
@@ -231,6 +302,15 @@ fi
   echo "| before the urns | $(median_of "${sets_before[@]}") | ${sets_before[*]} | $set_answers_before |"
   echo "| with $urns urns | $(median_of "${sets_after[@]}") | ${sets_after[*]} | $set_answers_after |"
   echo
+  echo "The stack's publisher (PUBLISH=on), the set it renders after a write, from its log, 3 writes each:"
+  echo "a chain_state write names its chain, and the publisher renders that chain's answers; a write to"
+  echo "the urn tables (urn, urn_event, urn_state, vault_price) is not among the tables whose chains it"
+  echo "reads (publisher/written_chains.cpp: chain_state, vault, vault_state), so it renders every chain's:"
+  echo
+  echo "| write | median ms | runs ms | answers changed |"
+  echo "|---|---:|---|---:|"
+  printf '%s\n' "${set_rows[@]}"
+  echo
   echo "Each risk answer's query in the database (median of $runs runs, the whole JSON built):"
   echo
   echo "| query | median ms |"
@@ -248,10 +328,49 @@ fi
   echo "|---|---:|---:|---:|---:|"
   for row in "${http_rows[@]}"; do
     IFS='|' read -r label url n <<<"$row"
-    echo "| $label | $n | ${http_median[$label]} | ${http_p99[$label]} | ${http_bytes[$label]} |"
+    echo "| $label | $n$([ "${http_lost[$label]}" = 0 ] || echo " (${http_lost[$label]} without an answer, left out)") | ${http_median[$label]} | ${http_p99[$label]} | ${http_bytes[$label]} |"
   done
   echo
   echo "Target: 6.16 uncached median <= 20 ms."
+  echo
+  echo "### Findings"
+  echo
+  echo "- **6.16's deep pages scan every urn before the cursor.** The page query's cursor test,"
+  echo "  \`key < \$2 OR (key = \$2 AND urn_id > \$3)\`, is not one the index can seek by: the plan below"
+  echo "  reads the Vault type's urns from the start of urn_by_risk / urn_by_debt and filters them"
+  echo "  (Rows Removed by Filter: as many as the cursor is deep), so a page's time grows with its depth:"
+  echo "  by debt, last page ${http_median[$(printf '%s\n' "${!http_median[@]}" | grep '^6.16 sort=debt, urn' | head -n 1)]} ms median over HTTP against"
+  echo "  ${http_median[6.16 sort=debt first page, limit 100]} ms for the first. In the database, the last page's query as it is:"
+  echo "  $(query_time "6.16's page query, by collateralization, last page, limit 100: as it is") ms by collateralization, $(query_time "6.16's page query, by debt, last page, limit 100: as it is") ms by debt; with the"
+  echo "  redundant bound \`key <= \$2\` added (an Index Cond, the OR then only sorts out the ties):"
+  echo "  $(query_time "6.16's page query, by collateralization, last page, limit 100: with") ms and $(query_time "6.16's page query, by debt, last page, limit 100: with") ms, as fast as a first page. At"
+  echo "  100,000 urns in one Vault type the last page would scan 3x as many. Suggested change, in"
+  echo "  api.urns (sql/deploy/urn_risk.sql): \`AND (\$2 IS NULL OR u.%1\$I <= \$2) AND (\$2 IS NULL OR u.%1\$I < \$2 OR"
+  echo "  (u.%1\$I = \$2 AND u.urn_id > \$3))\` (EXECUTE ... USING plans with the values, so \`\$2 IS NULL\`"
+  echo "  folds away and \`u.art_per_ink <= value\` becomes the Index Cond, as measured here)."
+  limit_1000_worst=$(printf '%s\n' "${http_median[6.16 first page, limit 1000]}" "${http_median[6.16 sort=debt first page, limit 1000]}" | sort -n | tail -n 1)
+  if awk -v m="$limit_1000_worst" 'BEGIN {exit !(m > 20)}'; then
+    echo "- **limit=1000 pages miss the 20 ms median** (first page by collateralization"
+    echo "  ${http_median[6.16 first page, limit 1000]} ms, by debt ${http_median[6.16 sort=debt first page, limit 1000]} ms: $(over "$limit_1000_worst") ms over):"
+  else
+    echo "- **limit=1000 pages are the closest to the 20 ms median** (first page by collateralization"
+    echo "  ${http_median[6.16 first page, limit 1000]} ms, by debt ${http_median[6.16 sort=debt first page, limit 1000]} ms; an earlier run on the busier machine had 22 and 35 ms):"
+  fi
+  echo "  about 450 kB of JSON, each urn's item built by json_build_object with 11 numeric figures; the"
+  echo "  query alone takes $(query_time "6.16 TRX-A by collateralization, limit 1000, first page") ms in the database against $(query_time "6.16 TRX-A by collateralization, limit 100, first page") ms at limit 100. The default"
+  echo "  limit (100) meets the target at every depth, with room once the bound above is in; limit=1000"
+  echo "  is 10 pages' work in one request."
+  echo "- **The risk answers are most of a set's time now.** A whole set took $(median_of "${sets_before[@]}") ms"
+  echo "  before the urns and $(median_of "${sets_after[@]}") ms with them; its $risk_files risk answers' queries add up to"
+  echo "  ${published_sum} ms one after another, each computing every urn's figures (derived.urn_figures, the"
+  echo "  first drop in numeric) again: 6.17 per chain and 6.18 per Vault type read the same urns twice."
+  echo "  And every write to the urn tables (each indexer round writes urn_state and vault_price rows)"
+  echo "  makes the publisher render every chain's answers, not only its chain's (table above):"
+  echo "  publisher/written_chains.cpp knows chain_state, vault and vault_state only, though the urn"
+  echo "  tables' notifications name their chains too (notify_written_urn_chains). Suggested changes:"
+  echo "  add urn, urn_event, urn_state, vault_price and urn_log_range to its tables_with_chains; and"
+  echo "  compute the urns' figures once per Vault type and snapshot for both answers (e.g. the curve's"
+  echo "  buckets and the at-risk list from one pass per chain)."
   echo
   echo "### The database's size"
   echo
