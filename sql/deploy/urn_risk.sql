@@ -187,6 +187,9 @@ BEGIN
                  FROM (SELECT u
                          FROM derived.urn_figures AS u
                         WHERE u.vault_id = $1
+                          -- the bound the index seeks to (EXECUTE plans with the values); the
+                          -- other test sorts out the ties
+                          AND ($2 IS NULL OR u.%1$I <= $2)
                           AND ($2 IS NULL OR u.%1$I < $2 OR (u.%1$I = $2 AND u.urn_id > $3))
                         ORDER BY u.%1$I DESC, u.urn_id
                         LIMIT $4 + 1) AS s) AS p$q$, key_column)
