@@ -280,7 +280,8 @@ fi
   echo "# Risk per urn benchmark"
   echo
   echo "\`make bench\` (scripts/bench/bench-urns.sh), $(date -u '+%Y-%m-%d %H:%M UTC'), one run, on $(nproc) cores"
-  echo "($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), shared with the rest of the machine; PostgreSQL $postgres_version."
+  echo "($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), shared with the rest of the machine; PostgreSQL $postgres_version;"
+  echo "the SQL of sql/ as of commit $(git -C "$root_dir" log -1 --format=%h -- sql/)$(git -C "$root_dir" diff --quiet -- sql/ || echo ", with changes not committed")."
   echo
   echo "## A. The database and HTTP at $urns urns"
   echo
