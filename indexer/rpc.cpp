@@ -14,8 +14,10 @@ namespace coin::indexer {
 
 namespace {
 
-// A node's answer is a few words; one that keeps talking is not a node.
-constexpr std::size_t max_answer_bytes = 1 << 20;
+// The largest answers are a batch of multicalls of 100,000 urns or thousands of logs, a few MB;
+// one that keeps talking past this is not a node (an eth_getLogs answer this large is a refusal
+// of its window: log_reader.cpp).
+constexpr std::size_t max_answer_bytes = 64 << 20;
 
 std::size_t append(char* data, std::size_t size, std::size_t count, void* answer) {
   auto& text = *static_cast<std::string*>(answer);
@@ -25,6 +27,9 @@ std::size_t append(char* data, std::size_t size, std::size_t count, void* answer
 }
 
 constexpr std::size_t max_batch = 100;  // requests in one JSON-RPC batch: most providers take this many
+// And at most this much of them (a batch of multicalls of 100 calls each runs to 2 MB, over
+// anvil's body limit of 2 MiB, and most providers' of 2.5 to 5 MB).
+constexpr std::size_t max_batch_bytes = 1 << 20;
 
 Json::Value request_object(const std::string& method, const Json::Value& params, int id) {
   Json::Value request(Json::objectValue);
@@ -96,8 +101,12 @@ Json::Value Nodes::call(const std::string& method, const Json::Value& params) {
 
 std::vector<Reply> Nodes::call_all(const std::vector<Request>& requests) {
   std::vector<Reply> replies(requests.size());
-  for (std::size_t from = 0; from < requests.size(); from += max_batch) {
-    const std::size_t count = std::min(max_batch, requests.size() - from);
+  for (std::size_t from = 0, count = 0; from < requests.size(); from += count) {
+    std::size_t bytes = 0;
+    for (count = 0; from + count < requests.size() && count < max_batch; ++count) {
+      bytes += to_json(requests[from + count].params).size() + requests[from + count].method.size();
+      if (count > 0 && bytes > max_batch_bytes) break;
+    }
     if (batches_ && count > 1 && call_batch(requests, from, count, replies)) continue;
     for (std::size_t i = from; i < from + count; ++i) {
       try {
@@ -178,6 +187,7 @@ Nodes::Posted Nodes::post(const std::string& url, const std::string& body, std::
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
   const CURLcode sent = curl_easy_perform(curl);
+  if (sent == CURLE_WRITE_ERROR) throw NodeError("an answer over " + std::to_string(max_answer_bytes >> 20) + " MiB");
   if (sent != CURLE_OK) throw NodeError(curl_easy_strerror(sent));
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &posted.status);
   return posted;
