@@ -14,10 +14,12 @@ namespace coin::indexer {
 
 namespace {
 
-// The largest answers are a batch of multicalls of 100,000 urns or thousands of logs, a few MB;
-// one that keeps talking past this is not a node (an eth_getLogs answer this large is a refusal
-// of its window: log_reader.cpp).
-constexpr std::size_t max_answer_bytes = 64 << 20;
+// The largest answers are a batch of multicalls (its body at most max_batch_bytes, its answer
+// about as long) or an eth_getLogs of thousands of logs, a few MB; one that keeps talking past
+// this is not a node. An eth_getLogs answer this large is a refusal of its window, which is
+// halved (log_reader.cpp): so no answer parsed is larger, nor the memory it takes (about ten
+// times its text as Json::Value).
+constexpr std::size_t max_answer_bytes = 16 << 20;
 
 std::size_t append(char* data, std::size_t size, std::size_t count, void* answer) {
   auto& text = *static_cast<std::string*>(answer);

@@ -162,21 +162,26 @@ void read_cdps(const Chain& chain, Calls& calls, UrnsByKey& urns) {
   }
 }
 
-// Each urn's ink and art: one Vat.urns call each, sent together.
+// Each urn's ink and art: one Vat.urns call each, sent together, 10,000 at a time (100
+// multicalls): only one part's calls and answers are held at once, a few MB, not 100,000 urns'.
 std::vector<UrnReading> read_states(const Chain& chain, Calls& calls, UrnsByKey& urns) {
-  std::vector<std::pair<UrnReading*, Answer>> states;
-  for (auto& [key, urn] : urns) {
-    states.emplace_back(&urn, calls.ask(chain.protocol->vat,
-                                        call_data(vat_urns, {ilk_word(urn.ilk), address_word(call_form(chain, urn.urn))}),
-                                        2, "Vat.urns(" + urn.ilk + ", " + urn.urn + ")"));
-  }
-  calls.send();
+  constexpr std::size_t urns_per_send = 10000;
   std::vector<UrnReading> read;
-  for (auto& [urn, state] : states) {
-    const std::vector<Word>& words = state.words();
-    urn->ink = word_to_decimal(words[0]);
-    urn->art = word_to_decimal(words[1]);
-    read.push_back(std::move(*urn));
+  for (auto next = urns.begin(); next != urns.end();) {
+    std::vector<std::pair<UrnReading*, Answer>> states;
+    for (; next != urns.end() && states.size() < urns_per_send; ++next) {
+      UrnReading& urn = next->second;
+      states.emplace_back(&urn, calls.ask(chain.protocol->vat,
+                                          call_data(vat_urns, {ilk_word(urn.ilk), address_word(call_form(chain, urn.urn))}),
+                                          2, "Vat.urns(" + urn.ilk + ", " + urn.urn + ")"));
+    }
+    calls.send();
+    for (auto& [urn, state] : states) {
+      const std::vector<Word>& words = state.words();
+      urn->ink = word_to_decimal(words[0]);
+      urn->art = word_to_decimal(words[1]);
+      read.push_back(std::move(*urn));
+    }
   }
   return read;
 }

@@ -70,7 +70,7 @@ TEST(IndexerLogReader, RecognisesTheNodesRefusals) {
            "range = 5000",
            "eth_getLogs HTTP status 413: eth_getLogs is limited to a 10,000 range",
            "eth_getLogs error answer: query timeout exceeded",
-           "eth_getLogs http://127.0.0.1:8545: an answer over 64 MiB",
+           "eth_getLogs http://127.0.0.1:8545: an answer over 16 MiB",
        }) {
     EXPECT_TRUE(is_log_limit(refusal)) << refusal;
   }
