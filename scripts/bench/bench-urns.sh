@@ -174,18 +174,6 @@ for page in "collateralization 100 " "collateralization 1000 " "collateralizatio
   queries+=("SELECT data FROM api.urns('tron', 'TRX-A', '$sort', $limit, '$cursor')")
   labels+=("6.16 TRX-A by $sort, limit $limit, $([ -n "$cursor" ] && echo "last page" || echo "first page") (per request)")
 done
-# The page query of a deep page as api.urns runs it (its parameters in it, as EXECUTE ... USING
-# gives them to the planner), and with the bound a suggested change adds: key <= the cursor's
-# key, which the index can seek to (the row's test alone is a filter on every urn before it).
-for page in "collateralization art_per_ink $deep" "debt art $deep_debt"; do
-  read -r sort column cursor <<<"$page"
-  IFS='|' read -r key after < <(database -c "SELECT key, urn_id FROM derived.urn_cursor_position('$cursor', '$sort', $vault_trx_a)")
-  for bound in "" "AND u.$column <= $key"; do
-    queries+=("SELECT u FROM derived.urn_figures AS u WHERE u.vault_id = $vault_trx_a $bound
-                 AND (u.$column < $key OR (u.$column = $key AND u.urn_id > $after)) ORDER BY u.$column DESC, u.urn_id LIMIT 101")
-    labels+=("6.16's page query, by $sort, last page, limit 100: $([ -n "$bound" ] && echo "with \`$column <= key\` (suggested)" || echo "as it is")")
-  done
-done
 mapfile -t query_times < <(query_ms "${queries[@]}")
 urns_per_type=$(database -c "SELECT string_agg(v.vault_type || ' ' || v.chain || ' ' || n, ', ' ORDER BY n DESC)
                                FROM (SELECT vault_id, count(*) AS n FROM snapshot.urn GROUP BY vault_id) AS c
@@ -304,9 +292,8 @@ fi
   echo "| with $urns urns | $(median_of "${sets_after[@]}") | ${sets_after[*]} | $set_answers_after |"
   echo
   echo "The stack's publisher (PUBLISH=on), the set it renders after a write, from its log, 3 writes each:"
-  echo "a chain_state write names its chain, and the publisher renders that chain's answers; a write to"
-  echo "the urn tables (urn, urn_event, urn_state, vault_price) is not among the tables whose chains it"
-  echo "reads (publisher/written_chains.cpp: chain_state, vault, vault_state), so it renders every chain's:"
+  echo "a write names its chains (the urn tables' too: publisher/written_chains.cpp), and the publisher"
+  echo "renders those chains' answers:"
   echo
   echo "| write | median ms | runs ms | answers changed |"
   echo "|---|---:|---|---:|"
@@ -336,19 +323,11 @@ fi
   echo
   echo "### Findings"
   echo
-  echo "- **6.16's deep pages scan every urn before the cursor.** The page query's cursor test,"
-  echo "  \`key < \$2 OR (key = \$2 AND urn_id > \$3)\`, is not one the index can seek by: the plan below"
-  echo "  reads the Vault type's urns from the start of urn_by_risk / urn_by_debt and filters them"
-  echo "  (Rows Removed by Filter: as many as the cursor is deep), so a page's time grows with its depth:"
-  echo "  by debt, last page ${http_median[$(printf '%s\n' "${!http_median[@]}" | grep '^6.16 sort=debt, urn' | head -n 1)]} ms median over HTTP against"
-  echo "  ${http_median[6.16 sort=debt first page, limit 100]} ms for the first. In the database, the last page's query as it is:"
-  echo "  $(query_time "6.16's page query, by collateralization, last page, limit 100: as it is") ms by collateralization, $(query_time "6.16's page query, by debt, last page, limit 100: as it is") ms by debt; with the"
-  echo "  redundant bound \`key <= \$2\` added (an Index Cond, the OR then only sorts out the ties):"
-  echo "  $(query_time "6.16's page query, by collateralization, last page, limit 100: with") ms and $(query_time "6.16's page query, by debt, last page, limit 100: with") ms, as fast as a first page. At"
-  echo "  100,000 urns in one Vault type the last page would scan 3x as many. Suggested change, in"
-  echo "  api.urns (sql/deploy/urn_risk.sql): \`AND (\$2 IS NULL OR u.%1\$I <= \$2) AND (\$2 IS NULL OR u.%1\$I < \$2 OR"
-  echo "  (u.%1\$I = \$2 AND u.urn_id > \$3))\` (EXECUTE ... USING plans with the values, so \`\$2 IS NULL\`"
-  echo "  folds away and \`u.art_per_ink <= value\` becomes the Index Cond, as measured here)."
+  echo "- **6.16's page costs the same at any depth.** api.urns seeks to its cursor by the index"
+  echo "  (urn_by_risk, urn_by_debt: \`key <= the cursor's\` is its Index Cond, the tie test a filter on the"
+  echo "  ties alone; the last page's plan below), so the last page by debt takes"
+  echo "  ${http_median[$(printf '%s\n' "${!http_median[@]}" | grep '^6.16 sort=debt, urn' | head -n 1)]} ms median over HTTP against"
+  echo "  ${http_median[6.16 sort=debt first page, limit 100]} ms for the first (most of either is its 100 urns' JSON)."
   limit_1000_worst=$(printf '%s\n' "${http_median[6.16 first page, limit 1000]}" "${http_median[6.16 sort=debt first page, limit 1000]}" | sort -n | tail -n 1)
   if awk -v m="$limit_1000_worst" 'BEGIN {exit !(m > 20)}'; then
     echo "- **limit=1000 pages miss the 20 ms median** (first page by collateralization"
@@ -363,15 +342,10 @@ fi
   echo "  is 10 pages' work in one request."
   echo "- **The risk answers are most of a set's time now.** A whole set took $(median_of "${sets_before[@]}") ms"
   echo "  before the urns and $(median_of "${sets_after[@]}") ms with them; its $risk_files risk answers' queries add up to"
-  echo "  ${published_sum} ms one after another, each computing every urn's figures (derived.urn_figures, the"
-  echo "  first drop in numeric) again: 6.17 per chain and 6.18 per Vault type read the same urns twice."
-  echo "  And every write to the urn tables (each indexer round writes urn_state and vault_price rows)"
-  echo "  makes the publisher render every chain's answers, not only its chain's (table above):"
-  echo "  publisher/written_chains.cpp knows chain_state, vault and vault_state only, though the urn"
-  echo "  tables' notifications name their chains too (notify_written_urn_chains). Suggested changes:"
-  echo "  add urn, urn_event, urn_state, vault_price and urn_log_range to its tables_with_chains; and"
-  echo "  compute the urns' figures once per Vault type and snapshot for both answers (e.g. the curve's"
-  echo "  buckets and the at-risk list from one pass per chain)."
+  echo "  ${published_sum} ms one after another: 6.17 per chain and 6.18 per Vault type each value every urn"
+  echo "  of theirs (derived.urn_figures, the first drop in numeric, in PL/pgSQL), so the same urns twice."
+  echo "  One pass per Vault type and snapshot for both, or only what a snapshot changed, is the way to"
+  echo "  cut it (a set's cost is proportional to the urns, not to what changed)."
   echo
   echo "### The database's size"
   echo
