@@ -226,8 +226,8 @@ plan() {
   database -c "LOAD 'auto_explain'" -c 'SET auto_explain.log_min_duration = 0' -c 'SET auto_explain.log_analyze = on' \
     -c 'SET auto_explain.log_buffers = on' -c 'SET auto_explain.log_nested_statements = on' \
     -c 'SET auto_explain.log_level = notice' -c "SELECT length(data::text) FROM api.urns($1)" 2>&1 >/dev/null |
-    awk '/^NOTICE/ {keep = 0} /^Query Text: SELECT json_agg/ {keep = 1; next} keep && /^(Aggregate|  )/ {print}' |
-    head -n 40
+    awk '/^NOTICE/ {keep = 0} /^Query Text: SELECT json_agg/ {keep = 1; next}
+         keep && /^(Aggregate|  )/ && ++printed <= 44 {print}'  # (head would end awk with SIGPIPE)
 }
 trx_a_urns=$(database -c "SELECT count(*) FROM snapshot.urn WHERE vault_id = $vault_trx_a AND (ink > 0 OR art > 0)")
 plan_first=$(plan "'tron', 'TRX-A', 'collateralization', 100, ''")
