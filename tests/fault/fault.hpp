@@ -29,10 +29,15 @@ using e2e::memory_kb;
 using e2e::nginx_workers;
 using e2e::publisher_pid;
 
-// The path (and query) of every endpoint of the spec, a sample request each, as wrk loads them.
+// The path (and query) of every published endpoint, a sample request each, as wrk loads them:
+// the answers nginx serves while the database or a handler is away. (6.16 and 6.19 are their
+// handlers' alone: a request with an unknown parameter stands for them, as for any answer not
+// published.)
 inline std::vector<std::string> every_endpoint() {
   std::vector<std::string> paths;
-  for (const e2e::Request& request : e2e::sample_requests()) paths.push_back(request.path);
+  for (const e2e::Request& request : e2e::sample_requests()) {
+    if (request.endpoint->published()) paths.push_back(request.path);
+  }
   return paths;
 }
 
