@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <pqxx/pqxx>
+#include <stdexcept>
 #include <utility>
 
 #include "indexer/chain_reader.hpp"
@@ -116,13 +117,17 @@ void count_urns(const std::string& chain, const UrnCounts& counts, std::size_t u
 
 // The chain's urns at the reading's block; none, with a line saying why, when the database or a
 // node fails them: the snapshot is written all the same, and the next round reads them again.
+// *database_down says the database did not answer: the snapshot is then kept at once, to be
+// written late, rather than wait for a second connection timeout (a round must fit its grid).
 std::optional<UrnsReading> read_chain_urns(const Chain& chain, ChainAccess& access, Database& database,
-                                           const ChainReading& reading, const std::string& when, std::string* line) {
+                                           const ChainReading& reading, const std::string& when, std::string* line,
+                                           bool* database_down) {
   KnownUrns known;
   try {
     known = known_urns(database.connection(), chain.name);
   } catch (const std::exception& e) {
     database.reset();
+    *database_down = true;
     log_error(chain.name + ": urns not read" + when + ": database: " + e.what());
     return std::nullopt;
   }
@@ -168,6 +173,7 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
   const std::string when = " at " + utc_time(taken_at);
   ChainRound round{&chain, taken_at, {}};
   std::string sent;
+  bool database_down = false;
   try {
     const long long requests_before = access.requests();
     const long long calls_before = access.calls();
@@ -176,7 +182,7 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
            std::to_string(access.calls() - calls_before) + " calls";
     // A backfill's snapshot leaves the urns out: their states are a live round's, per change.
     std::string urns;
-    if (!at) round.reading.urns = read_chain_urns(chain, access, database, round.reading, when, &urns);
+    if (!at) round.reading.urns = read_chain_urns(chain, access, database, round.reading, when, &urns, &database_down);
     sent += urns;
   } catch (const std::exception& e) {  // a node (ReadError)
     log_error(chain.name + ": skipped" + when + ": " + e.what());
@@ -185,6 +191,7 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
   }
   try {
     const std::string line = quiet ? "" : "written" + when + ", block " + round.reading.block + ", " + sent;
+    if (database_down) throw std::runtime_error("it did not answer when the urns were asked for");
     if (!write_round(config, database, round, "written", line)) return ChainOutcome::present;
     *vaults_skipped += static_cast<int>(round.reading.skipped.size());
     return ChainOutcome::written;
