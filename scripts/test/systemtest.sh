@@ -308,6 +308,9 @@ for unit in "${exposed_units[@]}"; do exposure_of "$unit" >/dev/null; done
 # --- 2. The upgrade to HEAD's package, under load ---
 say "systemtest: upgrading to $version under load (docs/operating.md, Upgrades)"
 published_sums() { inside sh -c 'cd /run/coin-api-published/current && find . -type f -exec sha256sum {} + | sort -k 2'; }
+# Every answer of the set before is there with the same bytes (a new version may publish answers
+# of its own besides: its endpoints added).
+published_kept() { [ -z "$(comm -23 <(sort <<<"$sums_before") <(published_sums | sort))" ]; }
 snapshots_written() { sql "SELECT count(*) FROM snapshot.chain_state"; }
 sums_before=$(published_sums)
 rounds_before=$(snapshots_written)
@@ -338,7 +341,7 @@ running_current() {  # no process of a coin-api service runs a replaced (deleted
 }
 check "every process runs $version's binaries" running_current
 if [ "$(snapshots_written)" = "$rounds_before" ]; then
-  check "the published set kept, byte for byte (no round written meanwhile)" test "$(published_sums)" = "$sums_before"
+  check "the published set kept, byte for byte (no round written meanwhile)" published_kept
 else
   check "the published set kept, the same files (a round was written meanwhile)" \
     test "$(published_sums | cut -c 67- )" = "$(cut -c 67- <<<"$sums_before")"
