@@ -20,7 +20,7 @@ SET LOCAL work_mem = '256MB';
 SET LOCAL max_parallel_workers_per_gather = 0;
 SELECT setseed(0.4242) \gset
 
-TRUNCATE snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.vault_price RESTART IDENTITY;
+TRUNCATE snapshot.auction_status, snapshot.clip_event, snapshot.bark, snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.vault_price RESTART IDENTITY;
 
 -- A deterministic address of the form a chain expects (as the demo's): TRON Base58 or 0x hex.
 CREATE FUNCTION pg_temp.bench_address(chain text, seed text) RETURNS text

@@ -49,7 +49,7 @@ indexer() {
   node -e 'const c = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
            for (const chain of Object.values(c.chains)) chain.calls = process.argv[2];
            process.stdout.write(JSON.stringify(c));' "$var/indexer.json" "$1" >"$config"
-  database "TRUNCATE snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price,
+  database "TRUNCATE snapshot.auction_status, snapshot.clip_event, snapshot.bark, snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price,
             snapshot.allocator_position_state, snapshot.allocator_position, snapshot.vault_state,
             snapshot.vault, snapshot.chain_state RESTART IDENTITY"
   PGHOST=$var/pg PGPORT=5432 PGUSER=coin_indexer PGDATABASE=coin \

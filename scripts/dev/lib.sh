@@ -61,7 +61,7 @@ pg_stop() {
 # fill), or leaves it as it is (keep). Each load is one transaction.
 db_load() {
   case $1 in
-    empty) psql -qX -v ON_ERROR_STOP=1 -c 'TRUNCATE snapshot.urn_event, snapshot.urn_state,
+    empty) psql -qX -v ON_ERROR_STOP=1 -c 'TRUNCATE snapshot.auction_status, snapshot.clip_event, snapshot.bark, snapshot.urn_event, snapshot.urn_state,
              snapshot.urn, snapshot.urn_log_range, snapshot.vault_price, snapshot.allocator_position_state,
              snapshot.allocator_position, snapshot.vault_state, snapshot.vault, snapshot.chain_state
              RESTART IDENTITY' >/dev/null ;;

@@ -17,7 +17,7 @@
 SET LOCAL work_mem = '256MB';
 
 -- Start from empty tables, identities back at 1, so a second run makes the same rows again.
-TRUNCATE snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price,
+TRUNCATE snapshot.auction_status, snapshot.clip_event, snapshot.bark, snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price,
          snapshot.allocator_position_state, snapshot.allocator_position,
          snapshot.vault_state, snapshot.vault, snapshot.chain_state
          RESTART IDENTITY;

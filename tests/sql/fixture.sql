@@ -483,7 +483,7 @@
 --   chain and interval; 6.14 {"apy":0,"debt":0,"platformSummaryInfos":[],"vaultInfos":[]}.
 -- ============================================================================================
 
-TRUNCATE snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price,
+TRUNCATE snapshot.auction_status, snapshot.clip_event, snapshot.bark, snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price,
          snapshot.allocator_position_state, snapshot.allocator_position,
          snapshot.vault_state, snapshot.vault, snapshot.chain_state RESTART IDENTITY;
 

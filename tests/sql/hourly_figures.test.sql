@@ -96,7 +96,7 @@ SELECT is((SELECT count(*) FROM derived.daily_values), 3::bigint,
 UPDATE snapshot.vault SET chain = 'bsc' WHERE chain = 'eth' AND vault_type = 'PSM-USDT-A';
 SELECT is(pg_temp.stale_rows(), 0::bigint, 'a Vault moved between chains: every hour holds chain_figures_at');
 
-TRUNCATE snapshot.vault_price, snapshot.vault_state, snapshot.chain_state;
+TRUNCATE snapshot.auction_status, snapshot.vault_price, snapshot.vault_state, snapshot.chain_state;
 SELECT is_empty('SELECT * FROM derived.hourly_figures', 'TRUNCATE: no snapshot, no hour');
 
 SELECT * FROM finish();

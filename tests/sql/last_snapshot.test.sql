@@ -117,7 +117,7 @@ SELECT results_eq(
 
 -- ---------------------------------------------------------------------------------------------
 -- The empty database: still one row, taken_at null (and so is its epoch).
-TRUNCATE snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price,
+TRUNCATE snapshot.auction_status, snapshot.clip_event, snapshot.bark, snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price,
          snapshot.allocator_position_state, snapshot.allocator_position,
          snapshot.vault_state, snapshot.vault, snapshot.chain_state;
 SELECT results_eq(

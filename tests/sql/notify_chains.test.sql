@@ -33,7 +33,7 @@ SELECT is(pg_temp.announced($$
   DELETE FROM snapshot.allocator_position$$),
   '{allocator_position}', 'a write to the allocator''s tables names the table alone: it may change any chain''s answers');
 SELECT is(pg_temp.announced($$DELETE FROM snapshot.vault; TRUNCATE snapshot.chain_state CASCADE$$),
-  '{"vault bsc",chain_state}', 'TRUNCATE names the table alone');
+  '{"vault bsc",chain_state,auction_status}', 'TRUNCATE names the table alone (and the one it cascades to)');
 SELECT is(pg_temp.announced($$DELETE FROM snapshot.chain_state$$), '{}', 'an empty table: nothing');
 DO $$ BEGIN PERFORM dblink_disconnect(name) FROM unnest(ARRAY['listener', 'writer']) AS name; END $$;
 

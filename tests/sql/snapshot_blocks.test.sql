@@ -65,7 +65,7 @@ SELECT is((SELECT blocks FROM api.snapshot_blocks_text),
           'a chain without a snapshot is left out of the text');
 
 -- Nothing written at all: every chain of the enum has its row, and the text is empty.
-TRUNCATE snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price,
+TRUNCATE snapshot.auction_status, snapshot.clip_event, snapshot.bark, snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price,
          snapshot.allocator_position_state, snapshot.allocator_position, snapshot.vault_state, snapshot.vault,
          snapshot.chain_state;
 SELECT results_eq($$SELECT chain, taken_at FROM api.snapshot_blocks$$,
