@@ -6,9 +6,11 @@
 namespace coin {
 namespace {
 
-// The tables whose writes name their chains (sql/deploy/notify_chains.sql, urn_tables.sql).
-constexpr std::array<std::string_view, 8> tables_with_chains = {
-    "chain_state", "vault", "vault_state", "urn", "urn_event", "urn_state", "vault_price", "urn_log_range"};
+// The tables whose writes name their chains (sql/deploy/notify_chains.sql, urn_tables.sql,
+// auction_tables.sql).
+constexpr std::array<std::string_view, 11> tables_with_chains = {
+    "chain_state", "vault",         "vault_state", "urn",        "urn_event",     "urn_state",
+    "vault_price", "urn_log_range", "bark",        "clip_event", "auction_status"};
 
 }  // namespace
 

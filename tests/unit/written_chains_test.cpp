@@ -9,7 +9,7 @@ namespace {
 
 TEST(WrittenChains, ATableThatNamesItsChainsChangesThoseAlone) {
   for (const char* table : {"chain_state", "vault", "vault_state", "urn", "urn_event", "urn_state", "vault_price",
-                            "urn_log_range"}) {
+                            "urn_log_range", "bark", "clip_event", "auction_status"}) {
     WrittenChains written = WrittenChains::none();
     written.add(std::string(table) + " eth,tron");
     EXPECT_TRUE(written.has("eth")) << table;
