@@ -18,9 +18,18 @@ pragma solidity ^0.8.20;
 /// 0x76088703..., the ilk, the urn (u) and v; a fork's 0x870c616d..., the ilk, src and dst;
 /// a grab's 0x7bab3f40..., the ilk, the urn (u) and v.
 ///
-/// Not modelled: wards, can (hope), gem, dai, sin, debt, vice, Line, live, and every check of
-/// frob, fork and grab (ceilings, safety, consent, dust), save one: a result below zero
-/// reverts (Vat/negative), so a value never wraps.
+/// For the liquidations (chain/contracts/Dog.sol, Clipper.sol) it also keeps the original's
+/// balances (src/vat.sol at makerdao/dss fa4f663, lines 58-62; below, that file's lines): gem (a
+/// Vault type's collateral held outside urns, wad), dai (COIN, rad), sin (bad debt, rad), debt
+/// and vice (their totals, rad), in the slots after urns (2 to 6); flux, move and suck move them
+/// as the original's (lines 124-133, 230-235), and grab, besides what it did before (urns, Art,
+/// the LogNote, all unchanged), credits dink to v's gem and dart * rate to w's sin and to vice
+/// (lines 207-220): a liquidation's collateral goes to the Clipper (v) and its debt to the Vow
+/// (w). The indexer reads none of them. setDai gives an address COIN in the Vat (a taker's).
+///
+/// Not modelled: wards, can (hope), Line, live, and every check of frob, fork, grab, flux and
+/// move (ceilings, safety, consent, dust), save one: a result below zero reverts
+/// (Vat/negative), so a value never wraps. frob and fork move no gem or dai.
 contract Vat {
     struct Ilk {
         uint256 Art;   // normalised debt, wad
@@ -35,6 +44,11 @@ contract Vat {
     }
     mapping(bytes32 => Ilk) public ilks;
     mapping(bytes32 => mapping(address => Urn)) public urns;
+    mapping(bytes32 => mapping(address => uint256)) public gem;  // collateral outside urns, wad
+    mapping(address => uint256) public dai;  // COIN, rad
+    mapping(address => uint256) public sin;  // unbacked debt, rad
+    uint256 public debt;  // all dai, rad
+    uint256 public vice;  // all sin, rad
 
     event LogNote(bytes4 indexed sig, bytes32 indexed arg1, bytes32 indexed arg2, bytes32 indexed arg3, bytes data) anonymous;
 
@@ -51,6 +65,29 @@ contract Vat {
         ilks[ilk] = Ilk(Art, rate, spot, line, dust);
     }
     function setUrn(bytes32 ilk, address urn, uint256 ink, uint256 art) external { urns[ilk][urn] = Urn(ink, art); }
+    /// An address's COIN in the Vat (debt follows it).
+    function setDai(address usr, uint256 rad) external {
+        debt = debt - dai[usr] + rad;
+        dai[usr] = rad;
+    }
+
+    /// Collateral moved between two addresses' gem (src/vat.sol lines 124-128).
+    function flux(bytes32 ilk, address src, address dst, uint256 wad) external {
+        gem[ilk][src] = sub(gem[ilk][src], wad);
+        gem[ilk][dst] = gem[ilk][dst] + wad;
+    }
+    /// COIN moved between two addresses (lines 129-133).
+    function move(address src, address dst, uint256 rad) external {
+        dai[src] = sub(dai[src], rad);
+        dai[dst] = dai[dst] + rad;
+    }
+    /// COIN created against sin: u's sin and v's dai grow by rad (lines 230-235).
+    function suck(address u, address v, uint256 rad) external {
+        sin[u] += rad;
+        dai[v] += rad;
+        vice += rad;
+        debt += rad;
+    }
 
     /// Locks dink collateral in urn u and draws dart normalised debt on it (negative: frees,
     /// repays). v (the collateral's source) and w (the COIN's destination) are only logged.
@@ -72,18 +109,27 @@ contract Vat {
     }
 
     /// Liquidation's confiscation: urn u's collateral and debt change by dink and dart (negative
-    /// when a liquidation takes them), and Art with them. v and w are only logged.
-    function grab(bytes32 i, address u, address /* v */, address /* w */, int256 dink, int256 dart) external note {
+    /// when a liquidation takes them), and Art with them; v's gem by -dink, and w's sin and vice
+    /// by -dart * rate (lines 207-220).
+    function grab(bytes32 i, address u, address v, address w, int256 dink, int256 dart) external note {
         Urn storage urn = urns[i][u];
         urn.ink = add(urn.ink, dink);
         urn.art = add(urn.art, dart);
         ilks[i].Art = add(ilks[i].Art, dart);
+        int256 dtab = int256(ilks[i].rate) * dart;
+        gem[i][v] = sub(gem[i][v], dink);
+        sin[w] = sub(sin[w], dtab);
+        vice = sub(vice, dtab);
     }
 
     function add(uint256 x, int256 y) internal pure returns (uint256) {
         if (y >= 0) return x + uint256(y);
         require(y != type(int256).min && uint256(-y) <= x, "Vat/negative");
         return x - uint256(-y);
+    }
+    function sub(uint256 x, uint256 y) internal pure returns (uint256) {
+        require(y <= x, "Vat/negative");
+        return x - y;
     }
     function sub(uint256 x, int256 y) internal pure returns (uint256) {
         if (y <= 0) {
