@@ -17,6 +17,12 @@
 // has logged every urn (LogNote). The config names the manager (`cdp_manager`) and the block of
 // the Vat's creation (`vat_block`), where a scan of the Vat's logs starts. A Vault type with
 // `"pip": "osm"` has an Osm for its pip, kissed for the Spot, holding price (cur) and nxt.
+//
+// Last, after Aave's markets (so that every contract before keeps its address), each protocol
+// chain with a `dog` gets its liquidation contracts: a Vow, a LinearDecrease (calc), a Dog and a
+// Clipper per regular Vault type with a `clipper`, wired as dss wires them (the Dog's vow, Hole
+// and per Vault type clip, chop and hole; the Clipper's vow, calc, buf, tail, cusp, chip, tip and
+// chost), the Clipper kissed by an Osm pip so that it can peek. The config names the Dog (`dog`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deployAave } from './aave.mjs';
 import {
@@ -201,7 +207,40 @@ async function deploy(sender, rpc, state) {
       decimals: p.asset_decimals, symbol: p.asset });
     Object.assign(e, { pool: market.pool, asset: market.reserve, aToken: market.aToken });
   }
+  for (const name of PROTOCOL_CHAINS) {
+    if (state.chains[name] && state.chains[name].dog) await deployLiquidations(sender, state.chains[name], chains[name], `chains.${name}`);
+  }
   return chains;
+}
+
+// A chain's Vow, LinearDecrease, Dog and its regular Vault types' Clippers (chain/contracts/),
+// set to the state's dog, calc and clipper values. Sets c.vow, c.calc, c.dog and d.clipper.
+async function deployLiquidations(sender, s, c, at) {
+  const what = (text) => ilkBytes(text);  // a file() parameter's name, as bytes32
+  c.vow = await sender.deploy('Vow');
+  c.calc = await sender.deploy('LinearDecrease');
+  await sender.transact(c.calc, 'LinearDecrease', 'file', what('tau'), s.calc.tau);
+  c.dog = await sender.deploy('Dog', c.vat);
+  await sender.transact(c.dog, 'Dog', 'file(bytes32,address)', what('vow'), c.vow);
+  await sender.transact(c.dog, 'Dog', 'file(bytes32,uint256)', what('Hole'), s.dog.Hole);
+  for (const [i, v] of s.vaults.entries()) {
+    if (v.kind !== 'regular') continue;
+    const where = `${at}.vaults[${i}]`;
+    if (!v.clipper) throw new Error(`${where}: a regular Vault type without a clipper`);
+    const d = c.vaults[i];
+    const ilk = ilkBytes(v.ilk);
+    const p = v.clipper;
+    d.clipper = await sender.deploy('Clipper', c.vat, c.spot, c.dog, ilk);
+    await sender.transact(c.dog, 'Dog', 'file(bytes32,bytes32,address)', ilk, what('clip'), d.clipper);
+    await sender.transact(c.dog, 'Dog', 'file(bytes32,bytes32,uint256)', ilk, what('chop'), p.chop);
+    await sender.transact(c.dog, 'Dog', 'file(bytes32,bytes32,uint256)', ilk, what('hole'), p.hole);
+    await sender.transact(d.clipper, 'Clipper', 'file(bytes32,address)', what('vow'), c.vow);
+    await sender.transact(d.clipper, 'Clipper', 'file(bytes32,address)', what('calc'), c.calc);
+    for (const key of ['buf', 'tail', 'cusp', 'chip', 'tip'])
+      await sender.transact(d.clipper, 'Clipper', 'file(bytes32,uint256)', what(key), p[key]);
+    await sender.transact(d.clipper, 'Clipper', 'upchost');
+    if (v.pip === 'osm') await sender.transact(d.pip, 'Osm', 'kiss', d.clipper);
+  }
 }
 
 // The chain's CdpManager, and each Vault type's urns: a CDP opened through the manager and frobbed
@@ -357,6 +396,7 @@ async function verify(rpc, state, deployment) {
   }
   for (const name of PROTOCOL_CHAINS) {
     if (state.chains[name]) await verifyUrns(rpc, name, state.chains[name], deployment[name], problems);
+    if (state.chains[name] && state.chains[name].dog) await verifyLiquidations(rpc, name, state.chains[name], deployment[name], problems);
   }
   if (problems.length) throw new Error(`the deployment does not answer what the state says:\n  ${problems.join('\n  ')}`);
 }
@@ -374,6 +414,41 @@ async function verifyOsm(rpc, where, osm, spot, v, problems) {
   const tolled = await rpc.call('eth_call', [{ ...peek, from: '0x000000000000000000000000000000000000dead' }, 'latest'])
     .then(() => false, () => true);
   if (!tolled) problems.push(`${where}: Osm.peek() answers a caller it has not kissed`);
+}
+
+// A chain's Dog (its vow, Hole, and per regular Vault type the Clipper, chop and hole, nothing
+// owed), its LinearDecrease, and each Clipper's wiring and parameters (no auction yet), and that
+// the Clipper can read its price (top = the pip's price * buf).
+async function verifyLiquidations(rpc, name, s, c, problems) {
+  const at = `chains.${name}`;
+  const expect = async (what, address, contract, method, args, want) => {
+    const got = await call(rpc, address, contract, method, args);
+    want.forEach((w, k) => {
+      if (w !== undefined && got[k] !== BigInt(w)) problems.push(`${what}: ${contract}.${method} word ${k} is ${got[k]}, not ${w}`);
+    });
+  };
+  await expect(`${at}.calc`, c.calc, 'LinearDecrease', 'tau', [], [s.calc.tau]);
+  await expect(`${at}.dog`, c.dog, 'Dog', 'vat', [], [c.vat]);
+  await expect(`${at}.dog`, c.dog, 'Dog', 'vow', [], [c.vow]);
+  await expect(`${at}.dog`, c.dog, 'Dog', 'Hole', [], [s.dog.Hole]);
+  await expect(`${at}.dog`, c.dog, 'Dog', 'Dirt', [], [0]);
+  for (const [i, v] of s.vaults.entries()) {
+    if (v.kind !== 'regular') continue;
+    const where = `${at}.vaults[${i}].clipper`;
+    const d = c.vaults[i];
+    const ilk = ilkBytes(v.ilk);
+    const p = v.clipper;
+    await expect(where, c.dog, 'Dog', 'ilks', [ilk], [d.clipper, p.chop, p.hole, 0]);
+    await expect(where, d.clipper, 'Clipper', 'ilk', [], [ilk]);
+    for (const [method, want] of [['vat', c.vat], ['spotter', c.spot], ['dog', c.dog], ['vow', c.vow], ['calc', c.calc],
+      ['buf', p.buf], ['tail', p.tail], ['cusp', p.cusp], ['chip', p.chip], ['tip', p.tip],
+      ['chost', BigInt(v.dust) * BigInt(p.chop) / 10n ** 18n], ['kicks', 0], ['count', 0]])
+      await expect(where, d.clipper, 'Clipper', method, [], [want]);
+    if (v.pip === 'osm') {
+      const [val, has] = words(await rpc.call('eth_call', [{ to: d.pip, from: d.clipper, data: contracts.Osm.data('peek') }, 'latest']));
+      if (val !== BigInt(v.price) || has !== 1n) problems.push(`${where}: Osm.peek() for the Clipper is ${val}, ${has}, not ${v.price}, 1`);
+    }
+  }
 }
 
 // A chain's CdpManager (its CDPs, and each owner's list of them), the block of the Vat's
@@ -449,6 +524,7 @@ function config(url, state, deployment) {
       ...(s.coin.protocol_holders ? { protocol_holders: s.coin.protocol_holders.map((holder) => a(holder.address)) } : {}),
       vat: a(c.vat), jug: a(c.jug), spot: a(c.spot), pot: a(c.pot),
       cdp_manager: a(c.cdpManager), vat_block: c.vatBlock,
+      ...(c.dog ? { dog: a(c.dog) } : {}),
       vaults: s.vaults.map((v, i) => {
         const d = c.vaults[i];
         const vault = { ilk: v.ilk, kind: v.kind };
