@@ -26,7 +26,8 @@ namespace {
 
 // The keys of a chain that only they have.
 constexpr std::string_view protocol_keys[] = {"token", "staked_token", "savings", "savings_rate", "protocol_holders",
-                                             "vat", "vat_block", "cdp_manager", "jug", "spot", "pot", "vaults"};
+                                             "vat", "vat_block", "cdp_manager", "dog", "clippers", "jug", "spot", "pot",
+                                             "vaults"};
 constexpr int most_timeout_seconds = 3600;
 constexpr int most_apy_days = 365;
 // A block number PostgreSQL's bigint holds (urn_log_range), far beyond any chain's.
@@ -280,7 +281,8 @@ Chain Reader::chain(const Json::Value& value, const std::string& name) {
   const std::string path = "chains." + name;
   check_keys(value, path,
              {"rpc", "pin_block", "read_at", "calls", "token", "staked_token", "savings", "savings_rate",
-              "protocol_holders", "vat", "vat_block", "cdp_manager", "jug", "spot", "pot", "vaults"});
+              "protocol_holders", "vat", "vat_block", "cdp_manager", "dog", "clippers", "jug", "spot", "pot",
+              "vaults"});
   Chain chain;
   chain.name = name;
   const Json::Value& rpc = required_array(value, path, "rpc");
@@ -343,7 +345,9 @@ Protocol Reader::protocol(const Json::Value& value, const std::string& path, con
                     {},
                     {},
                     std::nullopt,
-                    std::nullopt};
+                    std::nullopt,
+                    std::nullopt,
+                    {}};
   if (const Json::Value* savings = optional_key(value, "savings")) {
     if (*savings == "pot") {
       protocol.savings = Savings::pot;
@@ -360,6 +364,15 @@ Protocol Reader::protocol(const Json::Value& value, const std::string& path, con
     protocol.vat_block = vat_block->asUInt64();
   }
   if (optional_key(value, "cdp_manager") != nullptr) protocol.cdp_manager = address(value, path, "cdp_manager", chain);
+  if (optional_key(value, "dog") != nullptr) protocol.dog = address(value, path, "dog", chain);
+  if (optional_key(value, "clippers") != nullptr) {
+    const std::string where = key_path(path, "clippers");
+    if (!protocol.dog) fail(where, "only with \"dog\": without it no liquidations are read");
+    const Json::Value& clippers = required_array(value, path, "clippers");
+    for (Json::ArrayIndex i = 0; i < clippers.size(); ++i) {
+      protocol.clippers.push_back(address_at(clippers[i], element_path(where, i), chain));
+    }
+  }
   if (optional_key(value, "protocol_holders") != nullptr) {
     const Json::Value& holders = required_array(value, path, "protocol_holders");
     const std::string where = key_path(path, "protocol_holders");

@@ -33,6 +33,11 @@
 //       "vat_block": 8928152,      optional: the block the Vat was deployed in, where its events start
 //                                  (default: found by bisection on eth_getCode when first needed)
 //       "cdp_manager": "0x...",    optional: dss-cdp-manager, whose CDP ids and owners the urns get
+//       "dog": "0x...",            optional: dss's Dog, whose Barks and whose Clippers' auctions are
+//                                  read (none without it); the Clippers are each regular Vault
+//                                  type's Dog.ilks(ilk).clip and those of the Barks already read
+//       "clippers": ["0x..."],     optional, with "dog" only: Clippers replaced before the indexer
+//                                  first ran, whose auctions may still run
 //       "vaults": [                the Vault types (may be empty)
 //         {"ilk": "ETH-A",         capital letters, digits and '-', not first; at most 32; once a chain
 //          "kind": "regular",      regular, psm or allocator: the API's type
@@ -164,6 +169,8 @@ struct Protocol {
   std::vector<Address> holders;  // protocol_holders: more addresses whose COIN is the protocol's
   std::optional<std::uint64_t> vat_block;  // the Vat's deployment block; none: found on the chain
   std::optional<Address> cdp_manager;      // dss-cdp-manager, which names urns' CDP ids and owners
+  std::optional<Address> dog;              // dss's Dog: liquidations are read where it is named
+  std::vector<Address> clippers;           // Clippers to read besides those the Dog and the Barks name
 };
 
 enum class CallMode { multicall, batch, single };

@@ -197,6 +197,11 @@ TEST(IndexerConfig, ReadsTheCheckedExample) {
   EXPECT_EQ(eth.protocol->cdp_manager->call, "0x5ef30b9986345249bc32d8928b7ee64de9435e39");
   EXPECT_FALSE(tron.protocol->vat_block.has_value());
   EXPECT_FALSE(tron.protocol->cdp_manager.has_value());
+  ASSERT_TRUE(eth.protocol->dog.has_value());
+  EXPECT_EQ(eth.protocol->dog->call, "0x135954d155898d42c90d2a57824c690e0c7bef1b");
+  ASSERT_EQ(eth.protocol->clippers.size(), 1u);
+  EXPECT_EQ(eth.protocol->clippers[0].call, "0xc67963a226eddd77b91ad8c421630a1b0adff270");
+  EXPECT_FALSE(tron.protocol->dog.has_value());
   EXPECT_TRUE(std::holds_alternative<LitePsmHeld>(eth.protocol->vaults.at(2).holding));
   ASSERT_TRUE(config.chains[2].protocol.has_value());
   const std::vector<Vault>& bsc = config.chains[2].protocol->vaults;
@@ -743,6 +748,37 @@ TEST(IndexerConfig, VatBlockIsABlockNumberAndCdpManagerAnAddress) {
   root = valid();
   root["chains"]["plasma"]["cdp_manager"] = "0x5ef30b9986345249bc32d8928b7ee64de9435e39";
   EXPECT_EQ(error_of(root), "chains.plasma.cdp_manager: only " + protocol_chain_names() + " hold the protocol");
+}
+
+TEST(IndexerConfig, DogAndClippersAreAddressesOfTheChain) {
+  Json::Value root = valid();
+  const Protocol none = *parse_config_json(text_of(root)).chains[1].protocol;
+  EXPECT_FALSE(none.dog.has_value());  // no liquidations read
+  EXPECT_TRUE(none.clippers.empty());
+  eth(root)["dog"] = "0x135954d155898D42C90D2a57824C690e0c7BEf1B";
+  eth(root)["clippers"].append("0xc67963a226eddd77B91aD8c421630A1b0AdFF270");
+  root["chains"]["tron"]["dog"] = zero_tron;
+  const Config config = parse_config_json(text_of(root));
+  const Protocol& both = *config.chains[1].protocol;
+  EXPECT_EQ(both.dog->call, "0x135954d155898d42c90d2a57824c690e0c7bef1b");
+  ASSERT_EQ(both.clippers.size(), 1u);
+  EXPECT_EQ(both.clippers[0].call, "0xc67963a226eddd77b91ad8c421630a1b0adff270");
+  EXPECT_EQ(config.chains[0].protocol->dog->shown, zero_tron);
+  EXPECT_EQ(config.chains[0].protocol->dog->call, "0x0000000000000000000000000000000000000000");
+
+  eth(root)["clippers"][0] = usdt_tron;
+  EXPECT_EQ(error_of(root), "chains.eth.clippers[0]: " + not_eth_address);
+  eth(root)["clippers"] = "0xc67963a226eddd77B91aD8c421630A1b0AdFF270";
+  EXPECT_EQ(error_of(root), "chains.eth.clippers: an array expected");
+  root = valid();
+  eth(root)["dog"] = "0x1359";
+  EXPECT_EQ(error_of(root), "chains.eth.dog: " + not_eth_address);
+  root = valid();
+  eth(root)["clippers"].append("0xc67963a226eddd77B91aD8c421630A1b0AdFF270");
+  EXPECT_EQ(error_of(root), "chains.eth.clippers: only with \"dog\": without it no liquidations are read");
+  root = valid();
+  root["chains"]["plasma"]["dog"] = "0x135954d155898d42c90d2a57824c690e0c7bef1b";
+  EXPECT_EQ(error_of(root), "chains.plasma.dog: only " + protocol_chain_names() + " hold the protocol");
 }
 
 TEST(IndexerConfig, TimeoutIsAWholeNumberOfSeconds) {
