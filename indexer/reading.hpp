@@ -56,16 +56,49 @@ struct SkippedVault {
   std::string reason;
 };
 
-// One urn as one Vat event moved it (a frob, a grab, or one side of a fork).
-struct UrnEvent {
-  std::string ilk;
-  std::string urn;  // its address as the chain writes it: 0x and lower-case hex, or Base58 on tron
+// Where a log sits: its block, the block's hash and time, its index there and its transaction.
+struct LogPlace {
   std::uint64_t block = 0;
   std::string block_hash, block_time;  // block_time: epoch seconds
   std::uint64_t log_index = 0;
   std::string tx_hash;
+};
+
+// One urn as one Vat event moved it (a frob, a grab, or one side of a fork).
+struct UrnEvent : LogPlace {
+  std::string ilk;
+  std::string urn;  // its address as the chain writes it: 0x and lower-case hex, or Base58 on tron
   std::string kind;        // "frob", "fork" or "grab"
   std::string dink, dart;  // signed wad integers: what the urn gained (negative: lost)
+};
+
+// A Dog.Bark: an urn's collateral and debt handed to a Clipper's auction. Integers as the chain
+// gives them: ink and art wad, due rad.
+struct Bark : LogPlace {
+  std::string ilk, urn, ink, art, due, clipper, sale_id;  // addresses as UrnEvent's urn
+};
+
+// A Clipper's Kick, Take, Redo or Yank of its auction sale_id: what the event carries, the rest
+// empty (kick and redo: price = top, tab, lot, keeper, incentive; take: price, max_price, owe,
+// and the tab and lot after it; yank: none). Prices ray, tab, owe and incentive rad, lot wad.
+struct ClipEvent : LogPlace {
+  std::string clipper, sale_id, kind;
+  std::string price, max_price, owe, tab, lot, keeper, incentive;
+};
+
+// A running auction as Clipper.getStatus(id) answered at the snapshot's block.
+struct AuctionStatus {
+  std::string clipper, sale_id;
+  std::string price, lot, tab;  // ray, wad, rad
+  bool needs_redo = false;
+};
+
+// The liquidations read with the urns: the Dog's and the Clippers' events of the blocks read,
+// and the running auctions' states.
+struct AuctionsReading {
+  std::vector<Bark> barks;
+  std::vector<ClipEvent> clip_events;
+  std::vector<AuctionStatus> status;
 };
 
 // One urn's state at the snapshot's block: Vat.urns(ilk, urn), and its CDP where it has one.
@@ -76,11 +109,13 @@ struct UrnReading {
   std::string cdp, owner;   // its dss-cdp-manager id and owner; empty for an urn opened outside it
 };
 
-// What a round read of the chain's urns: their states, the events of the blocks read, and the
-// range of blocks whose events urn_event then holds whole.
+// What a round read of the chain's urns: their states, the events of the blocks read (the Vat's,
+// and the Dog's and Clippers' in `auctions`), and the range of blocks whose events urn_event,
+// bark and clip_event then hold whole.
 struct UrnsReading {
   std::vector<UrnReading> urns;
   std::vector<UrnEvent> events;
+  AuctionsReading auctions;
   std::uint64_t first_block = 0, last_block = 0;  // urn_log_range as it is to be written
   bool range = false;                              // whether to write it
 };
@@ -100,6 +135,11 @@ struct ChainReading {
   std::vector<std::string> coin_held;
   std::vector<VaultReading> vaults;
   std::vector<SkippedVault> skipped;
+  // The Clippers Dog.ilks(ilk).clip names for the regular Vault types, where the file names a Dog;
+  // clippers_error says why they could not be read (the urns are not read then either: their
+  // events and the auctions' are read together).
+  std::vector<Address> clippers;
+  std::string clippers_error;
   // The urns, when they could be read (the database names those known, the node the rest); none:
   // the urn tables are left as they are this round.
   std::optional<UrnsReading> urns;

@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "indexer/abi.hpp"
-#include "indexer/base58.hpp"
+#include "indexer/log_place.hpp"
 #include "indexer/selector.hpp"
 
 namespace coin::indexer {
@@ -39,25 +39,6 @@ Word word_of(const std::string& hex, const std::string& what) {
   }
 }
 
-std::string text_of(const Json::Value& log, const char* key) {
-  if (!log[key].isString()) throw AbiError(std::string("a log without ") + key);
-  return log[key].asString();
-}
-
-// A block's or a transaction's hash: 0x and 64 hex digits, in lower case as the tables keep it.
-std::string hash_of(const Json::Value& log, const char* key) {
-  const std::string hash = text_of(log, key);
-  try {
-    return word_hex(split_words(hash, 1)[0]);
-  } catch (const AbiError&) {
-    throw AbiError(std::string("a log's ") + key + " is not a hash: " + hash);
-  }
-}
-
-std::uint64_t number_of(const Json::Value& log, const char* key) {
-  return std::stoull(quantity_to_decimal(text_of(log, key)));
-}
-
 std::string negated(const std::string& decimal) {
   if (decimal == "0") return decimal;
   return decimal[0] == '-' ? decimal.substr(1) : "-" + decimal;
@@ -76,17 +57,15 @@ const std::vector<std::string>& urn_event_topics() {
 
 std::vector<UrnEvent> urn_events_of(const Json::Value& log, bool tron) {
   if (!log.isObject() || !log["topics"].isArray() || log["topics"].size() != 4) return {};
-  const std::string topic0 = log["topics"][0].isString() ? log["topics"][0].asString() : "";
+  const std::string topic0 = topic0_of(log);
   const Kind* kind = nullptr;
   for (const Kind& known : kinds) {
     if (topic0 == topic_of(known.selector)) kind = &known;
   }
   if (kind == nullptr) return {};
-  std::vector<Word> topics;
-  for (Json::ArrayIndex i = 1; i < 4; ++i) {
-    topics.push_back(word_of(log["topics"][i].isString() ? log["topics"][i].asString() : "", "a LogNote topic"));
-  }
-  const std::string data = text_of(log, "data");
+  const std::vector<Word> topics = topic_words(log);
+  if (!log["data"].isString()) throw AbiError("a log without data");
+  const std::string data = log["data"].asString();
   // The call data's arguments: the word at byte 4 + 32 k of it.
   const auto argument = [&](std::size_t k) {
     const std::size_t at = call_data_at + 2 * (4 + 32 * k);
@@ -96,25 +75,17 @@ std::vector<UrnEvent> urn_events_of(const Json::Value& log, bool tron) {
   if (data.size() < call_data_at + 8 || data.compare(call_data_at, 8, topic0.substr(2, 8)) != 0) {
     throw AbiError("a LogNote whose call data is not its selector's: " + data);
   }
-  const auto address = [&](const Word& word) {
-    const std::string hex = word_to_address(word);
-    return tron ? hex_to_tron(hex) : hex;
-  };
 
   UrnEvent event;
+  static_cast<LogPlace&>(event) = log_place_of(log);
   event.ilk = word_to_ilk(topics[0]);
-  event.block = number_of(log, "blockNumber");
-  event.block_hash = hash_of(log, "blockHash");
-  event.log_index = number_of(log, "logIndex");
-  event.tx_hash = hash_of(log, "transactionHash");
-  if (log["blockTimestamp"].isString()) event.block_time = quantity_to_decimal(log["blockTimestamp"].asString());
   event.kind = kind->name;
   event.dink = word_to_signed_decimal(argument(static_cast<std::size_t>(kind->dink_argument)));
   event.dart = word_to_signed_decimal(argument(static_cast<std::size_t>(kind->dink_argument) + 1));
-  event.urn = address(topics[1]);
+  event.urn = address_shown(topics[1], tron);
   if (std::string(kind->name) != "fork") return {event};
   UrnEvent destination = event;
-  destination.urn = address(topics[2]);
+  destination.urn = address_shown(topics[2], tron);
   if (destination.urn == event.urn) return {};  // a fork of an urn to itself moves nothing
   event.dink = negated(event.dink);
   event.dart = negated(event.dart);
