@@ -32,14 +32,22 @@
 // (its minted follows the gem, never the chug); the sender is given the gem it sells once, at
 // the start. An AllocatorVault and a real Aave market stay as deployed (Aave's balances grow by
 // themselves).
+// After tick 2 it runs the liquidation scenario of chain/liquidate.mjs once on eth (three
+// urns opened, the price lowered, the urns barked, two auctions taken, the third redone; then
+// the feed back as it was), with automine on for its transactions, which it mines at the block
+// times it needs (the chain's clock jumps about tail seconds ahead); if it fails, it says so on
+// stderr and the drive goes on. From then on, a running auction of eth's Clipper that needs a
+// redo (tail or cusp) is redone in the next tick's block, so one auction keeps running with a
+// falling price.
 // With --state, a position there with fails_after_seconds has its contract's code emptied that
 // long after the start (or --fail-after's seconds), its code emptied (anvil_setCode), so that
 // every read of it fails from then on.
 import { readFileSync } from 'node:fs';
 import {
   OSM_CUR_SLOT, OSM_NXT_SLOT, PROTOCOL_CHAINS, RAY, Rpc, Sender, call, contracts, die, feedOf, hexOf, ilkBytes, noteTopic,
-  parseArgs, storageAt, wordToAddress,
+  parseArgs, storageAt, words, wordToAddress,
 } from './lib.mjs';
+import { scenario, scenarioOf } from './liquidate.mjs';
 
 const DAY = 86400n;
 const YEAR = 31536000n;
@@ -337,6 +345,22 @@ function tick(base, t, from) {
   return calls;
 }
 
+// The liquidation scenario's chain, and the tick after which it runs.
+const SCENARIO_CHAIN = 'eth';
+const SCENARIO_TICK = 2;
+
+// The calls that redo the running auctions of the scenario's Clipper that need it.
+async function redoCalls(rpc, liquidation, from) {
+  if (!liquidation) return [];
+  const calls = [];
+  const ids = words(await rpc.call('eth_call', [{ to: liquidation.clipper, data: contracts.Clipper.data('list') }, 'latest'])).slice(2);
+  for (const id of ids) {
+    const [needsRedo] = await call(rpc, liquidation.clipper, 'Clipper', 'getStatus', [id]);
+    if (needsRedo) calls.push([liquidation.clipper, 'Clipper', 'redo', id, from]);
+  }
+  return calls;
+}
+
 // The contracts of the state's positions with fails_after_seconds, and when they fail.
 function failures(state, config, after) {
   const found = [];
@@ -372,6 +396,8 @@ async function main() {
   const failing = failures(args.state && JSON.parse(readFileSync(args.state, 'utf8')), config, failAfter);
   // One block per tick where the node lets us mine by hand; else one block per transaction.
   const batched = await rpc.call('evm_setAutomine', [false]).then(() => true, () => false);
+  const liquidation = config.chains[SCENARIO_CHAIN] && config.chains[SCENARIO_CHAIN].dog
+    ? await scenarioOf(rpc, config, SCENARIO_CHAIN) : null;
   try {
     for (let t = 1; !stopping; t++) {
       await new Promise((resolve) => { wake = resolve; setTimeout(resolve, every * 1000); });
@@ -381,6 +407,7 @@ async function main() {
         failing.splice(failing.indexOf(f), 1);
       }
       const calls = tick(base, t, sender.from);
+      if (t > SCENARIO_TICK) calls.push(...await redoCalls(rpc, liquidation, sender.from));
       if (!batched) {
         for (const [to, name, method, ...a] of calls) await sender.transact(to, name, method, ...a);
         await readNewUrns(rpc, base);
@@ -388,7 +415,7 @@ async function main() {
       }
       const hashes = [];
       for (const [to, name, method, ...a] of calls) {
-        const gas = name === 'CdpManager' || (name === 'Vat' && method !== 'setIlk') ? { gas: URN_GAS } : {};
+        const gas = name === 'CdpManager' || name === 'Clipper' || (name === 'Vat' && method !== 'setIlk') ? { gas: URN_GAS } : {};
         hashes.push(await rpc.call('eth_sendTransaction', [{ from: sender.from, to, data: contracts[name].data(method, ...a), ...gas }]));
       }
       await rpc.call('evm_mine');
@@ -398,6 +425,16 @@ async function main() {
           throw new Error(`tick ${t}: ${calls[i][1]}.${calls[i][2]} at ${calls[i][0]}: ${receipt ? 'reverted' : 'not mined'}`);
       }
       await readNewUrns(rpc, base);
+      if (t === SCENARIO_TICK && liquidation) {
+        if (batched) await rpc.call('evm_setAutomine', [true]);
+        try {
+          await scenario(rpc, sender, liquidation);
+        } catch (e) {
+          process.stderr.write(`drive.mjs: the liquidation scenario on ${SCENARIO_CHAIN} failed, the drive goes on: ${e.message}\n`);
+        } finally {
+          if (batched) await rpc.call('evm_setAutomine', [false]);
+        }
+      }
     }
   } finally {
     if (batched) await rpc.call('evm_setAutomine', [true]).catch(() => {});

@@ -225,8 +225,10 @@ async function take(run) {
   const takes = [];
   takes.push(await buy('take auction 1 in part', first, tau / 10n, (first.lot * 2n) / 5n));
   const rest = BigInt(takes[0].lot);
+  const gemOf = async () => (await call(rpc, s.vat, 'Vat', 'gem', [s.ilk, s.urns[0]]))[0];
+  const had = await gemOf();
   takes.push(await buy('take auction 1 whole', first, tau / 5n, rest));
-  const [gem] = await call(rpc, s.vat, 'Vat', 'gem', [s.ilk, s.urns[0]]);
+  const gem = (await gemOf()) - had;
   if (takes[1].tab !== '0' || gem !== BigInt(takes[1].lot)) throw new Error(`take auction 1 whole: tab ${takes[1].tab} left, ${gem} returned`);
   takes.push(await buy('take auction 2 whole', second, tau / 2n, second.lot));
   if (takes[2].lot !== '0' || takes[2].tab === '0') throw new Error(`take auction 2 whole: lot ${takes[2].lot}, tab ${takes[2].tab} left; a short end expected`);
@@ -260,6 +262,18 @@ export async function restore(run, to) {
   const spot = spotOf(s, BigInt(to.price));
   await run.send('restore: spot', s.vat, 'Vat', 'setIlk', s.ilk, Art, rate, spot, line, dust);
   return { price: to.price.toString(), ...(s.osm ? { nxt: to.nxt.toString() } : {}), spot: spot.toString() };
+}
+
+// The whole scenario as the live demo runs it (chain/drive.mjs): open, fall, take and redo, then
+// the feed back to what it was before (an Osm's cur and nxt, a Pip's price) and spot with it. The
+// steps' summaries.
+export async function scenario(rpc, sender, s) {
+  const before = await feed(rpc, s);
+  const done = [];
+  for (const name of ['open', 'fall', 'take', 'redo']) done.push(await step(rpc, sender, s, name));
+  const run = new Run(rpc, sender, s);
+  done.push({ step: 'restore', ...(await restore(run, before)), txs: run.txs });
+  return done;
 }
 
 // One step: its summary (an object that JSON.stringify can write).
