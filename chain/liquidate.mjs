@@ -40,7 +40,7 @@ import {
 
 const WAD = 10n ** 18n;
 export const STEPS = ['open', 'fall', 'take', 'redo', 'restore'];
-const LOT = 10n * WAD;  // each urn's collateral
+const LOT = 10n * WAD;  // each urn's collateral: 10 units, or 10^k times that where 10 units carry less than twice dust
 const SAFETY = [998n, 996n, 994n];  // each urn's debt, per mille of what its collateral allows
 
 // The scenario's urns on a chain: 0x0bad, zeros, the chain's digit (tron 1, eth 2, bsc 3) and 1 to 3.
@@ -159,15 +159,17 @@ async function auctionsOf(rpc, s) {
 async function open(run) {
   const { rpc, s } = run;
   const [, rate, spot, , dust] = await call(rpc, s.vat, 'Vat', 'ilks', [s.ilk]);
+  let lot = LOT;
+  while ((lot * spot * SAFETY[2]) / 1000n < 2n * dust) lot *= 10n;
   const urns = [];
   for (const [k, urn] of s.urns.entries()) {
     const [ink, art] = await call(rpc, s.vat, 'Vat', 'urns', [s.ilk, urn]);
     if (ink || art) throw new Error(`open: urn ${urn} is not empty (ink ${ink}, art ${art}): the scenario has run on this chain`);
-    const debt = (LOT * spot * SAFETY[k]) / 1000n / rate;  // Art for SAFETY[k] per mille of the collateral's worth
+    const debt = (lot * spot * SAFETY[k]) / 1000n / rate;  // Art for SAFETY[k] per mille of the collateral's worth
     const drawn = (debt / (10n * WAD)) * 10n * WAD;  // whole tens
     if (drawn * rate < dust) throw new Error(`open: urn ${urn}'s debt ${drawn * rate} is below dust ${dust}`);
-    const tx = await run.send(`open urn ${k + 1}`, s.vat, 'Vat', 'frob', s.ilk, urn, urn, urn, LOT, drawn);
-    urns.push({ urn, ink: LOT.toString(), art: drawn.toString(), tx: tx.tx, block: tx.block });
+    const tx = await run.send(`open urn ${k + 1}`, s.vat, 'Vat', 'frob', s.ilk, urn, urn, urn, lot, drawn);
+    urns.push({ urn, ink: lot.toString(), art: drawn.toString(), tx: tx.tx, block: tx.block });
   }
   return { rate: rate.toString(), spot: spot.toString(), urns };
 }
