@@ -28,17 +28,23 @@ std::string statement_of(const Endpoint& endpoint, Rendering rendering) {
   const std::string payload = "(" + std::string(endpoint.payload) + ")::json";
   const std::string in_range = "api.points_between(" + payload + ", $" + std::to_string(count + 1) + ", $" +
                                std::to_string(count + 2) + ")";
+  // A function keeps the range's points itself: it takes the bounds as its last arguments.
+  const bool points_kept = endpoint.ranged && !endpoint.function;
   std::string selected(endpoint.payload);
-  if (rendering == Rendering::range) selected = in_range + "::text";
+  if (rendering == Rendering::range && points_kept) selected = in_range + "::text";
   if (rendering == Rendering::csv) {
-    selected = "api.csv(" + (endpoint.ranged ? in_range : payload) + ", '" + std::string(endpoint.csv.rows) +
-               "', '" + std::string(endpoint.csv.columns) + "')";
+    selected = "api.csv(" + (points_kept ? in_range : payload) + ", '" + std::string(endpoint.csv.rows) + "', '" +
+               std::string(endpoint.csv.columns) + "')";
   }
   std::string sql = "SELECT " + selected + std::string(snapshot_columns) + " FROM " + std::string(endpoint.view);
   if (endpoint.function) {
     std::string arguments;
     for (std::size_t i = 1; i <= count; ++i) {
       arguments += (i == 1 ? "$" : ", $") + std::to_string(i);
+    }
+    if (endpoint.ranged) {  // no range given: open bounds
+      const bool bounded = rendering != Rendering::plain;
+      arguments += bounded ? ", $" + std::to_string(count + 1) + ", $" + std::to_string(count + 2) : ", NULL, NULL";
     }
     return sql + "(" + arguments + ") AS v";
   }

@@ -13,8 +13,8 @@
 // the blocks of each chain's newest snapshot (api.snapshot_blocks_text), its X-Snapshot-Blocks.
 // A history that takes a date range (history_options.hpp) has a second statement, which keeps
 // the payload's points in the range (api.points_between, the range's bounds following the
-// parameters); one with a CSV layout a third, which renders it as CSV (api.csv) from the points
-// in the range, if it takes one.
+// parameters; a function is given them and keeps its points itself); one with a CSV layout a
+// third, which renders it as CSV (api.csv) from the points in the range, if it takes one.
 
 #include <cstddef>
 #include <ctime>
@@ -67,7 +67,8 @@ struct Endpoint {
   // token (USDD: /api/v1/external/total-supply/usdd). Empty: it has one path.
   std::string_view alias_column = {};
   // Answered by an api function rather than a view: `view` names it, and it takes every
-  // parameter's value, then every option's (parameters.hpp), in order, and returns the rows.
+  // parameter's value, then every option's (parameters.hpp), in order, then, if it is ranged,
+  // the range's bounds (epoch ms, null when open), and returns the rows.
   bool function = false;
   std::vector<const Parameter*> options = {};
 

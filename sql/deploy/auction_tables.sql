@@ -40,8 +40,8 @@ COMMENT ON COLUMN snapshot.bark.art IS 'Normalised debt taken from the urn (Bark
 COMMENT ON COLUMN snapshot.bark.due IS 'The debt taken, COIN (Bark due = art x rate, de-scaled from rad): the sin the Vow was given (Vow.fess)';
 COMMENT ON COLUMN snapshot.bark.clipper IS 'The Clipper that runs the auction';
 COMMENT ON COLUMN snapshot.bark.sale_id IS 'The auction''s id in that Clipper';
-CREATE INDEX bark_by_time ON snapshot.bark (chain, block_time DESC, block_number DESC, log_index DESC);
-CREATE INDEX bark_by_vault ON snapshot.bark (vault_id, block_time DESC, block_number DESC, log_index DESC);
+-- A chain's Barks newest first: the primary key, read backwards; a Vault type's: this one.
+CREATE INDEX bark_by_vault ON snapshot.bark (vault_id, block_number, log_index);
 
 CREATE TABLE snapshot.clip_event (
   chain        snapshot.chain NOT NULL,

@@ -75,9 +75,17 @@ GRANT EXECUTE ON FUNCTION
 -- owner), and what api.liquidation_curve (6.18) calls as the reader.
 GRANT EXECUTE ON FUNCTION
   api.urns(text, text, text, integer, text), api.vaults_at_risk(text, integer),
-  api.urn_history(text, text, text),
+  api.urn_history(text, text, text, bigint, bigint),
   derived.first_drop(numeric, numeric),
   derived.prices_of(numeric, numeric, numeric)
+  TO coin_api;
+
+-- What liquidations did (liquidations): the function that answers 6.20, and what
+-- api.liquidation_totals (6.21) and api.running_auctions (6.22) call as the reader.
+GRANT EXECUTE ON FUNCTION
+  api.liquidations(text, text, integer, text, bigint, bigint),
+  derived.ends_auction(text, numeric, numeric), derived.auction_item(derived.auction_figures),
+  derived.liquidation_points(integer, interval, integer, timestamptz)
   TO coin_api;
 
 -- The address CHECKs of vault and allocator_position call it as the writer; the indexer's

@@ -126,30 +126,32 @@ $$;
 COMMENT ON FUNCTION derived.vault_named(text, text) IS
   'The vault_id of a chain''s regular Vault type; SQLSTATE CA002 "Invalid vaultType." when it has none';
 
--- 6.16's cursor: where a page ended, as hex of "<sort>:<vault_id>:<key>:<urn_id>:<check>", the
--- check the first 12 hex digits of the rest's MD5, so that a cursor edited by hand, cut, or
--- made for another list is refused rather than read as another position.
-CREATE FUNCTION derived.urn_cursor(sort text, vault_id integer, key numeric, urn_id bigint) RETURNS text
+-- A page's cursor (6.16, and 6.20 of auction_risk): where a page ended, as hex of
+-- "<list>:<scope>:<key>:<id>:<check>" (list: which list and order, scope: the Vault or chain it
+-- lists, key and id: the last item's sort key and its tie-breaker), the check the first 12 hex
+-- digits of the rest's MD5, so that a cursor edited by hand, cut, or made for another list is
+-- refused rather than read as another position.
+CREATE FUNCTION derived.page_cursor(list text, scope integer, key numeric, id bigint) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN encode(convert_to(concat_ws(':', sort, vault_id, key, urn_id,
-                                   left(md5(concat_ws(':', sort, vault_id, key, urn_id)), 12)), 'UTF8'), 'hex');
-COMMENT ON FUNCTION derived.urn_cursor(text, integer, numeric, bigint) IS
-  'The opaque cursor of 6.16 after an urn: its sort, Vault, sort key and urn_id, with a check';
+RETURN encode(convert_to(concat_ws(':', list, scope, key, id,
+                                   left(md5(concat_ws(':', list, scope, key, id)), 12)), 'UTF8'), 'hex');
+COMMENT ON FUNCTION derived.page_cursor(text, integer, numeric, bigint) IS
+  'The opaque cursor of a page after an item: its list, scope, sort key and id, with a check';
 
--- The key and urn_id a cursor names; refused (CA002) unless it is one urn_cursor made for this
--- sort and Vault.
-CREATE FUNCTION derived.urn_cursor_position(cursor text, sort text, vault_id integer,
-                                            OUT key numeric, OUT urn_id bigint)
+-- The key and id a cursor names; refused (CA002) unless it is one page_cursor made for this
+-- list and scope.
+CREATE FUNCTION derived.page_cursor_position(cursor text, list text, scope integer,
+                                             OUT key numeric, OUT id bigint)
 LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   parts text[];
 BEGIN
   BEGIN
     parts := string_to_array(convert_from(decode(cursor, 'hex'), 'UTF8'), ':');
-    IF cardinality(parts) = 5 AND parts[1] = sort AND parts[2] = vault_id::text
+    IF cardinality(parts) = 5 AND parts[1] = list AND parts[2] = scope::text
        AND parts[5] = left(md5(array_to_string(parts[1:4], ':')), 12) THEN
       key := parts[3]::numeric;
-      urn_id := parts[4]::bigint;
+      id := parts[4]::bigint;
       RETURN;
     END IF;
   EXCEPTION WHEN others THEN  -- not hex, not UTF-8, not a number: not a cursor
@@ -158,8 +160,8 @@ BEGIN
   RAISE EXCEPTION 'Invalid cursor.' USING ERRCODE = 'CA002';
 END
 $$;
-COMMENT ON FUNCTION derived.urn_cursor_position(text, text, integer) IS
-  'The sort key and urn_id of a 6.16 cursor; SQLSTATE CA002 "Invalid cursor." for any other text';
+COMMENT ON FUNCTION derived.page_cursor_position(text, text, integer) IS
+  'The sort key and id of a page''s cursor; SQLSTATE CA002 "Invalid cursor." for any other text';
 
 -- 6.16: a page of a Vault type's open urns, riskiest first (collateralization ascending, which
 -- is liquidation price descending: both are art / ink within a Vault type) or largest debt
@@ -176,13 +178,13 @@ DECLARE
   next_cursor text;
 BEGIN
   IF cursor <> '' THEN
-    SELECT p.key, p.urn_id INTO after_key, after_urn FROM derived.urn_cursor_position(cursor, sort, vault) AS p;
+    SELECT p.key, p.id INTO after_key, after_urn FROM derived.page_cursor_position(cursor, sort, vault) AS p;
   END IF;
   -- One more than the page: whether there is a next one. The key column orders an index
   -- (urn_by_risk, urn_by_debt).
   EXECUTE format(
     $q$SELECT json_agg(derived.urn_item(p.u) ORDER BY p.n) FILTER (WHERE p.n <= $4),
-              max(derived.urn_cursor($5, $1, (p.u).%1$I, (p.u).urn_id)) FILTER (WHERE p.n = $4 AND p.total > $4)
+              max(derived.page_cursor($5, $1, (p.u).%1$I, (p.u).urn_id)) FILTER (WHERE p.n = $4 AND p.total > $4)
          FROM (SELECT s.u, row_number() OVER (ORDER BY (s.u).%1$I DESC, (s.u).urn_id) AS n, count(*) OVER () AS total
                  FROM (SELECT u
                          FROM derived.urn_figures AS u
@@ -275,8 +277,10 @@ COMMENT ON COLUMN api.liquidation_curve.data IS
   'and the urns and debt liquidatable at it';
 
 -- 6.19: one urn's events, oldest first, each with the urn's collateral and debt after it (the
--- running sums of dink and dart) valued at the Vault type's snapshot at or before the event.
-CREATE FUNCTION api.urn_history(chain text, vault_type text, urn text) RETURNS TABLE (data json)
+-- running sums of dink and dart) valued at the Vault type's snapshot at or before the event;
+-- those from from_ms to to_ms (epoch ms, both included; null: open).
+CREATE FUNCTION api.urn_history(chain text, vault_type text, urn text, from_ms bigint, to_ms bigint)
+RETURNS TABLE (data json)
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
   vault integer := derived.vault_named(chain, vault_type);
@@ -308,10 +312,12 @@ BEGIN
                                      FROM snapshot.vault_price AS q
                                     WHERE q.vault_id = vault AND q.taken_at <= e.block_time
                                     ORDER BY q.taken_at DESC
-                                    LIMIT 1) AS p ON true));
+                                    LIMIT 1) AS p ON true
+               WHERE derived.epoch_ms(e.block_time) BETWEEN coalesce(from_ms, -9223372036854775808)
+                                                        AND coalesce(to_ms, 9223372036854775807)));
 END
 $$;
-COMMENT ON FUNCTION api.urn_history(text, text, text) IS
+COMMENT ON FUNCTION api.urn_history(text, text, text, bigint, bigint) IS
   '6.19 GET /api/v1/risk/urn-history: one urn''s frob, fork and grab events with its collateral and debt after each';
 
 COMMIT;

@@ -1,14 +1,17 @@
 -- Revert coin_api:privileges from pg
 -- Takes back what this version of the change adds to privileges@v1.0.0: coin_api's EXECUTE on
--- the risk functions.
+-- the risk and liquidation functions.
 
 BEGIN;
 
 REVOKE EXECUTE ON FUNCTION
   api.urns(text, text, text, integer, text), api.vaults_at_risk(text, integer),
-  api.urn_history(text, text, text),
+  api.urn_history(text, text, text, bigint, bigint),
   derived.first_drop(numeric, numeric),
-  derived.prices_of(numeric, numeric, numeric)
+  derived.prices_of(numeric, numeric, numeric),
+  api.liquidations(text, text, integer, text, bigint, bigint),
+  derived.ends_auction(text, numeric, numeric), derived.auction_item(derived.auction_figures),
+  derived.liquidation_points(integer, interval, integer, timestamptz)
   FROM coin_api;
 
 COMMIT;

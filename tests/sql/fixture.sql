@@ -695,3 +695,95 @@ SELECT e.urn_id, e.block_number, e.log_index, '0x' || repeat(lpad(to_hex(e.block
     (4, 1080, 1, '2026-05-13 07:30:00+08', 'fork', -4000, -200),
     (5, 1080, 1, '2026-05-13 07:30:00+08', 'fork', 4000, 200)
   ) AS e (urn_id, block_number, log_index, block_time, kind, dink, dart);
+
+-- ============================================================================================
+-- The liquidations (auction_tables, liquidations: 6.20 to 6.22), worked out by hand.
+--
+-- tron TRX-A's Clipper C1 TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA (chop 1.13: tab = due x 1.13;
+-- incentive = tip 10 + 0.002 x tab), keepers K1 TDRtPx3baHpDr8he4RpeLSjQ3jvYhWwFtK and K2
+-- To4WoWnMmW6jiwu6ieHzMKrUuxEDXd5CBE; rate 1.25, so due = art x 1.25. Each Kick is logged just
+-- before its Bark, in the same transaction.
+--   A1 id 1, urn U6, Bark block 900 log 5, 2026-05-12 10:00: 5000 collateral, art 800, due 1000;
+--      Kick tab 1130, top 0.36, incentive 12.26. Take 910/1 12:30 at 0.25 (max 0.3): 2000 for
+--      500, tab 630, lot 3000 left. Take 920/0 14:00 at 0.2 (max 0.25): 3000 for 600, tab 30, lot
+--      0: uncovered, yet paid 1100 >= due 1000: bad debt 0 (the penalty short only).
+--   A2 id 2, urn U2, Bark 950/2 18:00: 10000, art 1600, due 2000; Kick tab 2260, top 0.36,
+--      incentive 14.52. Take 960/4 21:00 at 0.15 (max 0.2): 10000 for 1500, tab 760, lot 0:
+--      uncovered, bad debt 2000 - 1500 = 500.
+--   A3 id 3, urn U1, Bark 1002/7 21:30: 2000, art 320, due 400; Kick (K2) tab 452, top 0.36,
+--      incentive 10.904. Take 1020/0 22:30 at 0.25 (max 0.3): 1000 for 250, tab 202, lot 1000.
+--      Take 1030/1 2026-05-13 01:00 at 0.25: the tab capped it, 202 / 0.25 = 808 for 202, tab 0,
+--      lot 192 given back: covered, collateral sold 1808, returned 192, bad debt 0.
+--   A4 id 4, urn U7, Bark 1090/3 06:00: 4000, art 640, due 800; Kick tab 904, top 0.3, incentive
+--      11.808; Redo 1099/2 07:40 by K2, top 0.24, incentive 11.808 (23.616 in all). Running:
+--      getStatus at 08:00 price 0.2, lot 4000, tab 904, no redo needed.
+-- bsc WBTC-A's Clipper C2 0x...c2: B1 id 1, urn 0x...b2, Bark 48122000/1 05:00: 1, art 60, due
+-- 60; Kick tab 67.8, top 120, incentive 0, keeper 0x...f3. Yank 48122500/1 06:00: yanked, bad
+-- debt 0. And a Take of C2's id 2 with no Bark read yet (a backfill's to find): in no answer.
+--
+-- 6.20 tron, newest first: A4, A3, A2, A1 (limit 2: A4, A3, then A2, A1). TRX-A over WEEKLY
+-- (hourly points, each counting the hour up to it; the live point 08:00): 10:00 1 auction,
+-- 5000; 13:00 paid 500; 14:00 600; 18:00 1 auction, 10000; 21:00 1500, bad debt 500; 22:00 1
+-- auction, 2000; 23:00 250; 01:00 202; 06:00 1 auction, 4000: 4 auctions, 21000, 3052, 500.
+-- MONTHLY: the point 2026-05-13 00:00 3 auctions, 17000, paid 2850, bad debt 500; the live point
+-- 1, 4000, 202, 0. bsc WBTC-A WEEKLY: 05:00 1 auction, 1. 6.22 tron: A4; bsc and eth: none.
+-- ============================================================================================
+
+INSERT INTO snapshot.bark
+  (chain, block_number, log_index, block_hash, block_time, tx_hash, vault_id, urn, collateral, art, due, clipper, sale_id)
+SELECT b.chain::snapshot.chain, b.block_number, b.log_index, '0x' || repeat(lpad(to_hex(b.block_number % 256), 2, '0'), 32),
+       b.block_time::timestamptz, '0x' || repeat(lpad(to_hex((b.block_number + 1) % 256), 2, '0'), 32), b.vault_id,
+       b.urn, b.collateral, b.art, b.due, b.clipper, b.sale_id
+  FROM (VALUES
+    ('tron', 900, 5, '2026-05-12 10:00:00+08', 1, 'TBt5ZA9nNSTvSPRRqtNUxBMMjhWkcuLWCM', 5000, 800, 1000,
+     'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 1),
+    ('tron', 950, 2, '2026-05-12 18:00:00+08', 1, 'TcQpAMQrms8bPybBbRFES4xsBEaEb9kHYQ', 10000, 1600, 2000,
+     'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 2),
+    ('tron', 1002, 7, '2026-05-12 21:30:00+08', 1, 'T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo', 2000, 320, 400,
+     'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 3),
+    ('tron', 1090, 3, '2026-05-13 06:00:00+08', 1, 'TNif25MpsqnKN9ett94qBEv3ndF1J2WBz8', 4000, 640, 800,
+     'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 4),
+    ('bsc', 48122000, 1, '2026-05-13 05:00:00+08', 4, '0x00000000000000000000000000000000000000b2', 1, 60, 60,
+     '0x00000000000000000000000000000000000000c2', 1)
+  ) AS b (chain, block_number, log_index, block_time, vault_id, urn, collateral, art, due, clipper, sale_id);
+
+INSERT INTO snapshot.clip_event
+  (chain, block_number, log_index, block_hash, block_time, tx_hash, clipper, sale_id, kind, price, max_price, owe,
+   tab, lot, keeper, incentive)
+SELECT e.chain::snapshot.chain, e.block_number, e.log_index, '0x' || repeat(lpad(to_hex(e.block_number % 256), 2, '0'), 32),
+       e.block_time::timestamptz, '0x' || repeat(lpad(to_hex((e.block_number + 1) % 256), 2, '0'), 32), e.clipper,
+       e.sale_id, e.kind, e.price, e.max_price, e.owe, e.tab, e.lot, e.keeper, e.incentive
+  FROM (VALUES
+    ('tron', 900, 4, '2026-05-12 10:00:00+08', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 1, 'kick', 0.36, NULL::numeric,
+     NULL::numeric, 1130, 5000, 'TDRtPx3baHpDr8he4RpeLSjQ3jvYhWwFtK', 12.26),
+    ('tron', 910, 1, '2026-05-12 12:30:00+08', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 1, 'take', 0.25, 0.3, 500, 630, 3000,
+     NULL, NULL),
+    ('tron', 920, 0, '2026-05-12 14:00:00+08', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 1, 'take', 0.2, 0.25, 600, 30, 0,
+     NULL, NULL),
+    ('tron', 950, 1, '2026-05-12 18:00:00+08', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 2, 'kick', 0.36, NULL, NULL, 2260,
+     10000, 'TDRtPx3baHpDr8he4RpeLSjQ3jvYhWwFtK', 14.52),
+    ('tron', 960, 4, '2026-05-12 21:00:00+08', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 2, 'take', 0.15, 0.2, 1500, 760, 0,
+     NULL, NULL),
+    ('tron', 1002, 6, '2026-05-12 21:30:00+08', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 3, 'kick', 0.36, NULL, NULL, 452,
+     2000, 'To4WoWnMmW6jiwu6ieHzMKrUuxEDXd5CBE', 10.904),
+    ('tron', 1020, 0, '2026-05-12 22:30:00+08', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 3, 'take', 0.25, 0.3, 250, 202, 1000,
+     NULL, NULL),
+    ('tron', 1030, 1, '2026-05-13 01:00:00+08', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 3, 'take', 0.25, 0.3, 202, 0, 192,
+     NULL, NULL),
+    ('tron', 1090, 2, '2026-05-13 06:00:00+08', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 4, 'kick', 0.3, NULL, NULL, 904, 4000,
+     'TDRtPx3baHpDr8he4RpeLSjQ3jvYhWwFtK', 11.808),
+    ('tron', 1099, 2, '2026-05-13 07:40:00+08', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 4, 'redo', 0.24, NULL, NULL, 904, 4000,
+     'To4WoWnMmW6jiwu6ieHzMKrUuxEDXd5CBE', 11.808),
+    ('bsc', 48122000, 0, '2026-05-13 05:00:00+08', '0x00000000000000000000000000000000000000c2', 1, 'kick', 120, NULL, NULL,
+     67.8, 1, '0x00000000000000000000000000000000000000f3', 0),
+    ('bsc', 48122500, 1, '2026-05-13 06:00:00+08', '0x00000000000000000000000000000000000000c2', 1, 'yank', NULL, NULL, NULL,
+     NULL, NULL, NULL, NULL),
+    ('bsc', 48122600, 3, '2026-05-13 06:30:00+08', '0x00000000000000000000000000000000000000c2', 2, 'take', 100, 110, 10, 5,
+     0.5, NULL, NULL)
+  ) AS e (chain, block_number, log_index, block_time, clipper, sale_id, kind, price, max_price, owe, tab, lot, keeper,
+          incentive);
+
+INSERT INTO snapshot.auction_status (chain, clipper, sale_id, taken_at, price, lot, tab, needs_redo)
+VALUES
+  ('tron', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 3, '2026-05-12 23:59:00+08', 0.3, 1000, 202, false),
+  ('tron', 'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 4, '2026-05-13 08:00:00+08', 0.2, 4000, 904, false);

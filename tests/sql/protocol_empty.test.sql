@@ -7,6 +7,8 @@ BEGIN;
 
 SELECT plan(9);
 
+DELETE FROM snapshot.clip_event;
+DELETE FROM snapshot.bark;
 DELETE FROM snapshot.urn_event;
 DELETE FROM snapshot.urn;
 DELETE FROM snapshot.allocator_position_state;

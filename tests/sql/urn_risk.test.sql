@@ -4,7 +4,7 @@
 BEGIN;
 \ir fixture.sql
 \ir helpers.sql
-SELECT plan(38);
+SELECT plan(39);
 
 CREATE FUNCTION pg_temp.urns(sort text, page_size integer, cursor text) RETURNS json LANGUAGE sql
 RETURN (SELECT data FROM api.urns('tron', 'TRX-A', sort, page_size, cursor));
@@ -31,7 +31,7 @@ SELECT is(pg_temp.compact(pg_temp.urns('collateralization', 2, '')::text),
   '{"chain":"tron","vaultType":"TRX-A","prices":{"price":0.25,"nextPrice":0.2,"judgedPrice":0.2},"sort":"collateralization","items":['
   '{"vaultType":"TRX-A","urn":"TcQpAMQrms8bPybBbRFES4xsBEaEb9kHYQ","cdpId":null,"owner":null,"collateral":500,"collateralValue":125,"debt":125,"collateralization":1,"liquidationPrice":0.375,"liquidationDistance":-87.5,"liquidationDrop":0,"changedBlock":1050,"changedTime":"2026-05-12 22:00 (UTC+8)"},'
   '{"vaultType":"TRX-A","urn":"TBt5ZA9nNSTvSPRRqtNUxBMMjhWkcuLWCM","cdpId":null,"owner":null,"collateral":1500,"collateralValue":375,"debt":250,"collateralization":1.5,"liquidationPrice":0.25,"liquidationDistance":-25,"liquidationDrop":0,"changedBlock":1090,"changedTime":"2026-05-13 06:00 (UTC+8)"}],'
-  '"nextCursor":"' || derived.urn_cursor('collateralization', 1, (SELECT art_per_ink FROM snapshot.urn WHERE urn_id = 6), 6) || '"}',
+  '"nextCursor":"' || derived.page_cursor('collateralization', 1, (SELECT art_per_ink FROM snapshot.urn WHERE urn_id = 6), 6) || '"}',
   '6.16 page 1 of TRX-A by collateralization: U2, U6, and the cursor after U6');
 SELECT is(pg_temp.urn_list(pg_temp.urns('collateralization', 2, pg_temp.urns('collateralization', 2, '') ->> 'nextCursor')),
   '{T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo,TNif25MpsqnKN9ett94qBEv3ndF1J2WBz8}', 'page 2: U1, U7');
@@ -61,11 +61,11 @@ SELECT throws_ok($$SELECT api.urns('eth', 'PSM-USDT-A', 'debt', 10, '')$$, 'CA00
   'a PSM: never auctioned, not a risk answer');
 SELECT throws_ok($$SELECT api.urns('tron', 'TRX-A', 'debt', 2, (SELECT pg_temp.urns('collateralization', 2, '') ->> 'nextCursor'))$$,
   'CA002', 'Invalid cursor.', 'a cursor of another sort');
-SELECT throws_ok($$SELECT api.urns('tron', 'TRX-A', 'debt', 2, derived.urn_cursor('debt', 4, 100, 8))$$,
+SELECT throws_ok($$SELECT api.urns('tron', 'TRX-A', 'debt', 2, derived.page_cursor('debt', 4, 100, 8))$$,
   'CA002', 'Invalid cursor.', 'a cursor of another Vault');
 SELECT throws_ok($$SELECT api.urns('tron', 'TRX-A', 'debt', 2, encode(convert_to('debt:1:100:1:000000000000', 'UTF8'), 'hex'))$$,
   'CA002', 'Invalid cursor.', 'a cursor edited by hand (its check)');
-SELECT throws_ok($$SELECT api.urns('tron', 'TRX-A', 'debt', 2, left(derived.urn_cursor('debt', 1, 100, 1), 20))$$,
+SELECT throws_ok($$SELECT api.urns('tron', 'TRX-A', 'debt', 2, left(derived.page_cursor('debt', 1, 100, 1), 20))$$,
   'CA002', 'Invalid cursor.', 'a cursor cut short');
 SELECT throws_ok($$SELECT api.urns('tron', 'TRX-A', 'debt', 2, 'xyz')$$, 'CA002', 'Invalid cursor.', 'not hex');
 SELECT throws_ok($$SELECT api.urns('tron', 'TRX-A', 'debt', 2, 'c3a3')$$, 'CA002', 'Invalid cursor.', 'not UTF-8');
@@ -107,24 +107,27 @@ SELECT is(ARRAY(SELECT pg_temp.curve_point('bsc', 'WBTC-A', d) FROM unnest('{27,
 
 -- ---------------------------------------------------------------------------------------------
 -- 6.19
-SELECT is((SELECT pg_temp.compact(data::text) FROM api.urn_history('tron', 'TRX-A', 'T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo')),
+SELECT is((SELECT pg_temp.compact(data::text) FROM api.urn_history('tron', 'TRX-A', 'T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo', NULL, NULL)),
   '{"chain":"tron","vaultType":"TRX-A","urn":"T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo","cdpId":11,"owner":"TDRtPx3baHpDr8he4RpeLSjQ3jvYhWwFtK","items":['
   '{"statisticTime":1778590800000,"time":"2026-05-12 21:00 (UTC+8)","block":1000,"transaction":"0x1010101010101010101010101010101010101010101010101010101010101010","kind":"frob","dink":1000,"dart":60,"collateral":1000,"debt":72,"collateralization":4.166666666666666667,"price":0.3},'
   '{"statisticTime":1778626800000,"time":"2026-05-13 07:00 (UTC+8)","block":1100,"transaction":"0x1313131313131313131313131313131313131313131313131313131313131313","kind":"frob","dink":0,"dart":40,"collateral":1000,"debt":120,"collateralization":2.5,"price":0.3}]}',
   '6.19 U1: two frobs, valued at 20:00''s price');
-SELECT is((SELECT jsonb_path_query_array(data::jsonb, '$.items[*].collateral') FROM api.urn_history('tron', 'TRX-A', 'T2PfW3xyRc1waiujsaHJEBsFRMbceVy1SV')),
+SELECT is((SELECT jsonb_path_query_array(data::jsonb, '$.items[*].debt')
+             FROM api.urn_history('tron', 'TRX-A', 'T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo', 1778590800001, 1778626800000)),
+  '[120]', 'from and to keep the events in the range, each still after every event before it (debt 120, not 40)');
+SELECT is((SELECT jsonb_path_query_array(data::jsonb, '$.items[*].collateral') FROM api.urn_history('tron', 'TRX-A', 'T2PfW3xyRc1waiujsaHJEBsFRMbceVy1SV', NULL, NULL)),
   '[4000, 0]', 'the closed U4 keeps its history: a frob, then the fork that emptied it');
-SELECT is((SELECT data ->> 'urn' FROM api.urn_history('bsc', 'WBTC-A', '0x00000000000000000000000000000000000000B1')),
+SELECT is((SELECT data ->> 'urn' FROM api.urn_history('bsc', 'WBTC-A', '0x00000000000000000000000000000000000000B1', NULL, NULL)),
   '0x00000000000000000000000000000000000000b1', 'an address in any case');
-SELECT throws_ok($$SELECT api.urn_history('tron', 'TRX-A', 'TcQpAMQrms8bPybBbRFES4xsBEaEb9kHYq')$$, 'CA002', 'Invalid urn.',
+SELECT throws_ok($$SELECT api.urn_history('tron', 'TRX-A', 'TcQpAMQrms8bPybBbRFES4xsBEaEb9kHYq', NULL, NULL)$$, 'CA002', 'Invalid urn.',
   'an urn the Vault type does not have');
-SELECT throws_ok($$SELECT api.urn_history('bsc', 'TRX-A', 'T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo')$$, 'CA002', 'Invalid vaultType.',
+SELECT throws_ok($$SELECT api.urn_history('bsc', 'TRX-A', 'T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo', NULL, NULL)$$, 'CA002', 'Invalid vaultType.',
   'a Vault type of another chain');
 
 -- coin_api calls them, as the handlers do.
 SELECT lives_ok($$SET LOCAL ROLE coin_api;
                   SELECT api.urns('tron', 'TRX-A', 'debt', 1, ''), api.vaults_at_risk('tron', 10),
-                         api.urn_history('tron', 'TRX-A', 'T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo');
+                         api.urn_history('tron', 'TRX-A', 'T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo', NULL, NULL);
                   SELECT data FROM api.liquidation_curve;
                   RESET ROLE$$, 'coin_api answers 6.16 to 6.19');
 

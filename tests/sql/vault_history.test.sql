@@ -374,8 +374,10 @@ SELECT results_eq(
 -- Privileges: coin_api reads the view and calls the functions (api_functions); no one else
 -- calls them
 -- =============================================================================================
-SELECT functions_are('api', ARRAY['points_between', 'csv', 'chains', 'urns', 'vaults_at_risk', 'urn_history'],
-                     'api''s functions: points_between, csv, chains and the risk answers (urn_risk), nothing else');
+SELECT functions_are('api', ARRAY['points_between', 'csv', 'chains', 'urns', 'vaults_at_risk', 'urn_history',
+                                  'liquidations'],
+                     'api''s functions: points_between, csv, chains and the risk answers (urn_risk, liquidations), '
+                     'nothing else');
 SELECT lives_ok(
   $$SET LOCAL ROLE coin_api;
     SELECT data::text FROM api.vault_history WHERE chain = 'tron' AND "vaultType" = 'TRX-A' AND "interval" = 'WEEKLY';

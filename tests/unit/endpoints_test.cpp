@@ -172,12 +172,24 @@ TEST(StatementOf, CallsAFunctionWithTheParametersThenTheOptions) {
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
             "(SELECT blocks FROM api.snapshot_blocks_text) "
             "FROM api.urns($1, $2, $3, $4, $5) AS v");
+  // A function keeps the range's points itself: the bounds are its last arguments, open (null)
+  // in the plain statement.
   EXPECT_EQ(statement_of(endpoint("6.19"), Rendering::csv),
-            "SELECT api.csv(api.points_between((data::text)::json, $4, $5), '{items}', "
+            "SELECT api.csv((data::text)::json, '{items}', "
             "'{statisticTime,time,block,transaction,kind,dink,dart,collateral,debt,collateralization,price}'), "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
             "(SELECT blocks FROM api.snapshot_blocks_text) "
-            "FROM api.urn_history($1, $2, $3) AS v");
+            "FROM api.urn_history($1, $2, $3, $4, $5) AS v");
+  EXPECT_EQ(statement_of(endpoint("6.19"), Rendering::range),
+            "SELECT data::text, "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text) "
+            "FROM api.urn_history($1, $2, $3, $4, $5) AS v");
+  EXPECT_EQ(statement_of(endpoint("6.19")),
+            "SELECT data::text, "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text) "
+            "FROM api.urn_history($1, $2, $3, NULL, NULL) AS v");
 }
 
 TEST(StatementsOf, NamesEachOfAnEndpointsStatements) {

@@ -1,0 +1,254 @@
+-- Deploy coin_api:liquidations to pg
+-- What liquidations did (added to the spec, section 9):
+--   6.20 api.liquidations(chain, vaultType, limit, cursor, from, to)  a chain's auctions, newest first
+--   6.21 api.liquidation_totals                                      per Vault type, window and point
+--   6.22 api.running_auctions                                        a chain's auctions still running
+--
+-- An auction is one Bark (snapshot.bark) and its Clipper's events (snapshot.clip_event, joined by
+-- chain, clipper and sale_id). It ends at the first Yank, or at the first Take that leaves no lot
+-- (every unit sold) or no tab (every COIN raised, the lot left given back to the urn):
+--   covered    a Take left tab 0: the debt and the penalty raised;
+--   uncovered  a Take left lot 0 and tab above 0: the collateral ran out first;
+--   yanked     cancelled (by governance, or by Emergency Shutdown's End.snip, which gives the
+--              collateral and the debt back to the urn);
+--   running    not ended.
+-- Its bad debt is the debt the Vow was given at the Bark (Vow.fess(due)) that the Takes did not
+-- pay it back (Vat.move of owe to the Vow): max(0, due - sum(owe)) once ended, 0 for a yanked one
+-- (its debt goes back to the urn), null while it runs. So an uncovered auction whose Takes paid
+-- at least due (only the penalty short) leaves none, and a covered one never does (it raised
+-- tab = due x chop). The keepers' incentives (Kick's and Redo's coin, which Vat.suck draws from
+-- the Vow as sin) are a cost of their own, given beside it, not in it.
+
+BEGIN;
+
+-- Whether a Clipper event ends its auction (clip.sol's take removes the sale when lot or tab is
+-- 0; yank removes it).
+CREATE FUNCTION derived.ends_auction(kind text, lot numeric, tab numeric) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN kind = 'yank' OR (kind = 'take' AND (lot = 0 OR tab = 0));
+COMMENT ON FUNCTION derived.ends_auction(text, numeric, numeric) IS
+  'Whether a clip_event ends its auction: a yank, or a take that left no lot or no tab';
+
+-- Every auction with its Clipper's events summed up (one index probe per auction: the lists
+-- read a page of them, newest first, by the Bark's primary key or bark_by_vault).
+CREATE VIEW derived.auction_figures AS
+SELECT b.chain, b.vault_id, v.vault_type, b.clipper, b.sale_id, b.urn, b.block_number, b.log_index,
+       b.block_time, b.tx_hash, b.collateral, b.due, s.tab, s.start_price, s.incentives, s.debt_covered,
+       b.collateral - coalesce(s.lot_left, b.collateral) AS collateral_sold,
+       CASE WHEN (s.ended).kind IS NULL THEN 'running'
+            WHEN (s.ended).kind = 'yank' THEN 'yanked'
+            WHEN (s.ended).tab = 0 THEN 'covered'
+            ELSE 'uncovered' END AS status,
+       CASE WHEN (s.ended).kind = 'take' AND (s.ended).tab = 0 THEN (s.ended).lot ELSE 0 END AS collateral_returned,
+       CASE WHEN (s.ended).kind = 'take' THEN greatest(0, b.due - s.debt_covered)
+            WHEN (s.ended).kind = 'yank' THEN 0 END AS bad_debt,
+       (s.ended).block_number AS end_block, (s.ended).block_time AS end_time, (s.ended).tx_hash AS end_tx
+  FROM snapshot.bark AS b
+  JOIN snapshot.vault AS v USING (vault_id)
+ CROSS JOIN LATERAL (
+       SELECT coalesce(sum(e.owe), 0) AS debt_covered,
+              coalesce(sum(e.incentive), 0) AS incentives,
+              (array_agg(e.tab ORDER BY e.block_number, e.log_index) FILTER (WHERE e.kind = 'kick'))[1] AS tab,
+              (array_agg(e.price ORDER BY e.block_number, e.log_index) FILTER (WHERE e.kind = 'kick'))[1] AS start_price,
+              (array_agg(e.lot ORDER BY e.block_number DESC, e.log_index DESC) FILTER (WHERE e.kind = 'take'))[1]
+                AS lot_left,
+              (array_agg(e ORDER BY e.block_number, e.log_index)
+                 FILTER (WHERE derived.ends_auction(e.kind, e.lot, e.tab)))[1] AS ended
+         FROM snapshot.clip_event AS e
+        WHERE e.chain = b.chain AND e.clipper = b.clipper AND e.sale_id = b.sale_id) AS s;
+COMMENT ON VIEW derived.auction_figures IS
+  'Each auction (a Bark and its Clipper''s events): what it put up and raised, its status, bad debt and end';
+
+-- An auction as 6.20 and 6.22 give it: the Bark, the sums, each Take (the collateral it bought
+-- is the lot before it less the lot after) and each Redo, and, while it runs, its newest
+-- getStatus. It reads the snapshot tables as their owner: 6.22's view calls it as coin_api.
+CREATE FUNCTION derived.auction_item(f derived.auction_figures) RETURNS json
+LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+RETURN json_build_object(
+  'vaultType', f.vault_type, 'clipper', f.clipper, 'id', f.sale_id, 'urn', f.urn, 'status', f.status,
+  'statisticTime', derived.epoch_ms(f.block_time), 'time', derived.utc8_text(f.block_time),
+  'block', f.block_number, 'transaction', f.tx_hash,
+  'collateral', trim_scale(f.collateral), 'debt', trim_scale(f.due), 'tab', trim_scale(f.tab),
+  'startPrice', trim_scale(f.start_price), 'collateralSold', trim_scale(f.collateral_sold),
+  'debtCovered', trim_scale(f.debt_covered), 'collateralReturned', trim_scale(f.collateral_returned),
+  'badDebt', trim_scale(f.bad_debt), 'keeperIncentives', trim_scale(f.incentives),
+  'endTime', derived.utc8_text(f.end_time), 'endBlock', f.end_block, 'endTransaction', f.end_tx,
+  'takes', (SELECT coalesce(json_agg(json_build_object(
+                     'time', derived.utc8_text(t.block_time), 'block', t.block_number, 'transaction', t.tx_hash,
+                     'collateral', trim_scale(t.lot_before - t.lot), 'price', trim_scale(t.price),
+                     'maxPrice', trim_scale(t.max_price), 'debtCovered', trim_scale(t.owe),
+                     'tabLeft', trim_scale(t.tab), 'collateralLeft', trim_scale(t.lot))
+                   ORDER BY t.block_number, t.log_index), '[]')
+              FROM (SELECT e.*, coalesce(lag(e.lot) OVER (ORDER BY e.block_number, e.log_index), f.collateral) AS lot_before
+                      FROM snapshot.clip_event AS e
+                     WHERE e.chain = f.chain AND e.clipper = f.clipper AND e.sale_id = f.sale_id
+                       AND e.kind <> 'yank') AS t
+             WHERE t.kind = 'take'),
+  'resets', (SELECT coalesce(json_agg(json_build_object(
+                      'time', derived.utc8_text(e.block_time), 'block', e.block_number, 'transaction', e.tx_hash,
+                      'startPrice', trim_scale(e.price), 'keeper', e.keeper, 'incentive', trim_scale(e.incentive))
+                    ORDER BY e.block_number, e.log_index), '[]')
+               FROM snapshot.clip_event AS e
+              WHERE e.chain = f.chain AND e.clipper = f.clipper AND e.sale_id = f.sale_id AND e.kind = 'redo'),
+  'current', (SELECT json_build_object('time', derived.utc8_text(s.taken_at), 'price', trim_scale(s.price),
+                                       'collateral', trim_scale(s.lot), 'tab', trim_scale(s.tab),
+                                       'needsRedo', s.needs_redo)
+                FROM snapshot.auction_status AS s
+               WHERE f.status = 'running'
+                 AND s.chain = f.chain AND s.clipper = f.clipper AND s.sale_id = f.sale_id
+               ORDER BY s.taken_at DESC
+               LIMIT 1));
+COMMENT ON FUNCTION derived.auction_item(derived.auction_figures) IS 'An auction''s item in 6.20 and 6.22';
+
+-- 6.20: a page of a chain's auctions (of one regular Vault type, or of all: vault_type ''),
+-- newest Bark first, those whose Bark is from from_ms to to_ms (epoch ms, both included; null:
+-- open); page_size of them and the cursor of the next page (null on the last). Blocks order a
+-- chain's Barks as time does, so the page is a seek on the Bark's (block_number, log_index).
+CREATE FUNCTION api.liquidations(chain text, vault_type text, page_size integer, cursor text,
+                                 from_ms bigint, to_ms bigint)
+RETURNS TABLE (data json)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  vault integer := CASE WHEN vault_type <> '' THEN derived.vault_named(chain, vault_type) END;
+  list text := 'liquidations-' || chain;
+  after_block numeric;
+  after_log bigint;
+  page json;
+  next_cursor text;
+BEGIN
+  IF cursor <> '' THEN
+    SELECT p.key, p.id INTO after_block, after_log
+      FROM derived.page_cursor_position(cursor, list, coalesce(vault, 0)) AS p;
+  END IF;
+  -- One more than the page: whether there is a next one.
+  SELECT json_agg(derived.auction_item(p.f) ORDER BY p.n) FILTER (WHERE p.n <= page_size),
+         max(derived.page_cursor(list, coalesce(vault, 0), (p.f).block_number, (p.f).log_index))
+           FILTER (WHERE p.n = page_size AND p.total > page_size)
+    INTO page, next_cursor
+    FROM (SELECT s.f, row_number() OVER (ORDER BY (s.f).block_number DESC, (s.f).log_index DESC) AS n,
+                 count(*) OVER () AS total
+            FROM (SELECT f
+                    FROM derived.auction_figures AS f
+                   WHERE f.chain = liquidations.chain::snapshot.chain
+                     AND (vault IS NULL OR f.vault_id = vault)
+                     AND (after_block IS NULL OR (f.block_number, f.log_index) < (after_block, after_log))
+                     AND derived.epoch_ms(f.block_time) BETWEEN coalesce(from_ms, -9223372036854775808)
+                                                            AND coalesce(to_ms, 9223372036854775807)
+                   ORDER BY f.block_number DESC, f.log_index DESC
+                   LIMIT page_size + 1) AS s) AS p;
+  RETURN QUERY SELECT json_build_object('chain', liquidations.chain,
+                                         'vaultType', nullif(liquidations.vault_type, ''),
+                                         'items', coalesce(page, '[]'), 'nextCursor', next_cursor);
+END
+$$;
+COMMENT ON FUNCTION api.liquidations(text, text, integer, text, bigint, bigint) IS
+  '6.20 GET /api/v1/risk/liquidations: a page of a chain''s auctions, newest first, with the next page''s cursor';
+
+-- The point of a window that an event at `at` counts in: each grid point `step` apart counts
+-- what happened after the point before it, up to and at it; the live point (as_of) what
+-- happened after the last grid point.
+CREATE FUNCTION derived.window_point(at timestamptz, step interval, as_of timestamptz) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN at > derived.utc8_floor(as_of - interval '1 microsecond', step) THEN as_of
+            ELSE derived.utc8_floor(at - interval '1 microsecond', step) + step END;
+COMMENT ON FUNCTION derived.window_point(timestamptz, interval, timestamptz) IS
+  'The point of a window (grid step, live point as_of) that counts an event at `at`: the first at or after it';
+
+-- One Vault type's liquidations per point of a window (history_window's step and points, as
+-- 6.13's grid, then the live point as_of): auctions started and the collateral they put up, by
+-- their Bark; COIN paid, by each Take; bad debt, by the Take that ended an auction uncovered.
+-- As their owner, as auction_item.
+CREATE FUNCTION derived.liquidation_points(vault integer, step interval, points integer, as_of timestamptz)
+RETURNS TABLE (at timestamptz, live boolean, auctions bigint, collateral numeric, debt_covered numeric,
+               bad_debt numeric)
+LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+BEGIN ATOMIC
+  WITH grid AS (
+    SELECT g.at, false AS live
+      FROM generate_series(derived.utc8_floor(as_of - interval '1 microsecond', step) - (points - 1) * step,
+                           derived.utc8_floor(as_of - interval '1 microsecond', step), step) AS g(at)
+    UNION ALL
+    SELECT as_of, true
+  ), since AS (
+    SELECT derived.utc8_floor(as_of - interval '1 microsecond', step) - points * step AS start
+  ), barks AS (
+    SELECT derived.window_point(b.block_time, step, as_of) AS at, count(*) AS auctions, sum(b.collateral) AS collateral
+      FROM snapshot.bark AS b, since
+     WHERE b.vault_id = vault AND b.block_time > since.start AND b.block_time <= as_of
+     GROUP BY 1
+  ), takes AS (
+    SELECT derived.window_point(e.block_time, step, as_of) AS at, sum(e.owe) AS debt_covered,
+           sum(CASE WHEN e.lot = 0 AND e.tab > 0
+                    THEN greatest(0, b.due - (SELECT sum(x.owe) FROM snapshot.clip_event AS x
+                                               WHERE x.chain = e.chain AND x.clipper = e.clipper
+                                                 AND x.sale_id = e.sale_id AND x.kind = 'take'))
+                    ELSE 0 END) AS bad_debt
+      FROM snapshot.bark AS b
+      JOIN snapshot.clip_event AS e ON e.chain = b.chain AND e.clipper = b.clipper AND e.sale_id = b.sale_id, since
+     WHERE b.vault_id = vault AND e.kind = 'take' AND e.block_time > since.start AND e.block_time <= as_of
+     GROUP BY 1
+  )
+  SELECT g.at, g.live, coalesce(b.auctions, 0), coalesce(b.collateral, 0), coalesce(t.debt_covered, 0),
+         coalesce(t.bad_debt, 0)
+    FROM grid AS g
+    LEFT JOIN barks AS b ON b.at = g.at
+    LEFT JOIN takes AS t ON t.at = g.at
+   ORDER BY g.at;
+END;
+COMMENT ON FUNCTION derived.liquidation_points(integer, interval, integer, timestamptz) IS
+  'A Vault type''s auctions, collateral put up, COIN paid and bad debt at each point of a window';
+
+-- 6.21: per chain and window, each regular Vault type's liquidations over the window and at
+-- each of its points.
+CREATE VIEW api.liquidation_totals AS
+SELECT c.chain::text AS chain, w.name AS "interval",
+       json_build_object(
+         'chain', c.chain, 'interval', w.name,
+         'vaults', (SELECT coalesce(json_agg(json_build_object(
+                             'vaultType', v.vault_type, 'auctions', t.auctions, 'collateral', trim_scale(t.collateral),
+                             'debtCovered', trim_scale(t.debt_covered), 'badDebt', trim_scale(t.bad_debt),
+                             'items', t.items) ORDER BY v.vault_type), '[]')
+                      FROM derived.as_of AS a
+                      JOIN snapshot.vault AS v ON v.chain = c.chain AND v.collateral_type = 1
+                     CROSS JOIN LATERAL (
+                           SELECT sum(p.auctions) AS auctions, sum(p.collateral) AS collateral,
+                                  sum(p.debt_covered) AS debt_covered, sum(p.bad_debt) AS bad_debt,
+                                  json_agg(json_build_object(
+                                    'statisticTime', derived.epoch_ms(p.at),
+                                    'time', CASE WHEN NOT p.live THEN derived.utc8_text(p.at) END,
+                                    'auctions', p.auctions, 'collateral', trim_scale(p.collateral),
+                                    'debtCovered', trim_scale(p.debt_covered), 'badDebt', trim_scale(p.bad_debt))
+                                  ORDER BY p.at) AS items
+                             FROM derived.liquidation_points(v.vault_id, w.step, w.points, a.taken_at) AS p) AS t
+                     WHERE a.taken_at IS NOT NULL)) AS data
+  FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
+ CROSS JOIN derived.history_window AS w;
+COMMENT ON VIEW api.liquidation_totals IS
+  '6.21 GET /api/v1/risk/liquidation-totals?chain=&interval=: one row per chain and interval';
+COMMENT ON COLUMN api.liquidation_totals.chain IS 'The chain parameter: tron, eth or bsc';
+COMMENT ON COLUMN api.liquidation_totals."interval" IS 'The interval parameter: WEEKLY, MONTHLY, BIANNUAL or ANNUAL';
+COMMENT ON COLUMN api.liquidation_totals.data IS
+  'The answer''s data: chain, interval, and per regular Vault type (vaults) its auctions started, '
+  'collateral put up, COIN paid (debtCovered) and bad debt over the window, and the same per point '
+  '(items): 6.13''s grid points, each counting what happened since the point before it, then the live point';
+
+-- 6.22: a chain's auctions still running, newest first, each with its newest getStatus.
+CREATE VIEW api.running_auctions AS
+SELECT c.chain::text AS chain,
+       json_build_object(
+         'chain', c.chain,
+         'items', (SELECT coalesce(json_agg(derived.auction_item(f) ORDER BY f.block_number DESC, f.log_index DESC), '[]')
+                     FROM derived.auction_figures AS f
+                    WHERE f.chain = c.chain
+                      -- found before the figures are: an auction with no event that ended it
+                      AND NOT EXISTS (SELECT FROM snapshot.clip_event AS e
+                                       WHERE e.chain = f.chain AND e.clipper = f.clipper AND e.sale_id = f.sale_id
+                                         AND derived.ends_auction(e.kind, e.lot, e.tab)))) AS data
+  FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain);
+COMMENT ON VIEW api.running_auctions IS '6.22 GET /api/v1/risk/auctions?chain=: one row per chain';
+COMMENT ON COLUMN api.running_auctions.chain IS 'The chain parameter: tron, eth or bsc';
+COMMENT ON COLUMN api.running_auctions.data IS
+  'The answer''s data: chain, and items: its running auctions, newest first, as 6.20''s items with current '
+  '(the newest Clipper.getStatus: price, collateral left, tab left, needsRedo)';
+
+COMMIT;
