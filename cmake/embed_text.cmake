@@ -8,6 +8,8 @@ if(NOT clash EQUAL -1)
 endif()
 string(REGEX REPLACE "::[^:]*$" "" namespace "${NAME}")
 string(REGEX REPLACE "^.*::" "" variable "${NAME}")
-file(WRITE "${OUTPUT}.new" "// Generated from ${INPUT} by cmake/embed_text.cmake.\n#include <string_view>\n\nnamespace ${namespace} {\nextern const std::string_view ${variable};\nconst std::string_view ${variable} = R\"embedded(${text})embedded\";\n}  // namespace ${namespace}\n")
+# The size is the array's, not strlen's: a constant however long the text (past GCC's constexpr
+# loop limit, strlen would run at start-up, after other files' static objects read the text).
+file(WRITE "${OUTPUT}.new" "// Generated from ${INPUT} by cmake/embed_text.cmake.\n#include <string_view>\n\nnamespace ${namespace} {\nnamespace {\nconstexpr char text[] = R\"embedded(${text})embedded\";\n}  // namespace\nextern const std::string_view ${variable};\nconst std::string_view ${variable}(text, sizeof text - 1);\n}  // namespace ${namespace}\n")
 file(COPY_FILE "${OUTPUT}.new" "${OUTPUT}" ONLY_IF_DIFFERENT)
 file(REMOVE "${OUTPUT}.new")
