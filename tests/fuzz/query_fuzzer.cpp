@@ -96,6 +96,7 @@ const OptionSpec sort_spec{"sort", {"collateralization", "liquidationPrice", "de
 const OptionSpec limit_spec{"limit", {}, true, 1, 1000, "100"};
 const OptionSpec cursor_spec{"cursor", {}, false, 0, 0, ""};
 const OptionSpec within_spec{"within", {}, true, 0, 90, "10"};
+const OptionSpec auction_vault_type_spec{"vaultType", {}, false, 0, 0, ""};
 
 bool checked_by_data(const Spec& spec) { return spec.allowed.empty(); }
 
@@ -115,8 +116,10 @@ void check_parameter(const Spec& spec) {
 // answers theirs. The endpoint's own list must be exactly that, in that order.
 std::vector<const Spec*> specs_of(const Endpoint& endpoint) {
   std::vector<const Spec*> specs;
-  if (endpoint.spec == "6.12" || endpoint.spec == "6.17") specs = {&chain_spec};
-  if (endpoint.spec == "6.13") specs = {&chain_spec, &interval_spec};
+  if (endpoint.spec == "6.12" || endpoint.spec == "6.17" || endpoint.spec == "6.20" || endpoint.spec == "6.22") {
+    specs = {&chain_spec};
+  }
+  if (endpoint.spec == "6.13" || endpoint.spec == "6.21") specs = {&chain_spec, &interval_spec};
   if (endpoint.spec == "6.15") specs = {&chain_spec, &vault_type_spec, &interval_spec};
   if (endpoint.spec == "6.16" || endpoint.spec == "6.18") specs = {&chain_spec, &risk_vault_type_spec};
   if (endpoint.spec == "6.19") specs = {&chain_spec, &risk_vault_type_spec, &urn_spec};
@@ -128,12 +131,13 @@ std::vector<const Spec*> specs_of(const Endpoint& endpoint) {
   return specs;
 }
 
-// The options of an endpoint, by its section (6.16: sort, limit, cursor; 6.17: within), which
-// must be its own, in that order.
+// The options of an endpoint, by its section (6.16: sort, limit, cursor; 6.17: within; 6.20:
+// vaultType, limit, cursor), which must be its own, in that order.
 std::vector<const OptionSpec*> option_specs_of(const Endpoint& endpoint) {
   std::vector<const OptionSpec*> specs;
   if (endpoint.spec == "6.16") specs = {&sort_spec, &limit_spec, &cursor_spec};
   if (endpoint.spec == "6.17") specs = {&within_spec};
+  if (endpoint.spec == "6.20") specs = {&auction_vault_type_spec, &limit_spec, &cursor_spec};
   REQUIRE(endpoint.options.size() == specs.size());
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const Parameter& option = *endpoint.options[i];

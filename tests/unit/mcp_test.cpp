@@ -226,7 +226,7 @@ TEST(McpServer, ListsAndReadsThePublishedAnswersAsResources) {
   EXPECT_EQ(parsed(post(R"({"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"coin-api:///api/v1/data-platform/latest-collateral?chain=down"}})", api).body)["error"]["code"], -32603);
   const Json::Value templates =
       parsed(post(R"({"jsonrpc":"2.0","id":1,"method":"resources/templates/list"})", api).body)["result"]["resourceTemplates"];
-  ASSERT_EQ(templates.size(), 7u);  // 6.12, 6.13, 6.15, 6.16 to 6.19
+  ASSERT_EQ(templates.size(), 10u);  // 6.12, 6.13, 6.15, 6.16 to 6.19, 6.20 to 6.22
   EXPECT_EQ(templates[1]["uriTemplate"],
             "coin-api:///api/v1/data-platform/collateral-history?chain={chain}&interval={interval}");
 }
