@@ -11,11 +11,11 @@
 // STEP is one of, in this order (each a separate run, so that a test can put a reorganisation
 // or a backfill boundary between two):
 //   open     three urns (0x0bad…<chain digit>1 to 3) frobbed on the Vat, each 10 units of
-//            collateral and debt just under the liquidation ratio (99.8%, 99.6%, 99.4% of ink *
-//            spot / rate, in whole tens of Art)
+//            collateral (times 10 until they carry twice dust) and debt just under the
+//            liquidation ratio (99.8%, 99.6%, 99.4% of ink * spot / rate, in whole tens of Art)
 //   fall     the feed's price to 99% of what it is (4 significant digits; an Osm's next price to
 //            99.5%), spot with it (Vat.setIlk), then Dog.bark of the three urns
-//   take     auction 1: 4 units at tau/10 (price 0.9 top), then the rest at tau/5 (0.8 top: the
+//   take     auction 1: 2/5 of the lot at tau/10 (price 0.9 top), then the rest at tau/5 (0.8 top: the
 //            tab is covered, the lot left goes back to the urn); auction 2: all 10 units at tau/2
 //            (0.5 top: the lot is sold, tab left)
 //   redo     the price to the Osm's next one (a Pip's: 99.5% of what fall set), then, at tail + 1
