@@ -162,7 +162,8 @@ as_postgres_inside sqitch --chdir /usr/share/coin-api/sql deploy --verify db:pg:
 
 # The chain: anvil on the container's loopback, the test contracts deployed at the demo state;
 # the indexer's file is deploy.mjs's, which names that node. A release before 1.2.0 knows
-# neither protocol_holders nor balance positions, nor the Vat's urns (vat_block, cdp_manager):
+# neither protocol_holders nor balance positions, nor the Vat's urns (vat_block, cdp_manager),
+# nor liquidations (dog, clippers):
 # it gets the file without them, as its operator wrote it, and HEAD's file is installed after
 # the upgrade (below).
 setsid nsenter -t "$leader" -n "$anvil" --host 127.0.0.1 --port 8545 --silent &
@@ -180,6 +181,8 @@ if dpkg --compare-versions "$previous_version" lt 1.2.0; then
       delete chain.protocol_holders;
       delete chain.vat_block;
       delete chain.cdp_manager;
+      delete chain.dog;
+      delete chain.clippers;
       for (const v of chain.vaults || []) if (v.positions) v.positions = v.positions.filter((p) => p.read.kind !== "balance");
     }
     process.stdout.write(JSON.stringify(c, null, 2));' "$work/indexer.json" >"$work/indexer-previous.json"
