@@ -96,7 +96,7 @@ void backfill_urn_events(const Chain& chain, ChainAccess& access, Database& data
       const std::uint64_t to = first - 1;
       const std::uint64_t from = to + 1 - std::min(urn_event_step, to + 1 - deployed);
       UrnCounts counts;
-      const UrnsReading urns = read_urn_events(chain, access, from, to, &counts);
+      const UrnsReading urns = read_urn_events(chain, access, known, from, to, &counts);
       if (!urns.range) {
         log_error(chain.name + ": the Vat's events of blocks " + std::to_string(from) + " to " + std::to_string(to) +
                   " not read: " + counts.log_error);
@@ -111,7 +111,10 @@ void backfill_urn_events(const Chain& chain, ChainAccess& access, Database& data
       }
       log_info(chain.name + ": the Vat's events of blocks " + std::to_string(from) + " to " + std::to_string(to) +
                ": " + std::to_string(urns.events.size()) + " in " + std::to_string(counts.log_requests) +
-               " eth_getLogs requests (" + std::to_string(counts.log_refusals) + " refused)");
+               " eth_getLogs requests (" + std::to_string(counts.log_refusals) + " refused)" +
+               (chain.protocol->dog ? ", with " + std::to_string(counts.barks) + " barks and " +
+                                          std::to_string(counts.clip_events) + " clipper events"
+                                    : ""));
       first = from;
       if (first > deployed && stopping()) return;
     }

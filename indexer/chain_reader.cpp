@@ -44,6 +44,7 @@ constexpr std::size_t liquidity_rate_word = 2;  // currentLiquidityRate, an annu
 constexpr std::size_t a_token_word = 8;         // aTokenAddress
 constexpr std::int64_t seconds_per_day = 86400;
 constexpr const char* wad = "1000000000000000000";  // a PSM's fee of 100%
+constexpr const char* zero_address = "0x0000000000000000000000000000000000000000";
 
 // A per-second rate in ray is at least one ray (no negative rates) and below 1.000001 ray, an
 // APY of about 5 x 10^13: anything else is not a savings rate, and from 1.0096 ray on its APY
@@ -320,6 +321,26 @@ bool vault_step(const std::string& chain, const Vault& vault, ChainReading& read
   return false;
 }
 
+// The Clippers Dog.ilks named (none for an ilk without one). One that cannot be read leaves the
+// urns and auctions unread this round (ChainReading::clippers_error), not the snapshot.
+void read_clippers(const std::string& chain, Calls& calls, const std::vector<std::pair<std::string, Answer>>& clips,
+                   ChainReading& reading) {
+  try {
+    for (const auto& [what, answer] : clips) {
+      const Address clip = calls.address(answer, what + ".clip");
+      if (clip.call != zero_address && !std::any_of(reading.clippers.begin(), reading.clippers.end(),
+                                                    [&](const Address& known) { return known.call == clip.call; })) {
+        reading.clippers.push_back(clip);
+      }
+    }
+  } catch (const NodeError& e) {
+    if (e.chain == chain) throw;
+    reading.clippers_error = e.what();
+  } catch (const ReadError& e) {
+    reading.clippers_error = e.what();
+  }
+}
+
 }  // namespace
 
 ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& access, std::optional<std::int64_t> at,
@@ -362,6 +383,16 @@ ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& a
     const auto found = holders.find(&vault);
     return found == holders.end() ? Answer() : found->second;
   };
+  // The Clippers of the regular Vault types, where the file names a Dog: Dog.ilks(ilk) is (clip,
+  // chop, hole, dirt).
+  std::vector<std::pair<std::string, Answer>> clips;
+  if (protocol.dog) {
+    for (const Vault& vault : protocol.vaults) {
+      if (vault.kind != VaultKind::regular) continue;
+      const std::string what = "Dog.ilks(" + vault.ilk + ")";
+      clips.emplace_back(what, calls.ask(*protocol.dog, call_data(ilks, {ilk_word(vault.ilk)}), 4, what));
+    }
+  }
   // A Vault whose step fails is left out of the next ones (reset).
   std::vector<std::optional<VaultRead>> vaults(protocol.vaults.size());
   for (std::size_t i = 0; i < vaults.size(); ++i) {
@@ -372,6 +403,7 @@ ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& a
   calls_by_chain.send();
 
   reading.coin_decimals = calls.decimals(coin_decimals, "COIN.decimals");
+  read_clippers(chain.name, calls, clips, reading);
   reading.coin_supply = coin_supply.uint();
   reading.scoin_decimals = calls.decimals(scoin_decimals, "sCOIN.decimals");
   reading.scoin_supply = scoin_supply.uint();

@@ -27,13 +27,19 @@ SELECT extract(epoch FROM taken_at)::bigint, block_number, block_hash
  ORDER BY taken_at DESC
  LIMIT $3)";
 
-// The newest blocks of the chain's urn events above its final block, with the hash each was
-// read with.
+// The newest blocks of the chain's urn and auction events above its final block, with the hash
+// each was read with.
 constexpr const char* recorded_event_blocks = R"(
-SELECT DISTINCT e.block_number, e.block_hash
-  FROM snapshot.urn_event AS e JOIN snapshot.urn AS u USING (urn_id) JOIN snapshot.vault AS v USING (vault_id)
- WHERE v.chain = $1::snapshot.chain AND e.block_number > $2
- ORDER BY e.block_number DESC
+SELECT block_number, block_hash
+  FROM (SELECT e.block_number, e.block_hash
+          FROM snapshot.urn_event AS e JOIN snapshot.urn AS u USING (urn_id) JOIN snapshot.vault AS v USING (vault_id)
+         WHERE v.chain = $1::snapshot.chain AND e.block_number > $2
+         UNION
+        SELECT block_number, block_hash FROM snapshot.bark WHERE chain = $1::snapshot.chain AND block_number > $2
+         UNION
+        SELECT block_number, block_hash FROM snapshot.clip_event WHERE chain = $1::snapshot.chain AND block_number > $2)
+       AS e
+ ORDER BY block_number DESC
  LIMIT $3)";
 
 struct Recorded {
@@ -57,13 +63,14 @@ std::vector<Recorded> recorded(Database& database, const std::string& chain, std
   return rows;
 }
 
-// The urn events follow a reorganisation: every block checked is either still on the chain (and
-// so are all below it) or replaced; the events above the newest block still there below the
-// lowest replaced one are deleted, and the next round reads those blocks again.
+// The urn and auction events follow a reorganisation: every block checked is either still on the
+// chain (and so are all below it) or replaced; the events above the newest block still there
+// below the lowest replaced one are deleted, and the next round reads those blocks again (the
+// auctions they touched with them: running again until their end is read again).
 void rewind_urns(const std::string& chain, Database& database, std::uint64_t final_block,
                  const std::vector<Recorded>& rows, const std::vector<std::string>& hashes) {
   static auto& rewound = counter_family("coin_indexer_rewound_urn_events_total",
-                                        "Urn events deleted because a reorganisation replaced their blocks");
+                                        "Urn and auction events deleted because a reorganisation replaced their blocks");
   std::optional<std::uint64_t> lowest_replaced;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (hashes[i] != rows[i].hash && (!lowest_replaced || rows[i].block < *lowest_replaced)) lowest_replaced = rows[i].block;
@@ -75,8 +82,8 @@ void rewind_urns(const std::string& chain, Database& database, std::uint64_t fin
   }
   const std::size_t deleted = rewind_urn_events(database.connection(), chain, kept);
   rewound.Add({{"chain", chain}}).Increment(static_cast<double>(deleted));
-  log_error(chain + ": block " + std::to_string(*lowest_replaced) + " was replaced by a reorganisation: the urn events "
-            "after block " + std::to_string(kept) + " deleted (" + std::to_string(deleted) + "), read again next round");
+  log_error(chain + ": block " + std::to_string(*lowest_replaced) + " was replaced by a reorganisation: the urn and "
+            "auction events after block " + std::to_string(kept) + " deleted (" + std::to_string(deleted) + "), read again next round");
 }
 
 // The hash of each recorded block's number on the chain now, in one batch; empty where the

@@ -100,19 +100,28 @@ bool write_round(const Config& config, Database& database, const ChainRound& rou
 
 // What reading the urns took, for /metrics and the benchmark.
 void count_urns(const std::string& chain, const UrnCounts& counts, std::size_t urns) {
-  static auto& log_requests = counter_family("coin_indexer_log_requests_total",
-                                             "eth_getLogs requests of the Vat's events, those a node refused included");
+  static auto& log_requests = counter_family(
+      "coin_indexer_log_requests_total",
+      "eth_getLogs requests of the Vat's, the Dog's and the Clippers' events, those a node refused included");
   static auto& log_refusals = counter_family("coin_indexer_log_refusals_total",
                                              "eth_getLogs requests a node refused for their range or their size");
-  static auto& urn_requests = counter_family("coin_indexer_urn_requests_total",
-                                             "Requests of the urns' reading: events, block times, CDPs and Vat.urns");
+  static auto& urn_requests = counter_family(
+      "coin_indexer_urn_requests_total",
+      "Requests of the urns' reading: events, block times, CDPs, Vat.urns and the auctions' getStatus");
   static auto& urn_calls = counter_family("coin_indexer_urn_calls_total", "Calls those requests carried");
   static auto& urns_read = gauge_family("coin_indexer_urns", "Urns read in the chain's last round");
+  static auto& auction_events = counter_family("coin_indexer_auction_events_total",
+                                               "Liquidation events read: the Dog's Barks and the Clippers' events");
+  static auto& running = gauge_family("coin_indexer_running_auctions",
+                                      "Auctions running at the chain's last round (Clipper.getStatus read)");
   log_requests.Add({{"chain", chain}}).Increment(counts.log_requests);
   log_refusals.Add({{"chain", chain}}).Increment(counts.log_refusals);
   urn_requests.Add({{"chain", chain}}).Increment(static_cast<double>(counts.requests));
   urn_calls.Add({{"chain", chain}}).Increment(static_cast<double>(counts.calls));
   urns_read.Add({{"chain", chain}}).Set(static_cast<double>(urns));
+  auction_events.Add({{"chain", chain}, {"kind", "bark"}}).Increment(static_cast<double>(counts.barks));
+  auction_events.Add({{"chain", chain}, {"kind", "clipper"}}).Increment(static_cast<double>(counts.clip_events));
+  running.Add({{"chain", chain}}).Set(static_cast<double>(counts.running));
 }
 
 // The chain's urns at the reading's block; none, with a line saying why, when the database or a
@@ -131,9 +140,14 @@ std::optional<UrnsReading> read_chain_urns(const Chain& chain, ChainAccess& acce
     log_error(chain.name + ": urns not read" + when + ": database: " + e.what());
     return std::nullopt;
   }
+  if (!reading.clippers_error.empty()) {  // the urns' events and the auctions' are read together
+    log_error(chain.name + ": urns not read" + when + ": " + reading.clippers_error);
+    return std::nullopt;
+  }
   try {
     UrnCounts counts;
-    UrnsReading urns = read_urns(chain, access, known, chain.pin_block ? reading.block : "", &counts);
+    UrnsReading urns =
+        read_urns(chain, access, known, reading.clippers, chain.pin_block ? reading.block : "", &counts);
     if (!counts.log_error.empty()) {
       log_error(chain.name + ": the Vat's events read up to block " + std::to_string(urns.last_block) + " only" + when +
                 ", the rest next round: " + counts.log_error);
@@ -144,6 +158,10 @@ std::optional<UrnsReading> read_chain_urns(const Chain& chain, ChainAccess& acce
             " eth_getLogs requests (" + std::to_string(counts.log_refusals) + " refused), " +
             std::to_string(counts.requests) + " requests and " + std::to_string(counts.calls) +
             " calls for the urns in all";
+    if (chain.protocol->dog) {
+      *line += "; auctions: " + std::to_string(counts.barks) + " barks, " + std::to_string(counts.clip_events) +
+               " clipper events, " + std::to_string(counts.running) + " running";
+    }
     return urns;
   } catch (const ReadError& e) {
     log_error(chain.name + ": urns not read" + when + ": " + e.what());

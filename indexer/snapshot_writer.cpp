@@ -2,6 +2,7 @@
 
 #include <pqxx/pqxx>
 
+#include "indexer/auction_writer.hpp"
 #include "indexer/urn_writer.hpp"
 
 namespace coin::indexer {
@@ -209,6 +210,7 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
                     reading.coin_decimals, reading.scoin_supply, reading.scoin_decimals,
                     reading.scoin_share_value, reading.savings_rate, reading.scoin_assets, reading.par,
                     reading.provenance.number, reading.provenance.hash, reading.provenance.time);
+  if (reading.urns) write_auction_status(work, chain, at, reading.urns->auctions.status);
   work.commit();
   return true;
 }

@@ -18,8 +18,8 @@ namespace coin::indexer {
 // Throws pqxx's exceptions when the database refuses it (a value out of a column's range, the
 // connection lost); the transaction is then rolled back whole.
 // A Vault in `reading.skipped` is not written; the others and the chain's state are, each
-// Vault's vault_price, the urns where the reading has them (urn_writer.hpp), and the
-// deployment's token symbols.
+// Vault's vault_price, the urns where the reading has them (urn_writer.hpp) with the running
+// auctions' states (auction_writer.hpp), and the deployment's token symbols.
 // Write::replace writes it over the chain's snapshot at `taken_at` (its chain, Vault and position
 // states, vault prices and urn states), which a reorganisation undid, and always returns true.
 enum class Write { once, replace };

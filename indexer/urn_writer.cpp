@@ -1,8 +1,12 @@
 #include "indexer/urn_writer.hpp"
 
+#include <algorithm>
 #include <pqxx/pqxx>
 #include <set>
 #include <vector>
+
+#include "indexer/auction_writer.hpp"
+#include "indexer/sql_array.hpp"
 
 namespace coin::indexer {
 
@@ -110,14 +114,6 @@ DELETE FROM snapshot.urn_state AS s
  WHERE s.urn_id = u.urn_id AND u.vault_id = v.vault_id AND v.chain = $1::snapshot.chain
    AND s.taken_at = to_timestamp($2))";
 
-// A PostgreSQL array literal of texts without quotes or backslashes (addresses, ilks, integers):
-// {"a","","b"}.
-std::string text_array(const std::vector<std::string>& texts) {
-  std::string array = "{";
-  for (const std::string& text : texts) array += (array.size() > 1 ? ",\"" : "\"") + text + "\"";
-  return array + "}";
-}
-
 struct UrnColumns {
   std::vector<std::string> ilk, address, cdp, owner, ink, art;
   explicit UrnColumns(const std::vector<UrnReading>& urns) {
@@ -158,14 +154,13 @@ std::size_t write_events(pqxx::work& work, const std::string& chain, const std::
   return static_cast<std::size_t>(written.affected_rows());
 }
 
-// Whether every Vault type the events name has a row.
-bool vaults_written(pqxx::work& work, const std::string& chain, const std::vector<UrnEvent>& events) {
+// Whether every Vault type the events and Barks name has a row.
+bool vaults_written(pqxx::work& work, const std::string& chain, const UrnsReading& urns) {
   std::set<std::string> written;
   for (const pqxx::row& row : work.exec_params(written_vaults, chain)) written.insert(row[0].as<std::string>());
-  for (const UrnEvent& event : events) {
-    if (written.count(event.ilk) == 0) return false;
-  }
-  return true;
+  const auto unwritten = [&](const auto& event) { return written.count(event.ilk) == 0; };
+  return std::none_of(urns.events.begin(), urns.events.end(), unwritten) &&
+         std::none_of(urns.auctions.barks.begin(), urns.auctions.barks.end(), unwritten);
 }
 
 }  // namespace
@@ -180,8 +175,9 @@ std::size_t write_urns(pqxx::work& work, const std::string& chain, const std::st
   work.exec_params0(insert_changed_states, chain, taken_at, block, text_array(columns.ilk),
                     text_array(columns.address), text_array(columns.ink), text_array(columns.art));
   if (!newest) work.exec_params0(delete_unchanged_after, chain, taken_at);
-  if (!vaults_written(work, chain, urns.events)) return 0;
+  if (!vaults_written(work, chain, urns)) return 0;
   const std::size_t written = write_events(work, chain, urns.events);
+  write_auction_events(work, chain, urns.auctions);
   if (urns.range) {
     work.exec_params0(upsert_range, chain, std::to_string(urns.first_block), std::to_string(urns.last_block));
   }
@@ -201,10 +197,11 @@ void delete_urn_states(pqxx::work& work, const std::string& chain, const std::st
 bool write_older_urn_events(pqxx::connection& connection, const std::string& chain, const UrnsReading& urns) {
   pqxx::work work(connection);
   work.exec_params(lock_chain, chain);
-  if (!vaults_written(work, chain, urns.events)) return false;
+  if (!vaults_written(work, chain, urns)) return false;
   const UrnColumns columns(urns.urns);
   work.exec_params0(insert_missing_urns, chain, text_array(columns.ilk), text_array(columns.address));
   write_events(work, chain, urns.events);
+  write_auction_events(work, chain, urns.auctions);
   const pqxx::result lowered = work.exec_params(lower_range, chain, std::to_string(urns.first_block),
                                                 std::to_string(urns.last_block));
   if (lowered.affected_rows() != 1) return false;  // rolled back
@@ -216,10 +213,11 @@ std::size_t rewind_urn_events(pqxx::connection& connection, const std::string& c
   pqxx::work work(connection);
   work.exec_params(lock_chain, chain);
   const pqxx::result deleted = work.exec_params(delete_events_after, chain, std::to_string(kept));
+  const std::size_t auction_events = delete_auction_events_after(work, chain, kept);
   work.exec_params0(refresh_changed, chain, std::to_string(kept + 1));
   work.exec_params0(rewind_range, chain, std::to_string(kept));
   work.commit();
-  return static_cast<std::size_t>(deleted.affected_rows());
+  return static_cast<std::size_t>(deleted.affected_rows()) + auction_events;
 }
 
 }  // namespace coin::indexer

@@ -16,7 +16,8 @@
 
 namespace coin::indexer {
 
-// The urns of `urns` (upserted: state, CDP, owner), their events, their states that changed
+// The urns of `urns` (upserted: state, CDP, owner), their events and the auctions' (Barks and
+// Clipper events, auction_writer.hpp), their states that changed
 // (at `taken_at`, epoch seconds, read at block `block`, empty on a chain read at "latest"), and
 // the log range. An event of a Vault type without a row yet (never written) would be lost: then
 // no event is written and the range stays, for the next round. `newest`: the urn rows take the
@@ -39,9 +40,9 @@ void delete_urn_states(pqxx::work& work, const std::string& chain, const std::st
 // at last_block + 1 (another backfill moved it).
 bool write_older_urn_events(pqxx::connection& connection, const std::string& chain, const UrnsReading& urns);
 
-// A reorganisation replaced the blocks after `kept`: the chain's events above it are deleted,
-// last_block set back to it (at most), the urns' newest events found again. Returns the events
-// deleted.
+// A reorganisation replaced the blocks after `kept`: the chain's events above it (the urns',
+// the Barks and the Clipper events) are deleted, last_block set back to it (at most), the urns'
+// newest events found again. Returns the events deleted.
 std::size_t rewind_urn_events(pqxx::connection& connection, const std::string& chain, std::uint64_t kept);
 
 }  // namespace coin::indexer

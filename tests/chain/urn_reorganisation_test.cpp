@@ -56,7 +56,7 @@ TEST_F(UrnReorganisation, AFrobUndoneLeavesNoEventAndItsUrnFollows) {
   ASSERT_EQ(chain_.rpc("evm_revert", "[" + saved + "]"), "true");
   for (int i = 0; i < 3; ++i) chain_.rpc("evm_mine");
   ASSERT_EQ(round(1, &log), 0) << log;
-  EXPECT_NE(log.find("eth: block " + block.substr(0, block.size() - 1) + " was replaced by a reorganisation: the urn "
+  EXPECT_NE(log.find("eth: block " + block.substr(0, block.size() - 1) + " was replaced by a reorganisation: the urn and auction "
                      "events after block "),
             std::string::npos)
       << log;
