@@ -9,7 +9,8 @@
 // ceiling) is marked data-derived instead. tests/browser/dashboard.mjs compares all of them with
 // the API. Charts expose the points they draw (data-points-<chain>) and their period
 // (data-interval, data-state="ready" once drawn); a liquidation curve its answer (data-src) and
-// its points (data-points).
+// its points (data-points), a chain's liquidations over the month those and the values drawn
+// (data-bad-debt, data-debt-covered).
 //
 // Live: the page follows the event stream (GET /api/v1/events). Each snapshot published is an
 // event naming the answers whose bytes changed; the sections showing one of them are drawn again
@@ -49,6 +50,8 @@ const API = {
   allocator: '/api/v1/smart-allocator/detail-overview',
   atRisk: (chain) => `/api/v1/risk/vaults-at-risk?chain=${chain}`,
   curve: (chain, vaultType) => `/api/v1/risk/liquidation-curve?chain=${chain}&vaultType=${vaultType}`,
+  auctions: (chain) => `/api/v1/risk/auctions?chain=${chain}`,
+  liquidations: (chain) => `/api/v1/risk/liquidation-totals?chain=${chain}&interval=MONTHLY`,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -503,8 +506,8 @@ function loadVaults() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Risk: per chain, the liquidation curve of each regular Vault type (6.18) and the urns near
-// liquidation (6.17)
+// Risk: per chain, the liquidation curve of each regular Vault type (6.18), the urns near
+// liquidation (6.17), the running auctions (6.22) and the liquidations over the month (6.21)
 
 // A liquidation curve: the COIN debt liquidatable (y) at each whole % fall of the judged price
 // (x, 0 to 90), in the chain's look; the legend names the price at the fall under the cursor.
@@ -650,14 +653,137 @@ async function drawRisk(group, c) {
   if (failed) throw failed.reason;
 }
 
+// A chain's running auctions (6.22), each at its price now.
+async function drawAuctions(group, c) {
+  const src = API.auctions(c);
+  const doc = await get(src);
+  const items = at(doc, '/data/items');
+  group.append(el('h4', {}, 'Running auctions'));
+  if (!items.length) {
+    group.append(el('p', { class: 'empty' }, 'No running auctions.'));
+    return;
+  }
+  const rows = el('tbody');
+  group.append(el('div', { class: 'table-wrap' }, el('table', { class: 'auctions' },
+    el('caption', { class: 'visually-hidden' }, `${chainName(c)}: the auctions still running, newest first`),
+    el('thead', {}, el('tr', {},
+      el('th', { scope: 'col' }, 'Urn'),
+      el('th', { scope: 'col' }, 'Vault type'),
+      el('th', { scope: 'col' }, 'Status'),
+      el('th', { scope: 'col', class: 'num' }, 'Price now (COIN)'),
+      el('th', { scope: 'col', class: 'num' }, 'Collateral left'),
+      el('th', { scope: 'col', class: 'num' }, 'Tab left (COIN)'),
+      el('th', { scope: 'col' }, 'Needs a Redo'),
+      el('th', { scope: 'col' }, 'Started', el('span', { class: 'sub', 'data-nocheck': true }, 'UTC+8')))),
+    rows)));
+  items.forEach((auction, i) => {
+    const p = `/data/items/${i}`;
+    // Its Clipper's getStatus at the newest snapshot; null (a dash) until it is read.
+    const now = (key, format, kind) => (auction.current === null
+      ? figure(src, doc, `${p}/current`, String, kind) : figure(src, doc, `${p}/current/${key}`, format, kind));
+    const redo = auction.current !== null && auction.current.needsRedo === true;
+    rows.append(el('tr', { class: redo ? 'warn' : undefined },
+      el('th', { scope: 'row' }, address(src, doc, `${p}/urn`)),
+      cell(figure(src, doc, `${p}/vaultType`, String, 'text')),
+      cell(figure(src, doc, `${p}/status`, String, 'text')),
+      numCell(now('price', fmt.tokens)),
+      numCell(now('collateral', fmt.tokens)),
+      numCell(now('tab', fmt.amount)),
+      el('td', {}, redo ? el('span', { class: 'flag', 'aria-hidden': 'true' }, '\u26A0 ') : null,
+        now('needsRedo', (v) => (v ? 'yes: no Take until then' : 'no'), 'text')),
+      cell(figure(src, doc, `${p}/statisticTime`, fmt.timeUtc8, 'text'))));
+  });
+}
+
+// The bad debt and the debt covered of a chain's liquidations per day over the month (6.21),
+// summed over its Vault types, in two looks told apart without colour too.
+const LIQUIDATION_LOOKS = [
+  { label: 'Bad debt', stroke: '#D55E00', dash: [], marker: 'solid' },
+  { label: 'Debt covered', stroke: '#0072B2', dash: [10, 5], marker: 'dashed' },
+];
+
+function liquidationChart(container, src, doc) {
+  const sums = new Map(); // statisticTime -> [bad debt, debt covered]
+  at(doc, '/data/vaults').forEach((v) => v.items.forEach((p) => {
+    const sum = sums.get(p.statisticTime) || [0, 0];
+    sums.set(p.statisticTime, [sum[0] + Number(p.badDebt), sum[1] + Number(p.debtCovered)]);
+  }));
+  const times = [...sums.keys()].sort((a, b) => Number(a) - Number(b));
+  const data = [times.map((t) => Number(t) / 1000), ...[0, 1].map((k) => times.map((t) => sums.get(t)[k]))];
+  const height = 220;
+  const plot = new uPlot({
+    width: container.clientWidth,
+    height,
+    tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/GMT-8'),
+    scales: { x: { time: true }, y: { range: (u, min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+    legend: { markers: { width: 3, dash: (u, i) => (i === 0 ? 'solid' : LIQUIDATION_LOOKS[i - 1].marker) } },
+    cursor: { drag: { x: false, y: false } },
+    series: [
+      { label: 'Day (UTC+8)', value: (u, ts) => (ts == null ? '\u2014' : fmt.timeUtc8(ts * 1000)) },
+      ...LIQUIDATION_LOOKS.map((look) => ({
+        label: look.label,
+        stroke: look.stroke,
+        dash: look.dash,
+        width: 2,
+        points: { size: 6, fill: look.stroke },
+        value: (u, v) => (v == null ? '\u2014' : `${fmt.amount(String(v))} COIN`),
+      })),
+    ],
+    axes: [
+      { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' }, values: timeLabels },
+      { stroke: '#333', grid: { stroke: '#e4e4e4' }, ticks: { stroke: '#ccc' }, size: 64, values: (u, splits) => splits.map(fmt.compactAmount) },
+    ],
+  }, data, container);
+  const resized = new ResizeObserver(() => {
+    if (plot.width !== container.clientWidth) plot.setSize({ width: container.clientWidth, height });
+  });
+  resized.observe(container);
+  // What was drawn, for a reader and the browser test: the points and each series' values.
+  container.dataset.src = src;
+  container.dataset.points = String(times.length);
+  container.dataset.badDebt = data[1].join(' ');
+  container.dataset.debtCovered = data[2].join(' ');
+  container.dataset.state = 'ready';
+  return { destroy() { resized.disconnect(); plot.destroy(); } };
+}
+
+// A chain's liquidations over the month: the chart, and each Vault type's totals in words.
+async function drawLiquidations(group, c) {
+  const src = API.liquidations(c);
+  const doc = await get(src);
+  const vaults = at(doc, '/data/vaults');
+  group.append(el('h4', {}, 'Liquidations over the month'));
+  if (!vaults.length) {
+    group.append(el('p', { class: 'empty' }, `No regular Vault type on ${chainName(c)}: no liquidation to count.`));
+    return;
+  }
+  const container = el('div', { class: 'chart', role: 'img', 'data-nocheck': true,
+    'aria-label': `${chainName(c)}: bad debt and debt covered (COIN) per day over the month, all Vault types together` });
+  group.append(el('figure', { class: 'bad-debt' },
+    el('figcaption', {}, 'Bad debt and debt covered (COIN) per day, all Vault types together; the last point up to the newest snapshot'),
+    container));
+  group.append(el('ul', { class: 'liquidation-totals' }, ...vaults.map((v, i) => {
+    const p = `/data/vaults/${i}`;
+    return el('li', { 'data-vault-type': v.vaultType },
+      el('strong', {}, figure(src, doc, `${p}/vaultType`, String, 'text')), ': auctions started ',
+      figure(src, doc, `${p}/auctions`), ', collateral put up ', figure(src, doc, `${p}/collateral`, fmt.tokens),
+      ', debt covered ', figure(src, doc, `${p}/debtCovered`, fmt.amount),
+      ' COIN, bad debt ', figure(src, doc, `${p}/badDebt`, fmt.amount), ' COIN.');
+  })));
+  if (typeof uPlot === 'undefined') throw new ApiError('the chart library (/assets/vendor/uPlot.iife.min.js)');
+  riskCharts.push(liquidationChart(container, src, doc));
+}
+
 function loadRisk() {
   const box = document.getElementById('risk-chains');
   riskCharts.forEach((chart) => chart.destroy());
   riskCharts = [];
   box.replaceChildren();
-  return loadPerChain('risk', (list) => list.map((c) => {
-    const group = box.appendChild(el('div', { class: 'risk-chain', 'data-chain': c }, el('h3', {}, chainName(c))));
-    return () => drawRisk(group, c);
+  return loadPerChain('risk', (list) => list.flatMap((c) => {
+    // Its parts in a fixed order whichever answers first.
+    const parts = ['at-risk', 'running-auctions', 'liquidations'].map((name) => el('div', { class: name }));
+    box.append(el('div', { class: 'risk-chain', 'data-chain': c }, el('h3', {}, chainName(c)), ...parts));
+    return [() => drawRisk(parts[0], c), () => drawAuctions(parts[1], c), () => drawLiquidations(parts[2], c)];
   }));
 }
 
@@ -758,7 +884,8 @@ const SECTIONS = [
   { draw: loadCollateral, sources: perChain((list) => list.flatMap((c) => [API.latest(c), API.history(c, shownInterval())])) },
   { draw: loadApy, sources: () => [API.apy] },
   { draw: loadVaults, sources: perChain((list) => list.map(API.latest)) },
-  { draw: loadRisk, sources: perChain((list) => list.flatMap((c) => [API.atRisk(c), ...(riskVaultTypes[c] || []).map((v) => API.curve(c, v))])) },
+  { draw: loadRisk, sources: perChain((list) => list.flatMap((c) => [API.atRisk(c), ...(riskVaultTypes[c] || []).map((v) => API.curve(c, v)),
+    API.auctions(c), API.liquidations(c)])) },
   { draw: loadAllocator, sources: () => [API.allocator, API.info] },
 ];
 
