@@ -19,7 +19,10 @@
 //   - the risk section not showing the fixture's hand-worked urns: tron's TRX-A urns within 10 %
 //     of liquidation (their order, which are liquidatable, their whole addresses in titles) and
 //     totals, bsc's empty state, eth's lack of a Vault type to judge, a liquidation curve drawn
-//     with every point of 6.18 per Vault type;
+//     with every point of 6.18 per Vault type; nor its auctions: tron's running auction A4 (6.22:
+//     TRX-A, price now 0.20, tab 904.00), "No running auctions." for bsc and eth; the totals of
+//     6.21 over MONTHLY per Vault type (tron's TRX-A: 4 auctions, bad debt 500.00), and its chart
+//     drawn with every point, bad debt and debt covered summed over the Vault types per point;
 //   - a period of the collateral chart (7D, 1M, 6M, 1Y) whose redraw does not hold, per chain,
 //     the number of points 6.13 answers for it;
 //   - a page heavier than 300 KB transferred (CDP Network.loadingFinished encodedDataLength,
@@ -195,9 +198,13 @@ const asTime = (ms) => new Date(Number(ms) + 8 * 3600e3).toISOString().slice(0, 
 const asPrice = (v) => display(v, { min: 2, max: 6, prefix: '$' });
 const asShortAddress = (v) => `${v.slice(0, 6)}\u2026${v.slice(-4)}`;
 
-// The display of a figure of 6.17 or 6.18.
-function expectedRiskText(field, value) {
-  if (['within', 'vaultType', 'cdpId', 'liquidatableUrns', 'atRiskUrns'].includes(field)) return value;
+// The display of a figure of 6.17, 6.18, 6.21 or 6.22 (the price of an auction in COIN, no $).
+function expectedRiskText(src, field, value) {
+  if (['within', 'vaultType', 'cdpId', 'liquidatableUrns', 'atRiskUrns', 'status', 'auctions'].includes(field)) return value;
+  if (field === 'needsRedo') return value === true ? 'yes: no Take until then' : 'no';
+  if (field === 'statisticTime') return asTime(value);
+  if (field === 'price' && src.startsWith('/api/v1/risk/auctions?')) return display(value, { min: 2, max: 6 });
+  if (['tab', 'debtCovered', 'badDebt'].includes(field)) return asAmount(value);
   if (['urn', 'owner'].includes(field)) return asShortAddress(value);
   if (['price', 'nextPrice', 'judgedPrice', 'liquidationPrice'].includes(field)) return asPrice(value);
   if (field === 'collateral') return display(value, { min: 2, max: 6 });
@@ -212,7 +219,7 @@ function expectedRiskText(field, value) {
 function expectedText(src, p, value, row) {
   const field = p.split('/').pop();
   if (value === null || value === '') return '\u2014';
-  if (src.startsWith('/api/v1/risk/')) return expectedRiskText(field, value);
+  if (src.startsWith('/api/v1/risk/')) return expectedRiskText(src, field, value);
   if (src === '/totalSupply') return `${asAmount(value)} COIN`;
   if (src === '/api/v1/smart-allocator/detail-overview' && p === '/data/apy') return display(value, { min: 2, max: 4, suffix: '%' });
   if (src === '/api/v1/smart-allocator/detail-overview' && p === '/data/debt') return `${asAmount(value)} COIN`;
@@ -355,6 +362,13 @@ async function checkFigures(page, requested) {
       'atRiskUrns', 'atRiskDebt'].map((k) => [src, `/data/vaults/${i}/${k}`])));
     doc.data.items.forEach((_, i) => mustShow.push(...['urn', 'vaultType', 'cdpId', 'collateral', 'debt', 'collateralization',
       'liquidationPrice', 'liquidationDistance'].map((k) => [src, `/data/items/${i}/${k}`])));
+    const auctions = `/api/v1/risk/auctions?chain=${c}`;
+    (await api(auctions)).doc.data.items.forEach((a, i) => mustShow.push(...['urn', 'vaultType', 'status', 'statisticTime',
+      ...(a.current === null ? ['current'] : ['current/price', 'current/collateral', 'current/tab', 'current/needsRedo'])]
+      .map((k) => [auctions, `/data/items/${i}/${k}`])));
+    const totals = `/api/v1/risk/liquidation-totals?chain=${c}&interval=MONTHLY`;
+    (await api(totals)).doc.data.vaults.forEach((_, i) => mustShow.push(...['vaultType', 'auctions', 'collateral', 'debtCovered',
+      'badDebt'].map((k) => [totals, `/data/vaults/${i}/${k}`])));
   }
   for (const [src, p] of mustShow) if (!shown(src, p)) fail(`not shown: ${src} ${p || '(body)'}`);
   if (!figures.some((f) => f.header === 'Last-Modified' || /statisticTime$/.test(f.path || ''))) fail('no "data as of" figure');
@@ -392,22 +406,30 @@ async function checkFigures(page, requested) {
 // The risk section against the fixture's urns, worked out by hand (tests/sql/fixture.sql): tron's
 // TRX-A urns within 10 % of liquidation, nearest first (U2 and U6 liquidatable, U1 at 6.25 %),
 // and its totals; bsc's WBTC-A with none, its empty state; eth without a regular Vault type to
-// judge; a curve drawn per Vault type, from the answer whose steps are the fixture's.
+// judge; a curve drawn per Vault type, from the answer whose steps are the fixture's. Its
+// auctions: tron's A4 running (urn U7, TRX-A, price now 0.2, collateral and tab left 4000 and
+// 904, no Redo needed), none on bsc and eth; over MONTHLY per Vault type (auctions, collateral,
+// debt covered, bad debt, and the bad debt as shown): tron's TRX-A 4, 21000, 3052, 500.
 const U1 = 'T9f5bqUsWpEmfvHkZV49V1eMkkhvXiY6qo';
+const NO_AUCTIONS = 'No running auctions.';
 const RISK = {
   tron: {
     urns: [['TcQpAMQrms8bPybBbRFES4xsBEaEb9kHYQ', true], ['TBt5ZA9nNSTvSPRRqtNUxBMMjhWkcuLWCM', true], [U1, false]],
     totals: [['TRX-A', '2', '375', '3', '500']],
     curves: { 'TRX-A': '0-6: 2 urns, 375; 7-10: 3 urns, 500; 11-53: 4 urns, 620; 54-90: 5 urns, 870' },
     empty: null,
+    auctions: [['TNif25MpsqnKN9ett94qBEv3ndF1J2WBz8', 'TRX-A', 'running', '0.2', '4000', '904', 'false', '0.20', '904.00']],
+    liquidations: [['TRX-A', '4', '21000', '3052', '500', '500.00'], ['TRX-B', '0', '0', '0', '0', '0.00']],
   },
   bsc: {
     urns: [],
     totals: [['WBTC-A', '0', '0', '0', '0']],
     curves: { 'WBTC-A': '0-27: 0 urns, 0; 28-90: 1 urns, 100' },
     empty: 'No urn within 10 % of liquidation.',
+    auctions: [],
+    liquidations: [['WBTC-A', '1', '1', '0', '0', '0.00']],
   },
-  eth: { urns: [], totals: [], curves: {}, empty: null },
+  eth: { urns: [], totals: [], curves: {}, empty: null, auctions: [], liquidations: [['WBTC-A', '0', '0', '0', '0', '0.00']] },
 };
 
 // A curve's points as steps: "0-6: 2 urns, 375; 7-10: ...".
@@ -436,7 +458,17 @@ async function checkRisk(page) {
         return { vaultType: curve.dataset.vaultType, src: chart.dataset.src, points: chart.dataset.points,
           canvas: !!chart.querySelector('canvas'), judged: value(curve, 'judgedPrice') };
       }),
-      empty: group.querySelector('.empty')?.textContent ?? null,
+      empty: group.querySelector('.at-risk .empty')?.textContent ?? null,
+      auctions: [...group.querySelectorAll('.running-auctions tbody tr')].map((row) => [...['urn', 'vaultType', 'status',
+        'current/price', 'current/collateral', 'current/tab', 'current/needsRedo'].map((name) => value(row, name)),
+      row.querySelector('[data-path$="/current/price"]')?.textContent, row.querySelector('[data-path$="/current/tab"]')?.textContent]),
+      noAuctions: group.querySelector('.running-auctions .empty')?.textContent ?? null,
+      liquidations: [...group.querySelectorAll('.liquidation-totals li')].map((item) => [...['vaultType', 'auctions', 'collateral',
+        'debtCovered', 'badDebt'].map((name) => value(item, name)), item.querySelector('[data-path$="/badDebt"]')?.textContent]),
+      chart: (() => {
+        const chart = group.querySelector('.bad-debt .chart');
+        return chart ? { ...chart.dataset, drawn: !!chart.querySelector('canvas') } : {};
+      })(),
     }];
   })));
   for (const [c, expected] of Object.entries(RISK)) {
@@ -459,6 +491,28 @@ async function checkRisk(page) {
       const drawn = steps(doc.data.items);
       if (drawn !== expected.curves[curve.vaultType]) fail(`risk ${c} ${curve.vaultType}: the curve is ${drawn}, expected ${expected.curves[curve.vaultType]}`);
     }
+
+    // 6.22: the running auctions, or the empty text.
+    if (JSON.stringify(got.auctions) !== JSON.stringify(expected.auctions)) fail(`risk ${c}: running auctions ${JSON.stringify(got.auctions)}, expected ${JSON.stringify(expected.auctions)}`);
+    const noAuctions = expected.auctions.length ? null : NO_AUCTIONS;
+    if (got.noAuctions !== noAuctions) fail(`risk ${c}: running auctions' empty text "${got.noAuctions}", expected "${noAuctions}"`);
+    // 6.21 over MONTHLY: the window's totals per Vault type, and the chart of every point, bad
+    // debt and debt covered summed over the Vault types (as doubles, what the chart draws).
+    if (JSON.stringify(got.liquidations) !== JSON.stringify(expected.liquidations)) fail(`risk ${c}: liquidation totals ${JSON.stringify(got.liquidations)}, expected ${JSON.stringify(expected.liquidations)}`);
+    const src = `/api/v1/risk/liquidation-totals?chain=${c}&interval=MONTHLY`;
+    const { doc } = await api(src);
+    const sums = (field) => {
+      const byTime = new Map();
+      for (const v of doc.data.vaults) for (const p of v.items) byTime.set(p.statisticTime, (byTime.get(p.statisticTime) || 0) + Number(p[field]));
+      return [...byTime].sort((a, b) => Number(a[0]) - Number(b[0])).map(([, n]) => n).join(' ');
+    };
+    const points = doc.data.vaults[0]?.items.length;
+    const chart = { src: got.chart.src, points: got.chart.points, badDebt: got.chart.badDebt, debtCovered: got.chart.debtCovered, drawn: got.chart.drawn };
+    const wanted = { src, points: String(points), badDebt: sums('badDebt'), debtCovered: sums('debtCovered'), drawn: true };
+    if (JSON.stringify(chart) !== JSON.stringify(wanted)) fail(`risk ${c}: the bad-debt chart ${JSON.stringify(chart)}, expected ${JSON.stringify(wanted)}`);
+    const badDebt = (got.chart.badDebt || '').split(' ').reduce((a, b) => a + Number(b), 0);
+    const total = doc.data.vaults.reduce((a, v) => a + Number(v.badDebt), 0);
+    if (badDebt !== total) fail(`risk ${c}: the chart's bad debt adds up to ${badDebt}, the window's totals to ${total}`);
   }
 }
 
