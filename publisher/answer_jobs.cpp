@@ -1,6 +1,7 @@
 #include "publisher/answer_jobs.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <pqxx/pqxx>
 
 #include "publisher/set_files.hpp"
@@ -9,7 +10,8 @@ namespace coin {
 namespace {
 
 // The parameter values of every answer of `endpoint` to publish: those its view has rows for
-// (values_statement_of), or the one empty combination. A value the handlers would refuse
+// (values_statement_of), or the one empty combination; a function's options follow with their
+// defaults (an empty one among them: a cursor). A parameter's value the handlers would refuse
 // (shared/parameters.hpp: not a word) is left out: it could not name a file, and nginx would
 // never look for it.
 std::vector<std::vector<std::string>> published_values(pqxx::transaction_base& transaction, const Endpoint& endpoint) {
@@ -18,7 +20,8 @@ std::vector<std::vector<std::string>> published_values(pqxx::transaction_base& t
   for (const pqxx::row& row : transaction.exec_prepared(values_statement_of(endpoint).name)) {
     std::vector<std::string> values;
     for (const pqxx::field& field : row) values.emplace_back(field.c_str());
-    if (std::all_of(values.begin(), values.end(), is_data_word)) combinations.push_back(std::move(values));
+    const auto parameters_end = values.begin() + static_cast<std::ptrdiff_t>(endpoint.parameters.size());
+    if (std::all_of(values.begin(), parameters_end, is_data_word)) combinations.push_back(std::move(values));
   }
   return combinations;
 }
