@@ -22,39 +22,8 @@ SELECT setseed(0.4242) \gset
 
 TRUNCATE snapshot.auction_status, snapshot.clip_event, snapshot.bark, snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.vault_price RESTART IDENTITY;
 
--- A deterministic address of the form a chain expects (as the demo's): TRON Base58 or 0x hex.
-CREATE FUNCTION pg_temp.bench_address(chain text, seed text) RETURNS text
-LANGUAGE sql IMMUTABLE
-RETURN CASE chain
-         WHEN 'tron' THEN 'T' || (
-           SELECT string_agg(substr('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz',
-                                    get_byte(decode(md5(seed) || md5(seed || '#') || md5(seed || '##'), 'hex'), i) % 58 + 1, 1),
-                             '' ORDER BY i)
-             FROM generate_series(0, 32) AS i)
-         ELSE '0x' || substr(md5(seed) || md5(seed || '#'), 1, 40)
-       END;
-
--- The regular Vault types and their share of the urns (adding up to 1), the collateral's price
--- now (base), whether its price feed is an OSM, and the seconds per block of its chain.
-CREATE TEMP TABLE bench_type AS
-SELECT v.vault_id, v.chain::text AS chain, v.vault_type, v.min_collateral_ratio AS mat, v.stability_fee,
-       t.k, t.share, t.base, t.osm, t.block_seconds,
-       sum(t.share) OVER (ORDER BY t.k) - t.share AS share_from
-  FROM snapshot.vault AS v
-  JOIN (VALUES
-    -- k  chain   vault_type  share  base     osm    block s
-    ( 1, 'tron', 'TRX-A',    0.30,  0.25,    true,  3),
-    ( 2, 'tron', 'TRX-B',    0.10,  0.25,    true,  3),
-    ( 3, 'tron', 'TRX-C',    0.04,  0.25,    true,  3),
-    ( 4, 'tron', 'STRX-A',   0.08,  0.30,    true,  3),
-    ( 5, 'tron', 'USDT-A',   0.04,  1.00,    false, 3),
-    ( 6, 'eth',  'WBTC-A',   0.20,  90000,   true,  12),
-    ( 7, 'eth',  'WBTC-B',   0.08,  90000,   true,  12),
-    ( 8, 'eth',  'USDT-A',   0.06,  1.00,    false, 12),
-    ( 9, 'bsc',  'USDT-A',   0.10,  1.00,    false, 3)
-  ) AS t(k, chain, vault_type, share, base, osm, block_seconds)
-    ON v.chain::text = t.chain AND v.vault_type = t.vault_type
- WHERE v.collateral_type = 1;
+\ir bench-addresses.sql
+\ir bench-types.sql
 
 -- Prices at every snapshot of the last 90 days: a wave around base (stablecoins flat); rate the
 -- stability fee accrued since launch. The newest row's next price is 3 % lower where an OSM is.
@@ -120,16 +89,15 @@ SELECT a.vault_id, pg_temp.bench_address(a.chain, 'coin-bench urn ' || a.i),
        CASE WHEN a.i % 20 < 17 THEN a.i END,
        CASE WHEN a.i % 20 < 17 THEN pg_temp.bench_address(a.chain, 'coin-bench owner ' || a.i % 37001) END,
        a.ink, a.art,
-       floor(extract(epoch FROM a.last_time) / a.block_seconds)::bigint - 500000000 / a.block_seconds,
+       pg_temp.bench_block(a.last_time, a.block_seconds),
        a.last_time
   FROM bench_urn_amounts AS a
  ORDER BY a.i;  -- urn_id = i
 
 INSERT INTO snapshot.urn_event (urn_id, block_number, log_index, block_hash, block_time, tx_hash, kind, dink, dart)
-SELECT e.i, floor(extract(epoch FROM e.block_time) / e.block_seconds)::bigint - 500000000 / e.block_seconds,
+SELECT e.i, pg_temp.bench_block(e.block_time, e.block_seconds),
        (e.i * 7 + e.j) % 300,
-       '0x' || md5('block ' || e.chain || floor(extract(epoch FROM e.block_time) / e.block_seconds)) ||
-               md5('hash ' || e.chain || floor(extract(epoch FROM e.block_time) / e.block_seconds)),
+       pg_temp.bench_block_hash(e.chain, e.block_time, e.block_seconds),
        e.block_time,
        '0x' || md5('tx ' || e.i || ' ' || e.j) || md5('tx# ' || e.i || ' ' || e.j),
        'frob', e.dink, e.dart
@@ -142,7 +110,7 @@ SELECT a.i, s.taken_at,
        CASE WHEN s.n = :states THEN a.ink ELSE round(a.ink * (0.4 + 0.6 * s.n / :states), 18) END,
        CASE WHEN s.n = :states THEN a.art ELSE round(a.art * (0.3 + 0.7 * s.n / :states), 18) END,
        CASE WHEN a.chain <> 'tron'  -- tron is read at latest: no block
-            THEN floor(extract(epoch FROM s.taken_at) / a.block_seconds)::bigint - 500000000 / a.block_seconds END
+            THEN pg_temp.bench_block(s.taken_at, a.block_seconds) END
   FROM bench_urn_amounts AS a
  CROSS JOIN LATERAL (SELECT n, date_bin(interval '5 minutes',
                                          a.last_time - (:states - n) * ((a.last_time - (now() - interval '88 days')) / :states),
@@ -150,6 +118,7 @@ SELECT a.i, s.taken_at,
                        FROM generate_series(1, :states) AS n) AS s;
 
 DROP TABLE bench_type, bench_price_now, bench_urn, bench_urn_amounts, bench_event;
-DROP FUNCTION pg_temp.bench_address(text, text);
+DROP FUNCTION pg_temp.bench_address(text, text), pg_temp.bench_block(timestamptz, integer),
+              pg_temp.bench_block_hash(text, timestamptz, integer);
 
 ANALYZE snapshot.urn, snapshot.urn_event, snapshot.urn_state, snapshot.vault_price;
