@@ -103,7 +103,11 @@ COMMENT ON FUNCTION derived.auction_item(derived.auction_figures) IS 'An auction
 -- 6.20: a page of a chain's auctions (of one regular Vault type, or of all: vault_type ''),
 -- newest Bark first, those whose Bark is from from_ms to to_ms (epoch ms, both included; null:
 -- open); page_size of them and the cursor of the next page (null on the last). Blocks order a
--- chain's Barks as time does, so the page is a seek on the Bark's (block_number, log_index).
+-- chain's Barks as time does, so the page is a seek on the Bark's (block_number, log_index): the
+-- page's Barks are found first, from snapshot.bark alone, and only their figures computed
+-- (each an aggregate of the auction's events). EXECUTE plans with the values, so that the
+-- range's estimate is its own (an unknown one, or epoch_ms(block_time)'s, made the planner sort
+-- every figure of the chain: 250 ms at 5,600 auctions; bench/LIQUIDATIONS.md).
 CREATE FUNCTION api.liquidations(chain text, vault_type text, page_size integer, cursor text,
                                  from_ms bigint, to_ms bigint)
 RETURNS TABLE (data json)
@@ -111,8 +115,12 @@ LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp A
 DECLARE
   vault integer := CASE WHEN vault_type <> '' THEN derived.vault_named(chain, vault_type) END;
   list text := 'liquidations-' || chain;
-  after_block numeric;
+  after_block bigint;
   after_log bigint;
+  -- epoch_ms(block_time) from from_ms to to_ms: block_time from from_ms's instant, before the
+  -- millisecond after to_ms's
+  from_time timestamptz := coalesce(to_timestamp(0) + from_ms * interval '1 millisecond', '-infinity');
+  to_time timestamptz := coalesce(to_timestamp(0) + (to_ms + 1) * interval '1 millisecond', 'infinity');
   page json;
   next_cursor text;
 BEGIN
@@ -121,21 +129,22 @@ BEGIN
       FROM derived.page_cursor_position(cursor, list, coalesce(vault, 0)) AS p;
   END IF;
   -- One more than the page: whether there is a next one.
-  SELECT json_agg(derived.auction_item(p.f) ORDER BY p.n) FILTER (WHERE p.n <= page_size),
-         max(derived.page_cursor(list, coalesce(vault, 0), (p.f).block_number, (p.f).log_index))
-           FILTER (WHERE p.n = page_size AND p.total > page_size)
-    INTO page, next_cursor
-    FROM (SELECT s.f, row_number() OVER (ORDER BY (s.f).block_number DESC, (s.f).log_index DESC) AS n,
-                 count(*) OVER () AS total
-            FROM (SELECT f
-                    FROM derived.auction_figures AS f
-                   WHERE f.chain = liquidations.chain::snapshot.chain
-                     AND (vault IS NULL OR f.vault_id = vault)
-                     AND (after_block IS NULL OR (f.block_number, f.log_index) < (after_block, after_log))
-                     AND derived.epoch_ms(f.block_time) BETWEEN coalesce(from_ms, -9223372036854775808)
-                                                            AND coalesce(to_ms, 9223372036854775807)
-                   ORDER BY f.block_number DESC, f.log_index DESC
-                   LIMIT page_size + 1) AS s) AS p;
+  EXECUTE
+    $q$SELECT json_agg(derived.auction_item(p.f) ORDER BY p.n) FILTER (WHERE p.n <= $4),
+              max(derived.page_cursor($5, coalesce($2, 0), (p.f).block_number, (p.f).log_index))
+                FILTER (WHERE p.n = $4 AND p.total > $4)
+         FROM (SELECT f, row_number() OVER (ORDER BY f.block_number DESC, f.log_index DESC) AS n,
+                      count(*) OVER () AS total
+                 FROM (SELECT b.chain, b.block_number, b.log_index
+                         FROM snapshot.bark AS b
+                        WHERE b.chain = $1::snapshot.chain
+                          AND ($2 IS NULL OR b.vault_id = $2)
+                          AND ($3 IS NULL OR (b.block_number, b.log_index) < ($3, $6))
+                          AND b.block_time >= $7 AND b.block_time < $8
+                        ORDER BY b.block_number DESC, b.log_index DESC
+                        LIMIT $4 + 1) AS k
+                 JOIN derived.auction_figures AS f USING (chain, block_number, log_index)) AS p$q$
+    INTO page, next_cursor USING chain, vault, after_block, page_size, list, after_log, from_time, to_time;
   RETURN QUERY SELECT json_build_object('chain', liquidations.chain,
                                          'vaultType', nullif(liquidations.vault_type, ''),
                                          'items', coalesce(page, '[]'), 'nextCursor', next_cursor);
@@ -146,11 +155,19 @@ COMMENT ON FUNCTION api.liquidations(text, text, integer, text, bigint, bigint) 
 
 -- The point of a window that an event at `at` counts in: each grid point `step` apart counts
 -- what happened after the point before it, up to and at it; the live point (as_of) what
--- happened after the last grid point.
+-- happened after the last grid point. The first grid point at or after a time t is
+-- ceil((epoch(t) + 8 h) / step) x step - 8 h (utc8_floor(t - 1 us, step) + step), written in
+-- immutable arithmetic only (the epoch of an interval, to_timestamp) so that the planner inlines
+-- it: it runs once per Bark and Take of every window of 6.21, and through utc8_floor (whose
+-- extract(epoch FROM timestamptz) is STABLE, so neither inlines) a call cost about 70 us
+-- (bench/LIQUIDATIONS.md).
 CREATE FUNCTION derived.window_point(at timestamptz, step interval, as_of timestamptz) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN CASE WHEN at > derived.utc8_floor(as_of - interval '1 microsecond', step) THEN as_of
-            ELSE derived.utc8_floor(at - interval '1 microsecond', step) + step END;
+RETURN CASE WHEN ceil((extract(epoch FROM at - timestamptz '1970-01-01 00:00+00') + 28800) / extract(epoch FROM step))
+                 < ceil((extract(epoch FROM as_of - timestamptz '1970-01-01 00:00+00') + 28800) / extract(epoch FROM step))
+            THEN to_timestamp((ceil((extract(epoch FROM at - timestamptz '1970-01-01 00:00+00') + 28800)
+                                    / extract(epoch FROM step)) * extract(epoch FROM step) - 28800)::float8)
+            ELSE as_of END;
 COMMENT ON FUNCTION derived.window_point(timestamptz, interval, timestamptz) IS
   'The point of a window (grid step, live point as_of) that counts an event at `at`: the first at or after it';
 
