@@ -135,7 +135,9 @@ std::vector<std::string> statement_parameters(const Endpoint& endpoint, const st
 std::string csv_file_name(const Endpoint& endpoint, const std::vector<std::string>& values,
                           const HistoryOptions& options, std::time_t last_modified) {
   std::string name(endpoint.path.substr(endpoint.path.rfind('/') + 1));
-  for (const std::string& value : values) name += '_' + value;
+  for (const std::string& value : values) {
+    if (!value.empty()) name += '_' + value;  // an option left empty: a first page's cursor
+  }
   if (!options.from.empty()) name += "_from-" + options.from;
   if (!options.to.empty()) name += "_to-" + options.to;
   std::tm time{};

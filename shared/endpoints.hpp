@@ -130,8 +130,9 @@ Rendering rendering_of(const Endpoint& endpoint, const HistoryOptions& options);
 // text. The handlers and the publisher render alike.
 Response answer_of(const Endpoint& endpoint, const std::string& fetched_value);
 
-// The file name a CSV answer offers (Content-Disposition): what it holds and the snapshot it
-// reflects, e.g. "collateral-history_eth_WEEKLY_from-2026-05-01_20260512T160000Z.csv".
+// The file name a CSV answer offers (Content-Disposition): what it holds (its values but the
+// empty ones) and the snapshot it reflects, e.g.
+// "collateral-history_eth_WEEKLY_from-2026-05-01_20260512T160000Z.csv".
 std::string csv_file_name(const Endpoint& endpoint, const std::vector<std::string>& values,
                           const HistoryOptions& options, std::time_t last_modified);
 

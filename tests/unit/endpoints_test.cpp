@@ -280,6 +280,9 @@ TEST(CsvFileName, SaysWhatAndWhen) {
   EXPECT_EQ(csv_file_name(endpoint("6.15"), {"tron", "TRX-A", "MONTHLY"},
                           options_of("from=2026-05-01&to=1778630400000", endpoint("6.15")), snapshot),
             "vault-history_tron_TRX-A_MONTHLY_from-2026-05-01_to-1778630400000_20260513T000000Z.csv");
+  // 6.20's options follow its chain; those left empty (every Vault type, the first page) name nothing.
+  EXPECT_EQ(csv_file_name(endpoint("6.20"), {"tron", "", "100", ""}, options_of("format=csv", endpoint("6.20")), snapshot),
+            "liquidations_tron_100_20260513T000000Z.csv");
 }
 
 TEST(ValueCombinations, VaryTheFirstParameterSlowest) {
