@@ -2,18 +2,19 @@
 // of requests worked out below; and the block each chain is read at follows its "read_at".
 //
 // eth's round (chain/demo-state.json: ETH-A held by a join, PSM-USDC-A a join and a dss-psm,
-// SA-USDC-A a join and one Aave position on eth) makes 32 eth_calls and 3 eth_getStorageAt:
+// SA-USDC-A a join and one Aave position on eth) makes 33 eth_calls and 3 eth_getStorageAt:
 //   COIN decimals, totalSupply, balanceOf(sCOIN); sCOIN decimals, totalSupply, totalAssets;
 //   Spot.par, Jug.base, Pot.dsr                                                        9
 //   each Vault's Vat.ilks, Jug.ilks, Spot.ilks, collateral.decimals, balanceOf(join)   3 x 5
 //   PSM-USDC-A's Psm.tin                                                                1
+//   the regular Vault type's Dog.ilks (ETH-A: its Clipper)                              1
 //   the position's Pool.getReserveData, then aToken.decimals and balanceOf             3
 //   then sCOIN.convertToAssets(10^decimals)                                             1
 //   then each Vault's pip.hop() (an OSM's next price), and its slot 4 (eth_getStorageAt) 3 + 3
 // and two more calls, eth_blockNumber and the block's header (eth_getBlockByNumber); the urns
 // are read after, and counted apart:
-//   "single": 37 requests of one call each;
-//   "batch": the number, the header and one batch per step: 4 requests, 37 calls;
+//   "single": 38 requests of one call each;
+//   "batch": the number, the header and one batch per step: 4 requests, 38 calls;
 //   "multicall": those and Multicall3's eth_getCode, one aggregate3 per step (the second
 //   step's batch with the 3 eth_getStorageAt): 5 requests, 8 calls.
 // Without Multicall3, "multicall" sends batches; to a node that takes no batches, single calls.
@@ -88,8 +89,8 @@ TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
   // 3 chains, 11 Vaults, 7 positions (indexer_test.cpp has their values).
   EXPECT_EQ(std::count(multicall.begin(), multicall.end(), '\n'), 21) << multicall;
   EXPECT_EQ(eth_sent(log), "5 requests to the nodes, 8 calls") << log;
-  for (const auto& [mode, sent] : {std::pair{"batch", "4 requests to the nodes, 37 calls"},
-                                   std::pair{"single", "37 requests to the nodes, 37 calls"}}) {
+  for (const auto& [mode, sent] : {std::pair{"batch", "4 requests to the nodes, 38 calls"},
+                                   std::pair{"single", "38 requests to the nodes, 38 calls"}}) {
     ASSERT_TRUE(empty_snapshot_tables(*stack_));
     ASSERT_EQ(round(config_with("calls", mode), mode, &log), 0) << log;
     EXPECT_EQ(rows(), multicall) << mode;
@@ -103,8 +104,8 @@ TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
   EXPECT_EQ(rows(), multicall);
 
   // Nor JSON-RPC batches: a node that refuses them (fake_node) is asked one call at a time, once
-  // it has refused the first: eth's 37 calls, its eth_getCode and the batch refused, 39
-  // requests; that batch carried the first step's 26 calls, so 64 calls.
+  // it has refused the first: eth's 38 calls, its eth_getCode and the batch refused, 40
+  // requests; that batch carried the first step's 27 calls, so 66 calls.
   FakeNode no_batches(FakeNode::Behaviour::no_batches, chain_->port());
   Json::Value config = chain_->config();
   for (const std::string& name : config["chains"].getMemberNames()) {
@@ -114,7 +115,7 @@ TEST_F(ReadingModes, EveryWayOfSendingTheCallsWritesTheSameRows) {
   ASSERT_TRUE(empty_snapshot_tables(*stack_));
   ASSERT_EQ(round(config, "no-batches", &log), 0) << log;
   EXPECT_EQ(rows(), multicall);
-  EXPECT_EQ(eth_sent(log), "39 requests to the nodes, 64 calls") << log;
+  EXPECT_EQ(eth_sent(log), "40 requests to the nodes, 66 calls") << log;
 }
 
 // A local node's "safe" and "finalized" blocks lag its head; 70 blocks mined on top of the
