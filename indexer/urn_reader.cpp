@@ -138,11 +138,11 @@ void decode(const Chain& chain, const LogSources& sources, const std::vector<Jso
   for (const Json::Value& log : logs) {
     const std::string emitter = emitter_of(log);
     try {
-      if (emitter == sources.vat) {
+      if (!sources.vat.empty() && emitter == sources.vat) {
         for (UrnEvent& event : urn_events_of(log, tron)) {
           if (configured(*chain.protocol, event.ilk)) read.events.push_back(std::move(event));
         }
-      } else if (emitter == sources.dog) {
+      } else if (!sources.dog.empty() && emitter == sources.dog) {
         std::optional<Bark> bark = bark_of(log, tron);
         if (bark && configured(*chain.protocol, bark->ilk)) read.auctions.barks.push_back(std::move(*bark));
       } else if (sources.clippers.count(emitter) != 0) {
