@@ -118,9 +118,11 @@ DECLARE
   after_block bigint;
   after_log bigint;
   -- epoch_ms(block_time) from from_ms to to_ms: block_time from from_ms's instant, before the
-  -- millisecond after to_ms's
-  from_time timestamptz := coalesce(to_timestamp(0) + from_ms * interval '1 millisecond', '-infinity');
-  to_time timestamptz := coalesce(to_timestamp(0) + (to_ms + 1) * interval '1 millisecond', 'infinity');
+  -- millisecond after to_ms's; open at null or at bigint's ends (the handlers' open bounds)
+  from_time timestamptz := CASE WHEN from_ms > -9223372036854775808
+                                THEN to_timestamp(0) + from_ms * interval '1 millisecond' ELSE '-infinity' END;
+  to_time timestamptz := CASE WHEN to_ms < 9223372036854775807
+                              THEN to_timestamp(0) + (to_ms + 1) * interval '1 millisecond' ELSE 'infinity' END;
   page json;
   next_cursor text;
 BEGIN

@@ -4,7 +4,7 @@
 BEGIN;
 \ir fixture.sql
 \ir helpers.sql
-SELECT plan(22);
+SELECT plan(24);
 
 CREATE FUNCTION pg_temp.page(c text, vault text, page_size integer, cursor text, from_ms bigint, to_ms bigint)
 RETURNS json LANGUAGE sql
@@ -39,6 +39,10 @@ SELECT is(pg_temp.page('tron', 'TRX-B', 100, '', NULL, NULL)::jsonb,
           '{"chain": "tron", "vaultType": "TRX-B", "items": [], "nextCursor": null}', 'TRX-B: none');
 SELECT is(pg_temp.ids(pg_temp.page('tron', '', 100, '', 1778580000000, 1778592600000)), '3,2',
           'from 2026-05-12 18:00 to 21:30 (UTC+8), both included: A3, A2');
+SELECT is(pg_temp.ids(pg_temp.page('tron', '', 100, '', -9223372036854775808, 9223372036854775807)), '4,3,2,1',
+          'bounds at bigint''s ends, as the handlers send an open one: every auction');
+SELECT is(pg_temp.ids(pg_temp.page('tron', '', 100, '', 1778580000000, 9223372036854775807)), '4,3,2',
+          'from 2026-05-12 18:00 (UTC+8), to open');
 SELECT is(pg_temp.ids(pg_temp.page('bsc', '', 100, '', NULL, NULL)), '1', 'bsc: B1 only, not the Take whose Bark is not read');
 
 -- Each auction's sums and end (fixture.sql).
