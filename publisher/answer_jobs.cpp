@@ -1,7 +1,6 @@
 #include "publisher/answer_jobs.hpp"
 
 #include <algorithm>
-#include <cstddef>
 #include <pqxx/pqxx>
 
 #include "publisher/set_files.hpp"
@@ -10,18 +9,14 @@ namespace coin {
 namespace {
 
 // The parameter values of every answer of `endpoint` to publish: those its view has rows for
-// (values_statement_of), or the one empty combination; a function's options follow with their
-// defaults (an empty one among them: a cursor). A parameter's value the handlers would refuse
-// (shared/parameters.hpp: not a word) is left out: it could not name a file, and nginx would
-// never look for it.
+// (values_statement_of) that are publishable, or the one empty combination.
 std::vector<std::vector<std::string>> published_values(pqxx::transaction_base& transaction, const Endpoint& endpoint) {
   if (endpoint.parameters.empty()) return {{}};
   std::vector<std::vector<std::string>> combinations;
   for (const pqxx::row& row : transaction.exec_prepared(values_statement_of(endpoint).name)) {
     std::vector<std::string> values;
     for (const pqxx::field& field : row) values.emplace_back(field.c_str());
-    const auto parameters_end = values.begin() + static_cast<std::ptrdiff_t>(endpoint.parameters.size());
-    if (std::all_of(values.begin(), parameters_end, is_data_word)) combinations.push_back(std::move(values));
+    if (publishable(endpoint, values)) combinations.push_back(std::move(values));
   }
   return combinations;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <ctime>
 
 namespace coin {
@@ -168,6 +169,11 @@ std::vector<std::vector<std::string>> value_combinations(const Endpoint& endpoin
     for (const Parameter* option : endpoint.options) values.emplace_back(option->default_value);
   }
   return combinations;
+}
+
+bool publishable(const Endpoint& endpoint, const std::vector<std::string>& values) {
+  const std::size_t count = std::min(endpoint.parameters.size(), values.size());
+  return std::all_of(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(count), is_data_word);
 }
 
 std::string canonical_query(const Endpoint& endpoint, const std::vector<std::string>& values) {

@@ -142,6 +142,11 @@ std::string csv_file_name(const Endpoint& endpoint, const std::vector<std::strin
 // values_statement_of).
 std::vector<std::vector<std::string>> value_combinations(const Endpoint& endpoint);
 
+// Whether a row of values_statement_of(endpoint) names an answer to publish: each parameter's
+// value is a word the handlers take (parameters.hpp: else it could name no file, and nginx would
+// never look for it); the options' defaults that follow may be anything (an empty cursor).
+bool publishable(const Endpoint& endpoint, const std::vector<std::string>& values);
+
 // "chain=eth&interval=WEEKLY": the parameters in list order with `values` ("" without any).
 std::string canonical_query(const Endpoint& endpoint, const std::vector<std::string>& values);
 

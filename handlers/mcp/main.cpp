@@ -10,7 +10,6 @@
 
 #include <json/reader.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <sstream>
@@ -68,7 +67,7 @@ class DispatchedApi : public coin::mcp::Api {
       for (const pqxx::row row : database_.execute(coin::values_statement_of(endpoint).name)) {
         std::vector<std::string> values;
         for (const pqxx::field field : row) values.emplace_back(field.c_str());
-        if (std::all_of(values.begin(), values.end(), coin::is_data_word)) combinations.push_back(std::move(values));
+        if (coin::publishable(endpoint, values)) combinations.push_back(std::move(values));
       }
     } catch (const std::exception& e) {
       coin::log_error(std::string(endpoint.path) + " values: " + e.what());

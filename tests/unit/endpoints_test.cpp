@@ -285,6 +285,13 @@ TEST(CsvFileName, SaysWhatAndWhen) {
             "liquidations_tron_100_20260513T000000Z.csv");
 }
 
+TEST(Publishable, AsksWordsOfTheParametersAloneNotOfTheOptions) {
+  EXPECT_TRUE(publishable(endpoint("6.20"), {"tron", "", "100", ""}));  // every Vault type, the first page
+  EXPECT_FALSE(publishable(endpoint("6.20"), {"", "", "100", ""}));
+  EXPECT_TRUE(publishable(endpoint("6.15"), {"tron", "TRX-A", "WEEKLY"}));
+  EXPECT_FALSE(publishable(endpoint("6.15"), {"tron", "TRX A", "WEEKLY"}));
+}
+
 TEST(ValueCombinations, VaryTheFirstParameterSlowest) {
   using Values = std::vector<std::string>;
   const Parameter colour{"colour", {"red", "blue"}, "Invalid colour."};
