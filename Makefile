@@ -73,7 +73,8 @@ bench-data: deps
 # Then the capacity plan's figures on the hosts of scripts/test/topology.sh: bench/CAPACITY.md; the
 # indexer's requests per round and backfill speed on a local node: bench/BACKFILL.md; the event
 # stream's subscribers: bench/EVENTS.md; an MCP tool call against the GET of the same answer:
-# bench/MCP.md; the risk per urn at 100,000 urns (pages, at-risk, curves, size, indexer): bench/URNS.md.
+# bench/MCP.md; the risk per urn at 100,000 urns (pages, at-risk, curves, size, indexer): bench/URNS.md;
+# liquidations at 10,000 auctions (6.20's pages uncached, 6.21 and 6.22 per snapshot): bench/LIQUIDATIONS.md.
 bench: build
 	@scripts/bench/bench.sh
 	@scripts/bench/capacity.sh
@@ -81,6 +82,7 @@ bench: build
 	@scripts/bench/bench-events.sh
 	@scripts/bench/bench-mcp.sh
 	@scripts/bench/bench-urns.sh
+	@scripts/bench/bench-liquidations.sh
 
 # CI (bash .ci/run) in a fresh Debian 12 root file system where nothing was installed: needs
 # root and Debian's mirror; about 8 minutes on 2 cores.
