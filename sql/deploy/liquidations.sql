@@ -60,44 +60,45 @@ COMMENT ON VIEW derived.auction_figures IS
   'Each auction (a Bark and its Clipper''s events): what it put up and raised, its status, bad debt and end';
 
 -- An auction as 6.20 and 6.22 give it: the Bark, the sums, each Take (the collateral it bought
--- is the lot before it less the lot after) and each Redo, and, while it runs, its newest
--- getStatus. It reads the snapshot tables as their owner: 6.22's view calls it as coin_api.
+-- is the lot before it less the lot after) and each Redo, both from one scan of its events, and,
+-- while it runs, its newest getStatus. It reads the snapshot tables as their owner: 6.22's view
+-- calls it as coin_api. No SET search_path: a SQL-standard body is bound when it is created, and
+-- the setting would cost every item a save and restore.
 CREATE FUNCTION derived.auction_item(f derived.auction_figures) RETURNS json
-LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-RETURN json_build_object(
-  'vaultType', f.vault_type, 'clipper', f.clipper, 'id', f.sale_id, 'urn', f.urn, 'status', f.status,
-  'statisticTime', derived.epoch_ms(f.block_time), 'time', derived.utc8_text(f.block_time),
-  'block', f.block_number, 'transaction', f.tx_hash,
-  'collateral', trim_scale(f.collateral), 'debt', trim_scale(f.due), 'tab', trim_scale(f.tab),
-  'startPrice', trim_scale(f.start_price), 'collateralSold', trim_scale(f.collateral_sold),
-  'debtCovered', trim_scale(f.debt_covered), 'collateralReturned', trim_scale(f.collateral_returned),
-  'badDebt', trim_scale(f.bad_debt), 'keeperIncentives', trim_scale(f.incentives),
-  'endTime', derived.utc8_text(f.end_time), 'endBlock', f.end_block, 'endTransaction', f.end_tx,
-  'takes', (SELECT coalesce(json_agg(json_build_object(
-                     'time', derived.utc8_text(t.block_time), 'block', t.block_number, 'transaction', t.tx_hash,
-                     'collateral', trim_scale(t.lot_before - t.lot), 'price', trim_scale(t.price),
-                     'maxPrice', trim_scale(t.max_price), 'debtCovered', trim_scale(t.owe),
-                     'tabLeft', trim_scale(t.tab), 'collateralLeft', trim_scale(t.lot))
-                   ORDER BY t.block_number, t.log_index), '[]')
-              FROM (SELECT e.*, coalesce(lag(e.lot) OVER (ORDER BY e.block_number, e.log_index), f.collateral) AS lot_before
-                      FROM snapshot.clip_event AS e
-                     WHERE e.chain = f.chain AND e.clipper = f.clipper AND e.sale_id = f.sale_id
-                       AND e.kind <> 'yank') AS t
-             WHERE t.kind = 'take'),
-  'resets', (SELECT coalesce(json_agg(json_build_object(
-                      'time', derived.utc8_text(e.block_time), 'block', e.block_number, 'transaction', e.tx_hash,
-                      'startPrice', trim_scale(e.price), 'keeper', e.keeper, 'incentive', trim_scale(e.incentive))
-                    ORDER BY e.block_number, e.log_index), '[]')
-               FROM snapshot.clip_event AS e
-              WHERE e.chain = f.chain AND e.clipper = f.clipper AND e.sale_id = f.sale_id AND e.kind = 'redo'),
-  'current', (SELECT json_build_object('time', derived.utc8_text(s.taken_at), 'price', trim_scale(s.price),
-                                       'collateral', trim_scale(s.lot), 'tab', trim_scale(s.tab),
-                                       'needsRedo', s.needs_redo)
-                FROM snapshot.auction_status AS s
-               WHERE f.status = 'running'
-                 AND s.chain = f.chain AND s.clipper = f.clipper AND s.sale_id = f.sale_id
-               ORDER BY s.taken_at DESC
-               LIMIT 1));
+LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER
+RETURN (
+  SELECT json_build_object(
+           'vaultType', f.vault_type, 'clipper', f.clipper, 'id', f.sale_id, 'urn', f.urn, 'status', f.status,
+           'statisticTime', derived.epoch_ms(f.block_time), 'time', derived.utc8_text(f.block_time),
+           'block', f.block_number, 'transaction', f.tx_hash,
+           'collateral', trim_scale(f.collateral), 'debt', trim_scale(f.due), 'tab', trim_scale(f.tab),
+           'startPrice', trim_scale(f.start_price), 'collateralSold', trim_scale(f.collateral_sold),
+           'debtCovered', trim_scale(f.debt_covered), 'collateralReturned', trim_scale(f.collateral_returned),
+           'badDebt', trim_scale(f.bad_debt), 'keeperIncentives', trim_scale(f.incentives),
+           'endTime', derived.utc8_text(f.end_time), 'endBlock', f.end_block, 'endTransaction', f.end_tx,
+           'takes', coalesce(e.takes, '[]'), 'resets', coalesce(e.resets, '[]'),
+           'current', (SELECT json_build_object('time', derived.utc8_text(s.taken_at), 'price', trim_scale(s.price),
+                                                'collateral', trim_scale(s.lot), 'tab', trim_scale(s.tab),
+                                                'needsRedo', s.needs_redo)
+                         FROM snapshot.auction_status AS s
+                        WHERE f.status = 'running'
+                          AND s.chain = f.chain AND s.clipper = f.clipper AND s.sale_id = f.sale_id
+                        ORDER BY s.taken_at DESC
+                        LIMIT 1))
+    FROM (SELECT json_agg(json_build_object(
+                   'time', derived.utc8_text(t.block_time), 'block', t.block_number, 'transaction', t.tx_hash,
+                   'collateral', trim_scale(t.lot_before - t.lot), 'price', trim_scale(t.price),
+                   'maxPrice', trim_scale(t.max_price), 'debtCovered', trim_scale(t.owe),
+                   'tabLeft', trim_scale(t.tab), 'collateralLeft', trim_scale(t.lot))
+                 ORDER BY t.block_number, t.log_index) FILTER (WHERE t.kind = 'take') AS takes,
+                 json_agg(json_build_object(
+                   'time', derived.utc8_text(t.block_time), 'block', t.block_number, 'transaction', t.tx_hash,
+                   'startPrice', trim_scale(t.price), 'keeper', t.keeper, 'incentive', trim_scale(t.incentive))
+                 ORDER BY t.block_number, t.log_index) FILTER (WHERE t.kind = 'redo') AS resets
+            FROM (SELECT x.*, coalesce(lag(x.lot) OVER (ORDER BY x.block_number, x.log_index), f.collateral) AS lot_before
+                    FROM snapshot.clip_event AS x
+                   WHERE x.chain = f.chain AND x.clipper = f.clipper AND x.sale_id = f.sale_id
+                     AND x.kind <> 'yank') AS t) AS e);
 COMMENT ON FUNCTION derived.auction_item(derived.auction_figures) IS 'An auction''s item in 6.20 and 6.22';
 
 -- 6.20: a page of a chain's auctions (of one regular Vault type, or of all: vault_type ''),
