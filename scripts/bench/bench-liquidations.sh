@@ -148,18 +148,8 @@ stack_start "$stack_port" "$var/stack-uncached.log" VAR="$var" DATA=keep PUBLISH
   HANDLERS="$handlers"
 api=http://127.0.0.1:$stack_port/api/v1/risk
 list_url="$api/liquidations?chain=tron"
-# cursors QUERY -> every nextCursor of 6.20 with QUERY, pages of 1000, first to last
-cursors() {
-  local cursor= page
-  while :; do
-    page=$(curl -sf "$list_url$1&limit=1000${cursor:+&cursor=$cursor}") || die "no page of 6.20 ($1)"
-    cursor=$(jq -r '.data.nextCursor // empty' <<<"$page")
-    [ -n "$cursor" ] || break
-    echo "$cursor"
-  done
-}
-mapfile -t list_cursors < <(cursors "")
-mapfile -t type_cursors < <(cursors "&vaultType=TRX-A")
+mapfile -t list_cursors < <(page_cursors "$list_url")
+mapfile -t type_cursors < <(page_cursors "$list_url&vaultType=TRX-A")
 pages=${#list_cursors[@]}
 (( pages >= 2 && ${#type_cursors[@]} >= 1 )) || die "too few auctions on tron for deep pages ($pages pages of 1000)"
 deep=${list_cursors[$((pages - 1))]} middle=${list_cursors[$((pages / 2))]} deep_type=${type_cursors[$((${#type_cursors[@]} - 1))]}

@@ -139,18 +139,8 @@ bench_stack_start "$stack_port" "$var/stack-uncached.log" VAR="$var" DATA=keep P
 # 6.16 to 6.19 uncached, through nginx and a handler.
 api=http://127.0.0.1:$stack_port/api/v1/risk
 urns_url="$api/urns?chain=tron&vaultType=TRX-A"
-# cursors SORT -> every nextCursor of the list by SORT, pages of 1000, first to last
-cursors() {
-  local cursor= page
-  while :; do
-    page=$(curl -sf "$urns_url&sort=$1&limit=1000${cursor:+&cursor=$cursor}") || die "no page of 6.16 ($1)"
-    cursor=$(jq -r '.data.nextCursor // empty' <<<"$page")
-    [ -n "$cursor" ] || break
-    echo "$cursor"
-  done
-}
-mapfile -t risk_cursors < <(cursors collateralization)
-mapfile -t debt_cursors < <(cursors debt)
+mapfile -t risk_cursors < <(page_cursors "$urns_url&sort=collateralization")
+mapfile -t debt_cursors < <(page_cursors "$urns_url&sort=debt")
 pages=${#risk_cursors[@]}
 deep=${risk_cursors[$((pages - 1))]} middle=${risk_cursors[$((pages / 2))]} deep_debt=${debt_cursors[$((${#debt_cursors[@]} - 1))]}
 # Each risk answer the publisher renders, timed in the database.

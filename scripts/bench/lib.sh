@@ -48,3 +48,15 @@ bench_stack_data() {
     *) die "$setting is bench or demo, not $data" ;;
   esac
 }
+
+# page_cursors URL: every nextCursor of the paged list (6.16, 6.20) at URL, a query string
+# already begun, by pages of 1000, first to last.
+page_cursors() {
+  local cursor= page
+  while :; do
+    page=$(curl -sf "$1&limit=1000${cursor:+&cursor=$cursor}") || die "no page of $1"
+    cursor=$(jq -r '.data.nextCursor // empty' <<<"$page")
+    [ -n "$cursor" ] || break
+    echo "$cursor"
+  done
+}
