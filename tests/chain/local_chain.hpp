@@ -50,9 +50,13 @@ class ChainSuite : public ::testing::Test {
     chain_ = new LocalChain();
     stack_ = new e2e::Stack("empty");
   }
+  // The pointers are shared by every suite of the kind: left dangling, a later suite whose stack
+  // failed to start would delete this one's again.
   static void TearDownTestSuite() {
     delete stack_;
+    stack_ = nullptr;
     delete chain_;
+    chain_ = nullptr;
   }
   void SetUp() override;
 
