@@ -18,8 +18,9 @@
 // the Vat's creation (`vat_block`), where a scan of the Vat's logs starts. A Vault type with
 // `"pip": "osm"` has an Osm for its pip, kissed for the Spot, holding price (cur) and nxt.
 //
-// Last, after Aave's markets (so that every contract before keeps its address), each protocol
-// chain with a `dog` gets its liquidation contracts: a Vow, a LinearDecrease (calc), a Dog and a
+// Then, before Aave's markets (which come last: their balances grow from their borrow's block,
+// and read within the same second they are exactly the state's), each protocol chain with a
+// `dog` gets its liquidation contracts: a Vow, a LinearDecrease (calc), a Dog and a
 // Clipper per regular Vault type with a `clipper`, wired as dss wires them (the Dog's vow, Hole
 // and per Vault type clip, chop and hole; the Clipper's vow, calc, buf, tail, cusp, chip, tip and
 // chost), the Clipper kissed by an Osm pip so that it can peek. The config names the Dog (`dog`).
@@ -202,13 +203,13 @@ async function deploy(sender, rpc, state) {
     }
     await deployUrns(sender, rpc, s, c, at);
   }
+  for (const name of PROTOCOL_CHAINS) {
+    if (state.chains[name] && state.chains[name].dog) await deployLiquidations(sender, state.chains[name], chains[name], `chains.${name}`);
+  }
   for (const [e, p] of markets) {
     const market = await deployAave(sender, rpc, { operator: p.operator, supply: p.read.supply, borrow: p.read.borrow,
       decimals: p.asset_decimals, symbol: p.asset });
     Object.assign(e, { pool: market.pool, asset: market.reserve, aToken: market.aToken });
-  }
-  for (const name of PROTOCOL_CHAINS) {
-    if (state.chains[name] && state.chains[name].dog) await deployLiquidations(sender, state.chains[name], chains[name], `chains.${name}`);
   }
   return chains;
 }
