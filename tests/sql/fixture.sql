@@ -308,10 +308,12 @@
 --   earnTvl                         = "6544.376"
 --   earnTvlDailyChange              = -0.624 + 34.5 - 10.5 = "23.376"
 --   earnSa            = 3010.987654321 + 12345.678901 + 6789.1 = "22145.766555321"
---   earnSaDailyChange = 22145.766555321 - (12100.123456 + 3001.5 + 0 for plasma)
---                     = 22145.766555321 - 15101.623456 = "7044.143099321"
---                       (23:59 base: 15000.5 -> 7145.266555321; 00:01 base: 15101.95 -> 7043.816555321)
---   row_to_json: {"totalSupplyValue":"1000405904.512695123457230060662108642197530866","totalSupplyValueDailyChange":"-124944.880649319863869939337891357802469134","totalCollateralValue":"29135481.736308642","totalCollateralValueDailyChange":"715477.862852642","earnTvl":"6544.376","earnTvlDailyChange":"23.376","earnSa":"22145.766555321","earnSaDailyChange":"7044.143099321"}
+--   earnSaDailyChange = 22145.766555321 - (12100.123456 + 3001.5 + 6789.1)
+--                     = 22145.766555321 - 21890.723456 = "255.043099321"
+--                       plasma has no state at or before 00:00: its baseline is its first,
+--                       07:55 (daily_baseline), not 0 (which gave 7044.143099321)
+--                       (23:59 base: 21789.6 -> 356.166555321; 00:01 base: 21891.05 -> 254.716555321)
+--   row_to_json: {"totalSupplyValue":"1000405904.512695123457230060662108642197530866","totalSupplyValueDailyChange":"-124944.880649319863869939337891357802469134","totalCollateralValue":"29135481.736308642","totalCollateralValueDailyChange":"715477.862852642","earnTvl":"6544.376","earnTvlDailyChange":"23.376","earnSa":"22145.766555321","earnSaDailyChange":"255.043099321"}
 --
 -- api.apy_overview (6.8 /api/v1/market-site/overview/apy): APYs are JSON strings, statisticTime
 -- a number. The cross-chain APY at a point = sum(apy x tvl) / sum(tvl) over the chains, to 30

@@ -27,24 +27,27 @@ SELECT results_eq(
   'day boundary (a): the baseline of each chain is its 00:00 UTC+8 snapshot');
 SELECT is(
   (SELECT "earnSa"::numeric - "earnSaDailyChange"::numeric FROM api.platform_overview),
-  15101.623456,
-  'day boundary (a): earnSa''s baseline is the 00:00 position states (12100.123456 + 3001.5 + 0)');
+  21890.723456,
+  'day boundary (a): earnSa''s baseline is the 00:00 position states and plasma''s first (12100.123456 + 3001.5 + 6789.1)');
 
 -- (b) The 00:00 rows go. The baseline becomes each entity's latest row before 00:00: T3, E2, B1
 -- (23:59); TRX-A, PSM-USDT-A and bsc WBTC-A at 23:59; TRX-B, the SA Vaults and eth WBTC-A have
--- none then (0); positions eth and bsc at 23:59 (12000.5 + 3000 = 15000.5), plasma none.
+-- none then, so each is measured from its first row (daily_baseline): TRX-B 00:01 (0), bsc
+-- SA-USDT-A 00:01 (1003001.75), eth SA-USDT-A and WBTC-A 07:55 (5012345.678, 470000.333);
+-- positions eth and bsc at 23:59, plasma its first, 07:55 (12000.5 + 3000 + 6789.1 = 21789.6).
 --   tron supply value  123437409.494026603827378206739708642197530866 - 123405310.25
 --                        = 32099.244026603827378206739708642197530866
 --        collateral    2500000.75 - 2450000.5 = 50000.25;   earn tvl 5309.876 - 5300 = 9.876
 --   eth  supply value  876718519.5187185196298518539224 - 876400000.26425 = 318519.2544685196298518539224
---        collateral    25482346.011 - 19000000 = 6482346.011;  earn tvl 1234.5 - 1190 = 44.5
+--        collateral    25482346.011 - (19000000 + 5012345.678 + 470000.333) = 1000000;
+--                      earn tvl 1234.5 - 1190 = 44.5
 --   bsc  supply value  249975.49995 - 250084.4415 = -108.94155
---        collateral    1153134.975308642 - 160000 = 993134.975308642;  earn tvl 0 - 10 = -10
+--        collateral    1153134.975308642 - (160000 + 1003001.75) = -9866.774691358;  earn tvl 0 - 10 = -10
 --   6.7  totalSupplyValueDailyChange = 32099.244026603827378206739708642197530866
 --          + 318519.2544685196298518539224 - 108.94155 = 350509.556945123457230060662108642197530866
---        totalCollateralValueDailyChange = 50000.25 + 6482346.011 + 993134.975308642 = 7525481.236308642
+--        totalCollateralValueDailyChange = 50000.25 + 1000000 - 9866.774691358 = 1040133.475308642
 --        earnTvlDailyChange = 9.876 + 44.5 - 10 = 44.376
---        earnSaDailyChange = 22145.766555321 - 15000.5 = 7145.266555321
+--        earnSaDailyChange = 22145.766555321 - 21789.6 = 356.166555321
 --   D3 of the histories now reads the 23:59 rows:
 --        6.9  coin [123400000.25, 876400000, 250050], scoin [5000, 0.25, 9]
 --        6.10 [2450000.5 (TRX-A), 19000000 (PSM), 160000 (WBTC-A bsc)]
@@ -62,16 +65,16 @@ DELETE FROM snapshot.vault_state WHERE taken_at = '2026-05-13 00:00:00+08';
 DELETE FROM snapshot.allocator_position_state WHERE taken_at = '2026-05-13 00:00:00+08';
 
 SELECT pg_temp.is_payload(pg_temp.payload('api.platform_overview'),
-  '{"totalSupplyValue":"1000405904.512695123457230060662108642197530866","totalSupplyValueDailyChange":"350509.556945123457230060662108642197530866","totalCollateralValue":"29135481.736308642","totalCollateralValueDailyChange":"7525481.236308642","earnTvl":"6544.376","earnTvlDailyChange":"44.376","earnSa":"22145.766555321","earnSaDailyChange":"7145.266555321"}',
-  'day boundary (b): without the 00:00 rows, platform_overview''s baseline is the 23:59 rows');
+  '{"totalSupplyValue":"1000405904.512695123457230060662108642197530866","totalSupplyValueDailyChange":"350509.556945123457230060662108642197530866","totalCollateralValue":"29135481.736308642","totalCollateralValueDailyChange":"1040133.475308642","earnTvl":"6544.376","earnTvlDailyChange":"44.376","earnSa":"22145.766555321","earnSaDailyChange":"356.166555321"}',
+  'day boundary (b): without the 00:00 rows, platform_overview''s baseline is the 23:59 rows, or the first');
 SELECT results_eq(
   $$SELECT chain, data->>'totalSupplyValueDailyChange', data->>'totalCollateralValueDailyChange',
            data->>'earnTvlDailyChange'
       FROM api.latest_collateral WHERE chain IN ('tron', 'eth', 'bsc') ORDER BY chain::snapshot.chain$$,
   $$VALUES ('tron', '32099.244026603827378206739708642197530866', '50000.25', '9.876'),
-           ('eth', '318519.2544685196298518539224', '6482346.011', '44.5'),
-           ('bsc', '-108.94155', '993134.975308642', '-10')$$,
-  'day boundary (b): latest_collateral''s daily changes against the 23:59 rows');
+           ('eth', '318519.2544685196298518539224', '1000000', '44.5'),
+           ('bsc', '-108.94155', '-9866.774691358', '-10')$$,
+  'day boundary (b): latest_collateral''s daily changes against the 23:59 rows, or a Vault''s first');
 SELECT results_eq(
   $$SELECT "statisticTime", coin, scoin FROM api.supply_value_history ORDER BY "statisticTime" DESC LIMIT 1$$,
   $$VALUES (1778601600000::bigint,
@@ -167,7 +170,7 @@ SELECT pg_temp.is_payload(
 \ir fixture.sql
 SET LOCAL TimeZone = 'America/Los_Angeles';
 SELECT pg_temp.is_payload(pg_temp.payload('api.platform_overview'),
-  '{"totalSupplyValue":"1000405904.512695123457230060662108642197530866","totalSupplyValueDailyChange":"-124944.880649319863869939337891357802469134","totalCollateralValue":"29135481.736308642","totalCollateralValueDailyChange":"715477.862852642","earnTvl":"6544.376","earnTvlDailyChange":"23.376","earnSa":"22145.766555321","earnSaDailyChange":"7044.143099321"}',
+  '{"totalSupplyValue":"1000405904.512695123457230060662108642197530866","totalSupplyValueDailyChange":"-124944.880649319863869939337891357802469134","totalCollateralValue":"29135481.736308642","totalCollateralValueDailyChange":"715477.862852642","earnTvl":"6544.376","earnTvlDailyChange":"23.376","earnSa":"22145.766555321","earnSaDailyChange":"255.043099321"}',
   'TimeZone America/Los_Angeles: platform_overview unchanged');
 SELECT pg_temp.is_payload(pg_temp.history_payload('api.collateral_value_history'),
   '[{"statisticTime":1778428800000,"collateralValue":["0","15000000.25","0"' || pg_temp.for_other_chains(',"0"')

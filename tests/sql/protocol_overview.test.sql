@@ -34,10 +34,10 @@ SELECT results_eq(
   $$VALUES ('1000405904.512695123457230060662108642197530866',
             '-124944.880649319863869939337891357802469134',
             '29135481.736308642', '715477.862852642', '6544.376', '23.376',
-            '22145.766555321', '7044.143099321')$$,
-  'platform_overview: one row; the daily changes against the 00:00 UTC+8 snapshot');
+            '22145.766555321', '255.043099321')$$,
+  'platform_overview: one row; the daily changes against the 00:00 UTC+8 snapshot (plasma''s position against its first, 07:55)');
 SELECT pg_temp.is_payload(pg_temp.payload('api.platform_overview'),
-  '{"totalSupplyValue":"1000405904.512695123457230060662108642197530866","totalSupplyValueDailyChange":"-124944.880649319863869939337891357802469134","totalCollateralValue":"29135481.736308642","totalCollateralValueDailyChange":"715477.862852642","earnTvl":"6544.376","earnTvlDailyChange":"23.376","earnSa":"22145.766555321","earnSaDailyChange":"7044.143099321"}',
+  '{"totalSupplyValue":"1000405904.512695123457230060662108642197530866","totalSupplyValueDailyChange":"-124944.880649319863869939337891357802469134","totalCollateralValue":"29135481.736308642","totalCollateralValueDailyChange":"715477.862852642","earnTvl":"6544.376","earnTvlDailyChange":"23.376","earnSa":"22145.766555321","earnSaDailyChange":"255.043099321"}',
   'platform_overview: the payload text');
 
 -- =============================================================================================
