@@ -36,7 +36,8 @@
 //     the page's stream dropped (nginx reloaded, which ends every stream, the page offline so
 //     that it cannot reconnect), a snapshot committed meanwhile, and the page not showing it
 //     once it is back online; a navigation (a marker set on window before the snapshots is
-//     gone).
+//     gone); every chain's rows up to 00:00 deleted, and the daily changes at a glance and per
+//     chain still saying "today" instead of "since 00:01" (6.23).
 // Writes OUT_DIR/dashboard-desktop.png (1280x900) and OUT_DIR/dashboard-phone.png (390x844 at
 // 2x, mobile), full pages, and prints the weight per file and a summary line.
 import { execFile } from 'node:child_process';
@@ -233,6 +234,7 @@ function expectedText(src, p, value, row) {
   if (field === 'minCollateralRatio') return asRatio(value);
   if (chains.includes(field) || /^(totalSupply|debt|line)$/.test(field)) return asAmount(value);
   if (field === 'statisticTime') return asTime(value);
+  if (field === 'since') return asTime(value).slice(11); // 6.23: the time of day, HH:MM (UTC+8)
   return undefined;
 }
 
@@ -703,6 +705,26 @@ async function checkLive(browser) {
   await page.waitForSelector('body[data-live="open"]', { timeout: TIMEOUT });
   dropped = false;
   await checkAgain(page, requested, 'live, after the stream came back');
+
+  // Every chain's rows up to 00:00 UTC+8 gone, as on a deployment begun at 00:01: each daily
+  // change is measured from its chain's first snapshot (6.23), and where the page said "today"
+  // (the totals at a glance, each chain's row) it says "since 00:01".
+  const card = () => page.evaluate(() => document.querySelector(
+    '#glance-cards [data-path="/data/totalCollateralValueDailyChange"]')?.parentElement?.textContent ?? '');
+  const rows = () => page.$$eval('#chain-table tbody tr', (list) => list.map((row) => row.textContent));
+  const sinceShown = async () => (await card()).endsWith(' since 00:01') && (await rows()).every((row) => row.includes(' since 00:01'));
+  if (!(await card()).endsWith(' today') || (await rows()).some((row) => row.includes('since'))) {
+    fail(`live: on the fixture, the daily changes do not say "today" alone: "${await card()}"`);
+  }
+  // (With a newer snapshot in the same commit: a write that leaves the newest snapshot's time
+  // keeps Last-Modified, and the ETag where an answer keeps its length, and this page revalidates.)
+  await commit(`DELETE FROM snapshot.chain_state WHERE taken_at <= '2026-05-13 00:00:00+08'; ${ETH_SNAPSHOT}`);
+  const deleted = Date.now();
+  while (!(await sinceShown()) && Date.now() - deleted < LIVE_CAP) await new Promise((resolve) => { setTimeout(resolve, 50); });
+  if (!(await sinceShown())) {
+    fail(`live: ${LIVE_CAP} ms after the rows' deletion, the daily changes do not say "since 00:01": "${await card()}", ${JSON.stringify(await rows())}`);
+  }
+  await checkAgain(page, requested, 'live, measured from 00:01');
 
   if (!(await page.evaluate(() => window.notReloaded === true))) fail('live: the page was loaded again (its marker is gone)');
   // The failed reconnections' messages ("Failed to load resource: net::ERR_INTERNET_DISCONNECTED").

@@ -52,6 +52,7 @@ const API = {
   curve: (chain, vaultType) => `/api/v1/risk/liquidation-curve?chain=${chain}&vaultType=${vaultType}`,
   auctions: (chain) => `/api/v1/risk/auctions?chain=${chain}`,
   liquidations: (chain) => `/api/v1/risk/liquidation-totals?chain=${chain}&interval=MONTHLY`,
+  baseline: '/api/v1/data-platform/daily-baseline',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -153,6 +154,33 @@ function numCell(...content) {
   return el('td', { class: 'num' }, ...content);
 }
 
+// Where a daily change is measured from later than today's 00:00 UTC+8 (6.23): the time of day
+// from which, a figure of 6.23, as HH:MM (UTC+8); null where it is 00:00 or 6.23 does not answer.
+// It is later where what the change covers began today: a deployment younger than its first
+// 00:00, a chain added today. `chain` null: 6.7's totals, later only if no chain was observed
+// before 00:00.
+async function laterBaseline(chain = null) {
+  let doc;
+  try {
+    doc = await get(API.baseline);
+  } catch {
+    return null;
+  }
+  const midnight = at(doc, '/data/midnight');
+  const measured = at(doc, '/data/items')
+    .map((item, i) => ({ since: item.since, pointer: `/data/items/${i}/since`, chain: item.chain }))
+    .filter((item) => item.since !== null && (chain === null || item.chain === chain));
+  if (!measured.length || measured.some((item) => item.since === midnight)) return null;
+  const first = measured.reduce((a, b) => (Number(b.since) < Number(a.since) ? b : a));
+  return figure(API.baseline, doc, first.pointer, (ms) => fmt.timeUtc8(ms).slice(11));
+}
+
+// The words after a card's daily change: ' today', or ' since HH:MM'.
+const sinceWhen = async () => {
+  const later = await laterBaseline();
+  return later ? [' since ', later] : [' today'];
+};
+
 // The messages of a section: what could not be read, in words.
 function report(section, error) {
   const box = section.querySelector('.messages');
@@ -230,11 +258,11 @@ function loadGlance() {
     async () => {
       const doc = await get(API.info);
       fill('collateral', 'Total collateral value', figure(API.info, doc, '/data/totalCollateralValue', usd),
-        [figure(API.info, doc, '/data/totalCollateralValueDailyChange', change), ' today']);
+        [figure(API.info, doc, '/data/totalCollateralValueDailyChange', change), ...await sinceWhen()]);
       fill('value', 'COIN + sCOIN value', figure(API.info, doc, '/data/totalSupplyValue', usd),
-        [figure(API.info, doc, '/data/totalSupplyValueDailyChange', change), ' today']);
+        [figure(API.info, doc, '/data/totalSupplyValueDailyChange', change), ...await sinceWhen()]);
       fill('earn', 'Earn TVL (savings)', figure(API.info, doc, '/data/earnTvl', usd),
-        [figure(API.info, doc, '/data/earnTvlDailyChange', change), ' today']);
+        [figure(API.info, doc, '/data/earnTvlDailyChange', change), ...await sinceWhen()]);
     },
     async () => {
       const doc = await get(API.apy);
@@ -413,9 +441,10 @@ function loadCollateral() {
           throw error;
         }
         const src = API.latest(c);
+        const later = await laterBaseline(c);
         row.append(
           numCell(figure(src, doc, '/data/totalCollateralValue', usd)),
-          numCell(figure(src, doc, '/data/totalCollateralValueDailyChange', change)),
+          numCell(figure(src, doc, '/data/totalCollateralValueDailyChange', change), ...(later ? [' since ', later] : [])),
           numCell(figure(src, doc, '/data/totalSupplyValue', usd)),
           numCell(figure(src, doc, '/data/earnTvl', usd)),
           numCell(figure(src, doc, '/data/apy', fmt.percent)));
@@ -829,7 +858,7 @@ function loadAllocator() {
     async () => {
       const doc = await get(API.info);
       card(cards, 'Cumulative profit', figure(API.info, doc, '/data/earnSa', usd),
-        [figure(API.info, doc, '/data/earnSaDailyChange', change), ' today']);
+        [figure(API.info, doc, '/data/earnSaDailyChange', change), ...(await sinceWhen())]);
     },
   ).finally(() => cards.querySelectorAll('.slot').forEach((s) => s.remove()));
 }
@@ -879,14 +908,14 @@ const perChain = (paths) => () => (chains ? paths(chains) : [API.apy]);
 // Each section, what draws it, and the answers (path and query, as the events name them) it
 // shows.
 const SECTIONS = [
-  { draw: loadGlance, sources: () => [API.totalSupply, API.coin, API.scoin, API.info, API.apy, API.allocator] },
+  { draw: loadGlance, sources: () => [API.totalSupply, API.coin, API.scoin, API.info, API.apy, API.allocator, API.baseline] },
   { draw: loadSupply, sources: perChain(() => [API.coin, API.scoin]) },
-  { draw: loadCollateral, sources: perChain((list) => list.flatMap((c) => [API.latest(c), API.history(c, shownInterval())])) },
+  { draw: loadCollateral, sources: perChain((list) => [API.baseline, ...list.flatMap((c) => [API.latest(c), API.history(c, shownInterval())])]) },
   { draw: loadApy, sources: () => [API.apy] },
   { draw: loadVaults, sources: perChain((list) => list.map(API.latest)) },
   { draw: loadRisk, sources: perChain((list) => list.flatMap((c) => [API.atRisk(c), ...(riskVaultTypes[c] || []).map((v) => API.curve(c, v)),
     API.auctions(c), API.liquidations(c)])) },
-  { draw: loadAllocator, sources: () => [API.allocator, API.info] },
+  { draw: loadAllocator, sources: () => [API.allocator, API.info, API.baseline] },
 ];
 
 // Draws again the sections that show an answer of `changed` (a Set of paths; 'all': every
