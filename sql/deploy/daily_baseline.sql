@@ -51,16 +51,14 @@ COMMENT ON VIEW derived.position_baseline IS
 -- its Vaults' at theirs.
 CREATE VIEW derived.chain_baseline AS
 WITH chain AS (
-  SELECT c.chain,
-         greatest(a.midnight, (SELECT min(s.taken_at) FROM snapshot.chain_state AS s
-                                WHERE s.chain = c.chain)) AS since,
-         EXISTS (SELECT FROM snapshot.chain_state AS s WHERE s.chain = c.chain) AS observed
+  SELECT c.chain, a.midnight,
+         (SELECT min(s.taken_at) FROM snapshot.chain_state AS s WHERE s.chain = c.chain) AS first
     FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain) CROSS JOIN derived.as_of AS a
 )
-SELECT chain.chain, CASE WHEN chain.observed THEN chain.since END AS since,
+SELECT chain.chain, CASE WHEN chain.first IS NOT NULL THEN greatest(chain.midnight, chain.first) END AS since,
        b.supply_value, b.earn_tvl, coalesce(v.collateral_value, 0) AS collateral_value
   FROM chain
- CROSS JOIN LATERAL derived.chain_state_at(chain.since) AS b
+ CROSS JOIN LATERAL derived.chain_state_at(greatest(chain.midnight, chain.first)) AS b
   LEFT JOIN (SELECT vb.chain, sum(vb.locked_value) AS collateral_value
                FROM derived.vault_baseline AS vb GROUP BY vb.chain) AS v ON v.chain = chain.chain
  WHERE b.chain = chain.chain
