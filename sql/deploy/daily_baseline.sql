@@ -15,18 +15,21 @@ BEGIN;
 
 -- Each Vault's baseline instant (00:00 UTC+8 of the API's day, or its first state where that
 -- came later) and its state then. The instants are few (usually only 00:00): each is looked up
--- once for every Vault, and each Vault keeps its own.
+-- once for every Vault, and each Vault keeps its state at its own.
 CREATE VIEW derived.vault_baseline AS
 WITH vault AS (
   SELECT v.vault_id,
          greatest(a.midnight, (SELECT min(s.taken_at) FROM snapshot.vault_state AS s
                                 WHERE s.vault_id = v.vault_id)) AS since
     FROM snapshot.vault AS v CROSS JOIN derived.as_of AS a
+),
+state AS MATERIALIZED (  -- every Vault at each instant: one lookup per instant, not per Vault
+  SELECT instant.since, b.*
+    FROM (SELECT DISTINCT since FROM vault) AS instant
+   CROSS JOIN LATERAL derived.vault_state_at(instant.since) AS b
 )
-SELECT b.vault_id, b.chain, b.vault_type, vault.since, b.locked_value
-  FROM (SELECT DISTINCT since FROM vault) AS instant
- CROSS JOIN LATERAL derived.vault_state_at(instant.since) AS b
-  JOIN vault ON vault.vault_id = b.vault_id AND vault.since = instant.since;
+SELECT state.vault_id, state.chain, state.vault_type, state.since, state.locked_value
+  FROM state JOIN vault USING (vault_id, since);
 COMMENT ON VIEW derived.vault_baseline IS
   'Every Vault''s daily baseline: since = today''s 00:00 UTC+8 (derived.as_of.midnight), or its '
   'first vault_state where that is later; locked_value its collateral (USD) then (0 without a state)';
@@ -38,11 +41,14 @@ WITH position AS (
          greatest(a.midnight, (SELECT min(s.taken_at) FROM snapshot.allocator_position_state AS s
                                 WHERE s.position_id = p.position_id)) AS since
     FROM snapshot.allocator_position AS p CROSS JOIN derived.as_of AS a
+),
+state AS MATERIALIZED (
+  SELECT instant.since, b.*
+    FROM (SELECT DISTINCT since FROM position) AS instant
+   CROSS JOIN LATERAL derived.position_state_at(instant.since) AS b
 )
-SELECT b.position_id, position.since, b.actual_earnings
-  FROM (SELECT DISTINCT since FROM position) AS instant
- CROSS JOIN LATERAL derived.position_state_at(instant.since) AS b
-  JOIN position ON position.position_id = b.position_id AND position.since = instant.since;
+SELECT state.position_id, state.since, state.actual_earnings
+  FROM state JOIN position USING (position_id, since);
 COMMENT ON VIEW derived.position_baseline IS
   'Every allocator position''s daily baseline: since = today''s 00:00 UTC+8, or its first state '
   'where that is later; actual_earnings its cumulative earnings then (0 without a state)';
@@ -51,17 +57,23 @@ COMMENT ON VIEW derived.position_baseline IS
 -- its Vaults' at theirs.
 CREATE VIEW derived.chain_baseline AS
 WITH chain AS (
-  SELECT c.chain, a.midnight,
-         (SELECT min(s.taken_at) FROM snapshot.chain_state AS s WHERE s.chain = c.chain) AS first
-    FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain) CROSS JOIN derived.as_of AS a
+  SELECT c.chain, first.taken_at AS first, greatest(a.midnight, first.taken_at) AS since
+    FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
+   CROSS JOIN derived.as_of AS a
+   CROSS JOIN LATERAL (SELECT min(s.taken_at) AS taken_at FROM snapshot.chain_state AS s
+                        WHERE s.chain = c.chain) AS first
+),
+state AS MATERIALIZED (  -- every chain at each instant, as for the Vaults
+  SELECT instant.since, b.*
+    FROM (SELECT DISTINCT since FROM chain) AS instant
+   CROSS JOIN LATERAL derived.chain_state_at(instant.since) AS b
 )
-SELECT chain.chain, CASE WHEN chain.first IS NOT NULL THEN greatest(chain.midnight, chain.first) END AS since,
-       b.supply_value, b.earn_tvl, coalesce(v.collateral_value, 0) AS collateral_value
+SELECT chain.chain, CASE WHEN chain.first IS NOT NULL THEN chain.since END AS since,
+       state.supply_value, state.earn_tvl, coalesce(v.collateral_value, 0) AS collateral_value
   FROM chain
- CROSS JOIN LATERAL derived.chain_state_at(greatest(chain.midnight, chain.first)) AS b
+  JOIN state ON state.chain = chain.chain AND state.since IS NOT DISTINCT FROM chain.since
   LEFT JOIN (SELECT vb.chain, sum(vb.locked_value) AS collateral_value
                FROM derived.vault_baseline AS vb GROUP BY vb.chain) AS v ON v.chain = chain.chain
- WHERE b.chain = chain.chain
  ORDER BY chain.chain;
 COMMENT ON VIEW derived.chain_baseline IS
   'One row per chain, in enum order: the figures its daily changes are measured from. since = '
