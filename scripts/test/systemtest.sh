@@ -312,8 +312,18 @@ for unit in "${exposed_units[@]}"; do exposure_of "$unit" >/dev/null; done
 say "systemtest: upgrading to $version under load (docs/operating.md, Upgrades)"
 published_sums() { inside sh -c 'cd /run/coin-api-published/current && find . -type f -exec sha256sum {} + | sort -k 2'; }
 # Every answer of the set before is there with the same bytes (a new version may publish answers
-# of its own besides: its endpoints added).
-published_kept() { [ -z "$(comm -23 <(sort <<<"$sums_before") <(published_sums | sort))" ]; }
+# of its own besides: its endpoints added), but those whose meaning the new version changed on
+# purpose: from a release before 1.2.0, 6.7's and 6.12's daily changes (what was first seen
+# today, as this chain was, is measured from its first snapshot, no longer from nothing).
+meaning_kept() {
+  if dpkg --compare-versions "$previous_version" lt 1.2.0; then
+    grep -v -e ' \./api/v1/data-platform/overview/info\.json' -e ' \./api/v1/data-platform/latest-collateral/'
+  else
+    cat
+  fi
+}
+published_kept() { [ -z "$(comm -23 <(meaning_kept <<<"$sums_before" | sort) <(published_sums | sort))" ]; }
+names_kept() { [ -z "$(comm -23 <(cut -c 67- <<<"$sums_before" | sort) <(published_sums | cut -c 67- | sort))" ]; }
 snapshots_written() { sql "SELECT count(*) FROM snapshot.chain_state"; }
 sums_before=$(published_sums)
 rounds_before=$(snapshots_written)
@@ -346,8 +356,7 @@ check "every process runs $version's binaries" running_current
 if [ "$(snapshots_written)" = "$rounds_before" ]; then
   check "the published set kept, byte for byte (no round written meanwhile)" published_kept
 else
-  check "the published set kept, the same files (a round was written meanwhile)" \
-    test "$(published_sums | cut -c 67- )" = "$(cut -c 67- <<<"$sums_before")"
+  check "the published set kept, every file (a round was written meanwhile)" names_kept
 fi
 check "$version: every endpoint, published and through its handler, and /llms.txt: 200" every_endpoint_answers
 check "/healthz: 200" test "$(status_of /healthz)" = 200
