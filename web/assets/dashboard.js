@@ -258,11 +258,11 @@ function loadGlance() {
     async () => {
       const doc = await get(API.info);
       fill('collateral', 'Total collateral value', figure(API.info, doc, '/data/totalCollateralValue', usd),
-        [figure(API.info, doc, '/data/totalCollateralValueDailyChange', change), ...await sinceWhen()]);
+        [figure(API.info, doc, '/data/totalCollateralValueDailyChange', change), ...(await sinceWhen())]);
       fill('value', 'COIN + sCOIN value', figure(API.info, doc, '/data/totalSupplyValue', usd),
-        [figure(API.info, doc, '/data/totalSupplyValueDailyChange', change), ...await sinceWhen()]);
+        [figure(API.info, doc, '/data/totalSupplyValueDailyChange', change), ...(await sinceWhen())]);
       fill('earn', 'Earn TVL (savings)', figure(API.info, doc, '/data/earnTvl', usd),
-        [figure(API.info, doc, '/data/earnTvlDailyChange', change), ...await sinceWhen()]);
+        [figure(API.info, doc, '/data/earnTvlDailyChange', change), ...(await sinceWhen())]);
     },
     async () => {
       const doc = await get(API.apy);
