@@ -23,6 +23,10 @@
 #   EVENT_STREAMS=8 EVENT_BUFFER=100  event streams per client address, events kept for
 #                    clients that reconnect (render_nginx's defaults; nginx/events.conf)
 #   MCP_REQUESTS=64  requests to /mcp a client address may have in progress (nginx/mcp.conf)
+#   TLS_CERT= TLS_KEY=  a certificate (its full chain) and its key: HTTPS and HTTP/2 on
+#                    BIND:TLS_PORT too (render_nginx's settings, scripts/package/lib.sh, and
+#                    docs/deploying.md, HTTPS: PLAIN_HTTP, HSTS, SERVER_NAMES, REAL_IP_FROM)
+#   TLS_PORT=8443    port nginx serves HTTPS on, with TLS_CERT and TLS_KEY
 #   CHAIN_PORT=8545  DATA=chain: the local EVM node's port on 127.0.0.1
 #   INDEX_INTERVAL=3 DATA=chain: seconds between the indexer's rounds
 #   FAIL_AFTER=60    DATA=chain: seconds until the demo's failing position (bsc's Spark Vault in
@@ -81,7 +85,9 @@ render_nginx "$var" "$var/nginx/conf" "$handlers/publisher" LISTEN="$bind:$port"
   ${RATE_LIMIT:+RATE_LIMIT="$RATE_LIMIT"} ${RATE:+RATE="$RATE"} ${BURST:+BURST="$BURST"} \
   PUBLISHED="$published" ${METRICS_ALLOW:+METRICS_ALLOW="$METRICS_ALLOW"} ${EVENT_STREAMS:+EVENT_STREAMS="$EVENT_STREAMS"} \
   ${MCP_REQUESTS:+MCP_REQUESTS="$MCP_REQUESTS"} \
-  ${EVENT_BUFFER:+EVENT_BUFFER="$EVENT_BUFFER"}
+  ${EVENT_BUFFER:+EVENT_BUFFER="$EVENT_BUFFER"} LISTEN_TLS="$bind:${TLS_PORT:-8443}" \
+  ${TLS_CERT:+TLS_CERT="$TLS_CERT"} ${TLS_KEY:+TLS_KEY="$TLS_KEY"} ${PLAIN_HTTP:+PLAIN_HTTP="$PLAIN_HTTP"} \
+  ${HSTS:+HSTS="$HSTS"} ${SERVER_NAMES:+SERVER_NAMES="$SERVER_NAMES"} ${REAL_IP_FROM:+REAL_IP_FROM="$REAL_IP_FROM"}
 
 children=()
 stop() {

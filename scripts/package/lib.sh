@@ -27,7 +27,9 @@ db_deploy() {
 # any further FILEs) into directory CONF, in place of the *.conf an earlier render left there,
 # replacing @VAR@ with VAR, @CONF@ with CONF and every other @NAME@ with its value: given, or the
 # default below (nginx/nginx.conf describes them); METRICS_ALLOW, a list of addresses, becomes
-# metrics-allow.conf; UPSTREAMS, a file, the pools' servers on other hosts. The publisher
+# metrics-allow.conf; UPSTREAMS, a file, the pools' servers on other hosts; REAL_IP_FROM, the
+# trusted proxies, real-ip.conf; and the listening sockets, listen.conf, to-https.conf and
+# unknown-names.conf (render_listen). The publisher
 # binary PUBLISHER writes there the files of the endpoint list (`publisher --nginx`:
 # upstreams.conf, queries.conf, endpoints.conf, success-cache-control.conf,
 # server-error-retry-after.conf). A placeholder left
@@ -39,7 +41,9 @@ render_nginx() {
   local -A values=([VAR]=$var [CONF]=$conf [LISTEN]=127.0.0.1:8080 [PUBLISHED]=$var/published
                    [LOGS]=$var/nginx [SOCKETS]=$var/run [RATE_LIMIT]=off [RATE]=50r/s [BURST]=100
                    [METRICS_ALLOW]="127.0.0.1 ::1" [UPSTREAMS]= [EVENT_STREAMS]=8 [EVENT_BUFFER]=100
-                   [MCP_REQUESTS]=64)
+                   [MCP_REQUESTS]=64 [LISTEN_TLS]=127.0.0.1:8443 [TLS_CERT]= [TLS_KEY]=
+                   [PLAIN_HTTP]=redirect [HSTS]=max-age=31536000 [SERVER_NAMES]=_ [REAL_IP_FROM]=
+                   [ACME_WEBROOT]=$var/acme)
   local files=("$root_dir"/nginx/*.conf) edits=()
   for arg in "${@:4}"; do
     case $arg in
@@ -48,8 +52,10 @@ render_nginx() {
     esac
   done
   on_or_off RATE_LIMIT "${values[RATE_LIMIT]}"
+  [ "${values[HSTS]}" != off ] || values[HSTS]=
   for name in "${!values[@]}"; do edits+=(-e "s|@$name@|${values[$name]}|g"); done
-  mkdir -p "$conf" "$var/nginx/tmp" "${values[LOGS]}"
+  mkdir -p "$conf" "$var/nginx/tmp" "${values[LOGS]}" "${values[ACME_WEBROOT]}"
+  chmod a+rx "${values[ACME_WEBROOT]}"  # nginx's workers read what certbot writes there
   rm -f "$conf"/*.conf
   for file in "${files[@]}"; do
     sed "${edits[@]}" "$file" >"$conf/$(basename "$file")"
@@ -59,6 +65,15 @@ render_nginx() {
   # The addresses (or CIDR ranges) that may read /metrics and /stub_status (ops.conf).
   { for address in ${values[METRICS_ALLOW]}; do echo "allow $address;"; done; echo "deny all;"; } \
     >"$conf/metrics-allow.conf"
+  # The proxies (load balancers, a CDN) whose X-Forwarded-For names the client, for the rate
+  # limits and the access log; from any other address the header is ignored, so that no client
+  # chooses its own address. The last address not theirs in it is the client (recursive).
+  { echo "# REAL_IP_FROM: ${values[REAL_IP_FROM]:-none}"
+    for address in ${values[REAL_IP_FROM]}; do echo "set_real_ip_from $address;"; done
+    [ -z "${values[REAL_IP_FROM]}" ] || printf 'real_ip_header X-Forwarded-For;\nreal_ip_recursive on;\n'
+  } >"$conf/real-ip.conf"
+  render_listen "$conf" "${values[LISTEN]}" "${values[LISTEN_TLS]}" "${values[TLS_CERT]}" \
+    "${values[TLS_KEY]}" "${values[SERVER_NAMES]}" "${values[PLAIN_HTTP]}"
   ! grep -n '@[A-Z_]*@' "$conf"/*.conf || die "unfilled placeholders in $conf"
   # nginx drops the inherited add_headers (CORS, the security headers) in any block that has
   # one of its own: every header is added in headers.conf, in the server block, and only there.
@@ -69,6 +84,45 @@ render_nginx() {
   cp -R "$root_dir/nginx/html" "$var/nginx/html"
   chmod -R a+rX "$var/nginx/html"
   render_pages "$var/nginx/web"
+}
+
+# render_listen CONF LISTEN LISTEN_TLS TLS_CERT TLS_KEY SERVER_NAMES PLAIN_HTTP: the server's
+# sockets and names into CONF/listen.conf. Without a certificate, plain HTTP on LISTEN, as ever.
+# With TLS_CERT and TLS_KEY (both, readable), HTTPS and HTTP/2 on LISTEN_TLS too (tls.conf);
+# plain HTTP then redirects to HTTPS (PLAIN_HTTP=redirect, CONF/to-https.conf) or keeps serving
+# everything (serve: a CDN that speaks HTTP to this origin); and when SERVER_NAMES names the
+# server's names (not "_"), a handshake for any other name is refused (CONF/unknown-names.conf).
+render_listen() {
+  local conf=$1 listen=$2 listen_tls=$3 cert=$4 key=$5 names=$6 plain_http=$7 port status
+  case $plain_http in redirect | serve) ;; *) die "PLAIN_HTTP is redirect or serve, not '$plain_http'" ;; esac
+  if [ -n "$cert$key" ]; then
+    [ -n "$cert" ] && [ -n "$key" ] || die "TLS_CERT and TLS_KEY go together: a certificate and its key"
+    [ -r "$cert" ] || die "cannot read TLS_CERT $cert"
+    [ -r "$key" ] || die "cannot read TLS_KEY $key"
+  fi
+  { echo "listen $listen backlog=4096;"
+    echo "server_name $names;"
+    if [ -n "$cert" ]; then
+      echo "listen $listen_tls ssl http2$([ "$names" != _ ] || echo ' backlog=4096');"
+      echo "ssl_certificate $cert;"
+      echo "ssl_certificate_key $key;"
+      echo "include $conf/tls.conf;"
+    fi
+  } >"$conf/listen.conf"
+  { echo "# PLAIN_HTTP=$plain_http (with a certificate only)"
+    if [ -n "$cert" ] && [ "$plain_http" = redirect ]; then
+      port=${listen_tls##*:}
+      [ "$port" != 443 ] || port=''
+      for status in 301 308; do
+        echo "if (\$to_https = $status) { return $status https://\$host${port:+:$port}\$request_uri; }"
+      done
+    fi
+  } >"$conf/to-https.conf"
+  { echo "# names served: $names"
+    if [ -n "$cert" ] && [ "$names" != _ ]; then
+      echo "server { listen $listen_tls ssl http2 default_server backlog=4096; ssl_reject_handshake on; }"
+    fi
+  } >"$conf/unknown-names.conf"
 }
 
 # render_pages DIR: the pages of nginx/pages.conf into DIR: web/ (the dashboard and the API
