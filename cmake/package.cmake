@@ -30,6 +30,9 @@ list(TRANSFORM coin_conffiles PREPEND /etc/coin-api/)
 # The rotation of nginx's access log in /var/log/coin-api, a conffile too.
 install(FILES deploy/logrotate/coin-api DESTINATION /etc/logrotate.d)
 list(APPEND coin_conffiles /etc/logrotate.d/coin-api)
+# certbot's deploy hook, which reloads nginx on a renewed certificate, a conffile too.
+install(PROGRAMS deploy/certbot/coin-api-nginx DESTINATION /etc/letsencrypt/renewal-hooks/deploy)
+list(APPEND coin_conffiles /etc/letsencrypt/renewal-hooks/deploy/coin-api-nginx)
 list(JOIN coin_conffiles "\n" coin_conffiles)
 file(WRITE ${PROJECT_BINARY_DIR}/debian/conffiles "${coin_conffiles}\n")
 

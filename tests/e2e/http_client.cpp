@@ -51,7 +51,7 @@ bool HttpResponse::has_header(const std::string& lower_case_name) const {
 }
 
 HttpResponse http(std::string_view method, const std::string& url,
-                  const std::vector<std::string>& headers) {
+                  const std::vector<std::string>& headers, const HttpRoute& route) {
   const std::unique_ptr<CURL, void (*)(CURL*)> curl(curl_easy_init(), curl_easy_cleanup);
   curl_slist* header_list = nullptr;
   for (const std::string& header : headers) header_list = curl_slist_append(header_list, header.c_str());
@@ -71,9 +71,16 @@ HttpResponse http(std::string_view method, const std::string& url,
   curl_easy_setopt(curl.get(), CURLOPT_HEADERFUNCTION, collect_header);
   curl_easy_setopt(curl.get(), CURLOPT_HEADERDATA, &response);
   curl_easy_setopt(curl.get(), CURLOPT_TIMEOUT, 30L);
+  curl_slist* resolve = route.resolve.empty() ? nullptr : curl_slist_append(nullptr, route.resolve.c_str());
+  const std::unique_ptr<curl_slist, void (*)(curl_slist*)> resolve_guard(resolve, curl_slist_free_all);
+  if (resolve != nullptr) curl_easy_setopt(curl.get(), CURLOPT_RESOLVE, resolve);
+  if (!route.ca_file.empty()) curl_easy_setopt(curl.get(), CURLOPT_CAINFO, route.ca_file.c_str());
+  if (!route.from.empty()) curl_easy_setopt(curl.get(), CURLOPT_INTERFACE, route.from.c_str());
+  curl_easy_setopt(curl.get(), CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
   const CURLcode result = curl_easy_perform(curl.get());
   if (result != CURLE_OK) throw std::runtime_error(method_name + " " + url + ": " + curl_easy_strerror(result));
   curl_easy_getinfo(curl.get(), CURLINFO_RESPONSE_CODE, &response.status);
+  curl_easy_getinfo(curl.get(), CURLINFO_HTTP_VERSION, &response.version);
   return response;
 }
 
