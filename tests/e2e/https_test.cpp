@@ -1,8 +1,9 @@
 // HTTPS as docs/deploying.md configures it: a stack with a certificate (made here, signed by a CA
 // made here), its names given, plain HTTP redirected and a trusted proxy named. Over HTTPS and
 // HTTP/2 every answer is the one plain HTTP gives (the plain fixture stack's, same data), with
-// HSTS; plain HTTP redirects but for ACME's challenges; a handshake for another name, plain HTTP
-// on the TLS port and a client naming its own address each get what nginx should answer.
+// HSTS, and the event stream and MCP work, the event streams per address still limited; plain
+// HTTP redirects but for ACME's challenges; a handshake for another name, plain HTTP on the TLS
+// port and a client naming its own address each get what nginx should answer.
 
 #include <curl/curl.h>
 #include <gtest/gtest.h>
@@ -145,6 +146,39 @@ TEST_F(Https, AHandshakeForAnotherNameIsRefused) {
   EXPECT_THROW(http("GET", "https://other.coin.test" + port + "/totalSupply", {}, other), std::runtime_error);
   EXPECT_THROW(http("GET", "https://127.0.0.1" + port + "/totalSupply", {}, https_route()), std::runtime_error);
   EXPECT_EQ(get_https("/totalSupply").status, 200);  // and the name served is served
+}
+
+// How many times `needle` occurs in `text`.
+std::size_t occurrences(const std::string& text, std::string_view needle) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++count;
+  return count;
+}
+
+// nghttp (nghttp2's client) opens all its requests as streams of one HTTP/2 connection.
+std::string nghttp(const std::string& arguments, int tls_port) {
+  return output_of("nghttp -v -y -t 5 -H ':authority: " + std::string(name) + ":" + std::to_string(tls_port) + "' " +
+                   arguments + " 2>&1");
+}
+
+TEST_F(Https, EventStreamsAndMcpOverHttp2) {
+  // Ten event streams on one connection: the address's eight (EVENT_STREAMS) get the events kept
+  // since the oldest (Last-Event-ID 0:0), the next two a 429.
+  std::string streams;
+  for (int i = 1; i <= 10; ++i) streams += " https://127.0.0.1:" + std::to_string(tls_port) + "/api/v1/events?n=" + std::to_string(i);
+  const std::string events = nghttp("-H 'accept: text/event-stream' -H 'last-event-id: 0:0'" + streams, tls_port);
+  EXPECT_EQ(occurrences(events, "The negotiated protocol: h2"), 1u) << events;
+  EXPECT_EQ(occurrences(events, ":status: 200"), 8u) << events;
+  EXPECT_EQ(occurrences(events, ":status: 429"), 2u) << events;
+  EXPECT_EQ(occurrences(events, "\ndata: "), 8u) << events;
+
+  const std::string body = stack->var() + "/tools-list.json";
+  std::ofstream(body) << R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})";
+  const std::string mcp = nghttp("-H 'content-type: application/json' -H 'accept: application/json, text/event-stream' -d '" +
+                                     body + "' https://127.0.0.1:" + std::to_string(tls_port) + "/mcp",
+                                 tls_port);
+  EXPECT_EQ(occurrences(mcp, ":status: 200"), 1u) << mcp;
+  EXPECT_EQ(occurrences(mcp, R"({"jsonrpc":"2.0","id":1,"result":{"tools":[)"), 1u) << mcp;
 }
 
 // The access log's line of a request for `probe` (a query of its own), once nginx has written
