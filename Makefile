@@ -83,6 +83,7 @@ bench: build
 	@scripts/bench/bench-mcp.sh
 	@scripts/bench/bench-urns.sh
 	@scripts/bench/bench-liquidations.sh
+	@scripts/bench/bench-https.sh
 
 # CI (bash .ci/run) in a fresh Debian 12 root file system where nothing was installed: needs
 # root and Debian's mirror; about 8 minutes on 2 cores.
