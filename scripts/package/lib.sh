@@ -120,7 +120,8 @@ render_listen() {
   } >"$conf/to-https.conf"
   { echo "# names served: $names"
     if [ -n "$cert" ] && [ "$names" != _ ]; then
-      echo "server { listen $listen_tls ssl http2 default_server backlog=4096; ssl_reject_handshake on; }"
+      # The protocols of a handshake are this server's, the first to see it: tls.conf's too.
+      echo "server { listen $listen_tls ssl http2 default_server backlog=4096; ssl_reject_handshake on; include $conf/tls.conf; }"
     fi
   } >"$conf/unknown-names.conf"
 }

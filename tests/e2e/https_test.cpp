@@ -148,6 +148,20 @@ TEST_F(Https, AHandshakeForAnotherNameIsRefused) {
   EXPECT_EQ(get_https("/totalSupply").status, 200);  // and the name served is served
 }
 
+// TLS 1.3 and 1.2 for the name served (the server refusing other names sees the handshake
+// first: its protocols are the same), nothing older.
+TEST_F(Https, TlsOneTwoAndOneThreeOnly) {
+  // What openssl's client says of a handshake with only `version` (a refused one fails it).
+  const auto handshake = [](const std::string& version) {
+    return output_of("openssl s_client -connect 127.0.0.1:" + std::to_string(tls_port) + " -servername " +
+                     std::string(name) + " -CAfile '" + certificates + "/ca.pem' " + version +
+                     " -cipher 'DEFAULT@SECLEVEL=0' </dev/null 2>&1 || true");  // the client would try 1.1
+  };
+  EXPECT_NE(handshake("-tls1_3").find("New, TLSv1.3, Cipher is TLS_AES_"), std::string::npos);
+  EXPECT_NE(handshake("-tls1_2").find("New, TLSv1.2, Cipher is ECDHE-ECDSA-"), std::string::npos);
+  EXPECT_NE(handshake("-tls1_1").find("alert protocol version"), std::string::npos);
+}
+
 // How many times `needle` occurs in `text`.
 std::size_t occurrences(const std::string& text, std::string_view needle) {
   std::size_t count = 0;
