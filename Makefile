@@ -74,7 +74,9 @@ bench-data: deps
 # indexer's requests per round and backfill speed on a local node: bench/BACKFILL.md; the event
 # stream's subscribers: bench/EVENTS.md; an MCP tool call against the GET of the same answer:
 # bench/MCP.md; the risk per urn at 100,000 urns (pages, at-risk, curves, size, indexer): bench/URNS.md;
-# liquidations at 10,000 auctions (6.20's pages uncached, 6.21 and 6.22 per snapshot): bench/LIQUIDATIONS.md.
+# liquidations at 10,000 auctions (6.20's pages uncached, 6.21 and 6.22 per snapshot): bench/LIQUIDATIONS.md;
+# the published answers over HTTPS (HTTP/1.1 and HTTP/2) against a static nginx with the same TLS
+# settings, and handshakes: bench/HTTPS.md.
 bench: build
 	@scripts/bench/bench.sh
 	@scripts/bench/capacity.sh
