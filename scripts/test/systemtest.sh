@@ -16,7 +16,10 @@
 #      handlers stopped started again by a request to their sockets;
 #   4. logs: nginx's access log rotated by the package's logrotate file, and answers unchanged
 #      while the log partition (a small tmpfs) is full;
-#   5. `apt remove` stops the units and keeps configuration and data; `apt purge` removes them;
+#   5. HTTPS (scripts/test/systemtest-tls.sh): a certificate from a test ACME server by certbot
+#      through the package's webroot, nginx rendered with it: the same answers over HTTPS and
+#      HTTP/2, plain HTTP redirected, the renewal under load, testssl.sh, bad input;
+#   6. `apt remove` stops the units and keeps configuration and data; `apt purge` removes them;
 #      the database is never dropped.
 # Prints what it checks; exits 1 if anything failed, the container's journal in
 # var/systemtest/journal.log. Settings, from the environment:
@@ -106,10 +109,13 @@ cp "$deb" "$rootfs/root/$current_file"
 # the package recommends; libnss-systemd, which 1.0.0 lacked among its dependencies (without
 # it, peer authentication cannot name the dynamic users).
 tools="postgresql curl logrotate libnss-systemd"
+# And for HTTPS (step 5), installed then: certbot; pebble, an ACME server for tests; openssl, for
+# the test's own CA; testssl.sh; the loads, h2load (nghttp2-client) and wrk.
+tls_tools="certbot pebble openssl testssl.sh nghttp2-client wrk"
 # shellcheck disable=SC2016  # expanded inside
 systemd-nspawn -q -D "$rootfs" --register=no --keep-unit /bin/sh -c '
   apt-get update -qq && for deb in "$1" "$2"; do
-    apt-get install -y -qq --download-only "/root/$deb" $0 || exit; done' "$tools" "$previous_file" "$current_file" \
+    apt-get install -y -qq --download-only "/root/$deb" $0 || exit; done' "$tools $tls_tools" "$previous_file" "$current_file" \
   >"$work/download.log" 2>&1 || die "apt could not download the packages, see $work/download.log"
 
 say "systemtest: booting it (systemd-nspawn --boot --private-network)"
@@ -458,13 +464,22 @@ inside umount -l /var/log
 inside systemctl restart systemd-journald
 inside systemctl kill -q -s USR1 --kill-whom=main coin-api-nginx
 
-# --- 5. Remove, then purge ---
+# --- 5. HTTPS ---
+# shellcheck source=scripts/test/systemtest-tls.sh
+source "$root_dir/scripts/test/systemtest-tls.sh"
+
+# --- 6. Remove, then purge ---
 say "systemtest: apt remove, then apt purge"
 rows=$(snapshots_written)
 inside env DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq coin-api >"$work/remove.log" 2>&1 ||
   fail "apt remove coin-api, see $work/remove.log"
 check "remove: no coin-api unit runs" test -z "$(inside systemctl list-units --no-legend --plain --state=active 'coin-api-*')"
 check "remove: nothing answers on port 80" test "$(status_of /totalSupply)" = 000
+check "remove: nothing answers on port 443" \
+  test "$(inside curl -s -o /dev/null -w '%{http_code}' --cacert "$pki/root.pem" "https://$tls_name/totalSupply")" = 000
+# certbot's deploy hook is a conffile, kept: certbot runs it after every renewal, of any name.
+check "remove: certbot's deploy hook kept, and harmless without coin-api's nginx" \
+  inside /etc/letsencrypt/renewal-hooks/deploy/coin-api-nginx
 check "remove: the configuration, nginx's state and the logs are kept" \
   inside test -f /etc/coin-api/handlers.env -a -f /etc/coin-api/indexer.json -a -f /etc/coin-api/nginx/nginx.conf \
   -a -d /var/lib/coin-api/nginx -a -f "$access_log"
@@ -475,6 +490,7 @@ check "purge: /etc/coin-api, /var/lib/coin-api and /var/log/coin-api are gone" \
   inside test ! -e /etc/coin-api -a ! -e /var/lib/coin-api -a ! -e /var/log/coin-api
 check "purge: no link enables a coin-api unit" \
   test -z "$(inside find /etc/systemd/system -name 'coin-api-*')"
+check "purge: certbot's deploy hook gone" inside test ! -e /etc/letsencrypt/renewal-hooks/deploy/coin-api-nginx
 check "purge: the database is kept" test "$(snapshots_written)" = "$rows"
 
 say "systemtest: $((SECONDS / 60)) min $((SECONDS % 60)) s; $failures failed"
