@@ -151,13 +151,8 @@ for row in "${rows[@]}"; do
       die "$spec $variant HTTP/$http: the two servers' header names differ (< published, > static): $(cat "$work/names.diff")"
   done
 done
-# ... and the stack's answers came from the published set (its access log, flushed every 1 s).
-sleep 1.5
-for row in "${cases[@]}"; do
-  IFS='|' read -r spec path _ <<<"$row"
-  grep -F "\"GET $path HTTP/2.0\"" "$var/nginx/access.log" | tail -n 1 | grep -q ' published ' ||
-    die "GET $path was not served from the published set (see $var/nginx/access.log)"
-done
+# ... and the stack's answers came from the published set.
+served_published "$var/nginx/access.log" HTTP/2.0 "${cases[@]}"
 
 # nginx's workers' CPU time, in clock ticks: published|static -> ticks so far.
 tick_hz=$(getconf CLK_TCK)

@@ -89,13 +89,8 @@ node -e '
   if (!reply.result || reply.result.tools.length !== Number(process.argv[2])) throw new Error("not a tool per endpoint");
 ' "$work/list" "$endpoints" || die "tools/list does not list a tool per endpoint"
 list_bytes=$(stat -c %s "$work/list")
-# Each GET was served from the published set (the access log's source; it is flushed every 1 s).
-sleep 1.5
-for row in "${cases[@]}"; do
-  IFS='|' read -r spec path _ <<<"$row"
-  grep -F "\"GET $path HTTP/1.1\"" "$var/nginx/access.log" | tail -n 1 | grep -q ' published ' ||
-    die "GET $path was not served from the published set (see $var/nginx/access.log)"
-done
+# Each GET was served from the published set.
+served_published "$var/nginx/access.log" HTTP/1.1 "${cases[@]}"
 
 # measure CONNECTIONS SECONDS URL [BODY] -> "req/s p50 p99": wrk with bench/mcp-call.lua, a POST
 # of BODY or a GET; fails when a request failed or got a status of 400 or more.

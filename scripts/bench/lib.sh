@@ -17,6 +17,19 @@ bench_stack_stop() {
   stack_pid=
 }
 
+# served_published LOG PROTOCOL CASE...: each CASE ("spec|path|..."), last asked by GET over
+# PROTOCOL ("HTTP/1.1", "HTTP/2.0"), was served from the published set, says nginx's access log
+# LOG (its source field; the log is flushed every second, so it waits that long first).
+served_published() {
+  local log=$1 protocol=$2 row path
+  sleep 1.5
+  for row in "${@:3}"; do
+    IFS='|' read -r _ path _ <<<"$row"
+    grep -F "\"GET $path $protocol\"" "$log" | tail -n 1 | grep -q ' published ' ||
+      die "GET $path was not served from the published set (see $log)"
+  done
+}
+
 # bench_database SQL: what SQL gives on the database of the benchmark's stack (in $var), as
 # unaligned text; bench_data_scale: that data's size and span, for a results file.
 bench_database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
