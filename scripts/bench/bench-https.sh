@@ -234,6 +234,11 @@ side_by_side() {
 better() { (( ${1%% *} >= ${2%% *} )) && echo "$1" || echo "$2"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 field() { cut -d' ' -f"$2" <<<"$1"; }
+# side_by_side_cells PUBLISHED STATIC: a table row's cells for two runs ("req/s cpu_us" each):
+# their requests per second and ratio, then nginx's CPU per request and its ratio.
+side_by_side_cells() {
+  echo "$(field "$1" 1) | $(field "$2" 1) | $(ratio "$(field "$1" 1)" "$(field "$2" 1)") | $(field "$1" 2) / $(field "$2" 2) us | $(ratio "$(field "$2" 2)" "$(field "$1" 2)")"
+}
 
 declare -A h1_published=() h1_static=() h2_published=() h2_static=() plain=() per_connection=()
 for row in "${rows[@]}"; do
@@ -330,10 +335,8 @@ list() { local IFS=','; echo "${*:-none}" | sed 's/,/, /g'; }
   echo "|---|---|---:|---|---:|---:|---:|---:|---:|"
   for row in "${rows[@]}"; do
     read -r spec variant <<<"$row"
-    p=${h1_published[$row]} s=${h1_static[$row]}
-    echo "| $spec \`${path_of[$spec]#/api/v1/}\` | $variant | ${bytes[$row]} | HTTP/1.1 | $(field "$p" 1) | $(field "$s" 1) | $(ratio "$(field "$p" 1)" "$(field "$s" 1)") | $(field "$p" 2) / $(field "$s" 2) us | $(ratio "$(field "$s" 2)" "$(field "$p" 2)") |"
-    p=${h2_published[$row]} s=${h2_static[$row]}
-    echo "| | | | HTTP/2, ${per_connection[$row]} per connection | $(field "$p" 1) | $(field "$s" 1) | $(ratio "$(field "$p" 1)" "$(field "$s" 1)") | $(field "$p" 2) / $(field "$s" 2) us | $(ratio "$(field "$s" 2)" "$(field "$p" 2)") |"
+    echo "| $spec \`${path_of[$spec]#/api/v1/}\` | $variant | ${bytes[$row]} | HTTP/1.1 | $(side_by_side_cells "${h1_published[$row]}" "${h1_static[$row]}") |"
+    echo "| | | | HTTP/2, ${per_connection[$row]} per connection | $(side_by_side_cells "${h2_published[$row]}" "${h2_static[$row]}") |"
   done
   echo
   echo "Target: published/static >= 0.95. Under it by requests per second: $(list "${below[@]}"); by nginx's CPU per request: $(list "${below_cpu[@]}")."
