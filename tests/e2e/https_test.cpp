@@ -94,8 +94,9 @@ TEST_F(Https, EveryAnswerIsPlainHttpsOverHttp2WithHsts) {
 }
 
 TEST_F(Https, ErrorsCarryHstsToo) {
-  EXPECT_EQ(get_https("/no-such-path").status, 404);
-  EXPECT_EQ(get_https("/no-such-path").header("strict-transport-security"), hsts);
+  const HttpResponse missing = get_https("/no-such-path");
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_EQ(missing.header("strict-transport-security"), hsts);
   const HttpResponse post = http("POST", https_url("/totalSupply"), {}, https_route());
   EXPECT_EQ(post.status, 405);
   EXPECT_EQ(post.header("strict-transport-security"), hsts);
