@@ -18,6 +18,7 @@ namespace coin::chain_test {
 namespace {
 
 // All a peer sends until it closes, or an HTTP request whole (headers and Content-Length's body).
+// A peer silent for 30 s is given up: the node's thread never waits for ever, nor its destructor.
 std::string receive(int socket, bool one_request) {
   std::string text;
   char buffer[4096];
@@ -30,6 +31,8 @@ std::string receive(int socket, bool one_request) {
         if (text.size() >= end + 4 + body) return text;
       }
     }
+    pollfd readable{socket, POLLIN, 0};
+    if (::poll(&readable, 1, 30'000) != 1) return text;
     const ssize_t got = ::recv(socket, buffer, sizeof buffer, 0);
     if (got <= 0) return text;
     text.append(buffer, static_cast<std::size_t>(got));
