@@ -100,7 +100,9 @@ pqxx::result Database::execute(const std::string& name, const std::vector<std::s
       if (const std::optional<std::string> refused = refusal_of(e)) throw RefusedValue(*refused);
       const bool lost = session_lost(e);
       if (lost) connection_.reset();
-      if (lost && attempt == 1) continue;  // one fresh session, at once
+      // A fresh session, at once, twice at most: one that ends all sessions (a failover,
+      // pg_terminate_backend in a loop) may end the first fresh one too.
+      if (lost && attempt <= 2) continue;
       count_error();
       throw DatabaseError((lost ? "database unreachable: " : "statement " + name + " failed: ") +
                           std::string(e.what()));

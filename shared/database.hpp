@@ -61,7 +61,7 @@ class Database {
 
   // Runs prepared statement `name` and returns what its first row holds (fetched_from).
   // A session lost since the last request (a server restart, pg_terminate_backend) is opened
-  // again and the statement tried once more. Throws DatabaseError when that fails too, when
+  // again and the statement tried again, twice at most. Throws DatabaseError when that fails, when
   // the statement fails or times out, when it yields NULL, and, without trying,
   // while the backoff after a failed connection attempt lasts; RefusedValue when it refused a value.
   std::optional<Fetched> fetch(const std::string& name, const std::vector<std::string>& params = {});
