@@ -1,6 +1,6 @@
 #pragma once
-// One answer's files in a set: its bytes, and a .gz beside them when gzip makes them smaller,
-// or the set before's files when its bytes are the same (so its Last-Modified and ETag stay);
+// One answer's files in a set: its bytes, and a .gz and a .br beside them when gzip makes them
+// smaller, or the set before's files when its bytes are the same (so its Last-Modified and ETag stay);
 // the marker of an endpoint's other name; and the path and ETag nginx serves an answer with.
 
 #include <ctime>
@@ -15,8 +15,8 @@
 
 namespace coin {
 
-// Writes the answer of `endpoint` for `values` into `set`: its file, and its .gz when gzip
-// makes it smaller; or, when `base` has the same bytes, `base`'s files. True when its bytes
+// Writes the answer of `endpoint` for `values` into `set`: its file, and its .gz and .br when
+// gzip makes it smaller; or, when `base` has the same bytes, `base`'s files. True when its bytes
 // changed.
 bool write_answer(const std::filesystem::path& base, const std::filesystem::path& set, const Endpoint& endpoint,
                   const std::vector<std::string>& values, const Fetched& fetched);

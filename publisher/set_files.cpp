@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
+#include <vector>
 
 namespace coin {
 
@@ -48,12 +49,14 @@ std::optional<fs::path> found_in(const fs::path& base, const std::string& name) 
 }
 
 bool link_from(const fs::path& base, const fs::path& set, const std::string& name) {
-  for (const std::string& file : {name, name + ".gz"}) {
-    const std::optional<fs::path> from = found_in(base, file);
-    if (!from) return file != name;
+  const bool compressed = found_in(base, name + ".gz").has_value();
+  // A set published before the .br files has an answer's .gz alone: rendered again, not kept.
+  if (!found_in(base, name) || compressed != found_in(base, name + ".br").has_value()) return false;
+  for (const std::string& file : compressed ? std::vector<std::string>{name, name + ".gz", name + ".br"}
+                                            : std::vector<std::string>{name}) {
     const fs::path to = set / file;
     fs::create_directories(to.parent_path());
-    if (::link(from->c_str(), to.c_str()) != 0) throw_errno("cannot link " + to.string());
+    if (::link((base / file).c_str(), to.c_str()) != 0) throw_errno("cannot link " + to.string());
   }
   return true;
 }

@@ -39,8 +39,9 @@ std::string read_file(const std::filesystem::path& path);
 // Where `base` has its file `name`; nullopt when it has none (or there is no base).
 std::optional<std::filesystem::path> found_in(const std::filesystem::path& base, const std::string& name);
 
-// Links `base`'s file `name`, and its .gz if it has one, into `set`: the same inode, so the same
-// bytes, Last-Modified and ETag. False when `base` has no `name`.
+// Links `base`'s file `name`, and its .gz and .br if it has them, into `set`: the same inode, so
+// the same bytes, Last-Modified and ETag. False, and nothing linked, when `base` has no `name`,
+// or a .gz without a .br (a set published before the .br files).
 bool link_from(const std::filesystem::path& base, const std::filesystem::path& set, const std::string& name);
 
 // Flushes `set` to disk, so that a machine that stops right after the swap comes back with
