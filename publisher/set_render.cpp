@@ -3,9 +3,7 @@
 #include <atomic>
 #include <exception>
 #include <future>
-#include <optional>
 #include <pqxx/pqxx>
-#include <tuple>
 
 #include "publisher/answer_files.hpp"
 #include "publisher/answer_jobs.hpp"
@@ -17,27 +15,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// What a session's jobs showed of the snapshot (every statement gives the same).
-struct Shown {
-  std::time_t newest = -1;
-  std::string blocks;
-};
-
 // Renders the jobs not kept on `transaction`, taking each next one from `next` until none is
-// left: changed[i] says whether job i's bytes changed (no other session writes it), `shown` what
-// the snapshot shows. On failure, leaves none for the other sessions and throws.
+// left: changed[i] says whether job i's bytes changed (no other session writes it); every answer
+// shows `snapshot`, the set's. On failure, leaves none for the other sessions and throws.
 void render_jobs(pqxx::transaction_base& transaction, const std::vector<AnswerJob>& jobs,
                  std::atomic<std::size_t>& next, const fs::path& base, const fs::path& set,
-                 std::vector<unsigned char>& changed, Shown& shown) {
+                 std::vector<unsigned char>& changed, const Fetched& snapshot) {
   try {
     for (std::size_t i = next++; i < jobs.size(); i = next++) {
       if (jobs[i].kept) continue;
       const std::string name(jobs[i].endpoint->path);
-      std::optional<Fetched> fetched =
-          fetched_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(jobs[i].values)), name);
-      if (!fetched) throw DatabaseError("statement " + name + " gave no row for values its view has");
-      changed[i] = write_answer(base, set, *jobs[i].endpoint, jobs[i].values, *fetched);
-      shown = {fetched->last_modified, fetched->blocks};
+      const pqxx::result rows = transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(jobs[i].values));
+      if (rows.empty()) throw DatabaseError("statement " + name + " gave no row for values its view has");
+      if (rows[0][0].is_null()) throw DatabaseError("statement " + name + " gave no value");
+      changed[i] = write_answer(base, set, *jobs[i].endpoint, jobs[i].values,
+                                {rows[0][0].c_str(), snapshot.last_modified, snapshot.blocks});
     }
   } catch (...) {
     next = jobs.size();
@@ -46,25 +38,25 @@ void render_jobs(pqxx::transaction_base& transaction, const std::vector<AnswerJo
 }
 
 // Renders `jobs` into `set`, shared out between `transaction` and the `others` sessions, which
-// import its snapshot: each renders and writes one answer at a time. Returns what the snapshot
-// shows, and the set's answers and those whose bytes changed, in the order of the jobs.
+// import its snapshot: each renders and writes one answer at a time. Returns the set's answers
+// and those whose bytes changed, in the order of the jobs.
 Publication render_shared(pqxx::transaction_base& transaction, const std::vector<pqxx::connection*>& others,
-                          const std::vector<AnswerJob>& jobs, const fs::path& base, const fs::path& set) {
+                          const std::vector<AnswerJob>& jobs, const fs::path& base, const fs::path& set,
+                          const Fetched& snapshot) {
   std::atomic<std::size_t> next{0};
   std::vector<unsigned char> changed(jobs.size());  // not vector<bool>: sessions write it at once
-  std::vector<Shown> shown(others.size() + 1);
-  const std::string snapshot = others.empty() ? "" : transaction.exec1("SELECT pg_export_snapshot()")[0].c_str();
+  const std::string exported = others.empty() ? "" : transaction.exec1("SELECT pg_export_snapshot()")[0].c_str();
   std::vector<std::future<void>> helping;
   for (std::size_t s = 0; s < others.size(); ++s) {
     helping.push_back(std::async(std::launch::async, [&, s] {
       pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> imported(*others[s], "publish");
-      imported.exec0("SET TRANSACTION SNAPSHOT " + imported.quote(snapshot));
-      render_jobs(imported, jobs, next, base, set, changed, shown[s + 1]);
+      imported.exec0("SET TRANSACTION SNAPSHOT " + imported.quote(exported));
+      render_jobs(imported, jobs, next, base, set, changed, snapshot);
     }));
   }
   std::exception_ptr failed;
   try {
-    render_jobs(transaction, jobs, next, base, set, changed, shown.front());
+    render_jobs(transaction, jobs, next, base, set, changed, snapshot);
   } catch (...) {
     failed = std::current_exception();
   }
@@ -77,9 +69,6 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
   }
   if (failed) std::rethrow_exception(failed);
   Publication publication;
-  for (const Shown& session : shown) {
-    if (session.newest != -1) std::tie(publication.newest, publication.blocks) = std::tie(session.newest, session.blocks);
-  }
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     publication.answers.push_back(published_answer(set, *jobs[i].endpoint, jobs[i].values));
     if (changed[i]) publication.changed.push_back(publication.answers.back());
@@ -92,11 +81,15 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
 Publication render_set(const std::vector<pqxx::connection*>& sessions, const fs::path& set, const fs::path& base,
                        const WrittenChains& written, std::string& clock) {
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(*sessions.front(), "publish");
+  const std::string name = snapshot_statement().name;
+  const Fetched snapshot = snapshot_from(transaction.exec_prepared1(name), name);
   const std::vector<AnswerJob> jobs = answer_jobs(transaction, set, base, written, clock);
-  Publication shown = render_shared(transaction, {sessions.begin() + 1, sessions.end()}, jobs, base, set);
-  for (const Endpoint& endpoint : endpoints()) write_alias(transaction, set, endpoint, shown.newest);
+  Publication publication = render_shared(transaction, {sessions.begin() + 1, sessions.end()}, jobs, base, set, snapshot);
+  publication.newest = snapshot.last_modified;
+  publication.blocks = snapshot.blocks;
+  for (const Endpoint& endpoint : endpoints()) write_alias(transaction, set, endpoint, snapshot.last_modified);
   transaction.commit();
-  return shown;
+  return publication;
 }
 
 }  // namespace coin

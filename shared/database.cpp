@@ -75,16 +75,23 @@ pqxx::connection& Database::connection() {
   return *connection_;
 }
 
+Fetched snapshot_from(const pqxx::row& row, const std::string& name, pqxx::row::size_type first) {
+  const pqxx::field time = row[first];
+  const pqxx::field blocks = row[first + 1];
+  if (time.is_null() || blocks.is_null()) throw DatabaseError("statement " + name + " gave no value");
+  if (!are_snapshot_blocks(std::string_view(blocks.c_str(), blocks.size()))) {
+    throw DatabaseError("statement " + name + " gave blocks unfit for a header: " + blocks.c_str());
+  }
+  return Fetched{"", time.as<std::time_t>(), blocks.c_str()};
+}
+
 std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name) {
   if (result.empty()) return std::nullopt;
   const pqxx::row row = result[0];
-  if (row[0].is_null() || row[1].is_null() || row[2].is_null()) {
-    throw DatabaseError("statement " + name + " gave no value");
-  }
-  if (!are_snapshot_blocks(std::string_view(row[2].c_str(), row[2].size()))) {
-    throw DatabaseError("statement " + name + " gave blocks unfit for a header: " + row[2].c_str());
-  }
-  return Fetched{row[0].c_str(), row[1].as<std::time_t>(), row[2].c_str()};
+  if (row[0].is_null()) throw DatabaseError("statement " + name + " gave no value");
+  Fetched fetched = snapshot_from(row, name, 1);
+  fetched.value = row[0].c_str();
+  return fetched;
 }
 
 pqxx::result Database::execute_once(const std::string& name, const std::vector<std::string>& params) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <pqxx/connection>
 #include <pqxx/result>
+#include <pqxx/row>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -29,6 +30,11 @@ struct Fetched {
 // parameters' values). Throws DatabaseError when one of its columns is NULL (no snapshot yet),
 // or its blocks are not are_snapshot_blocks.
 std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name);
+
+// The snapshot's columns of statement `name`'s `row`, from column `first` on (snapshot_statement's,
+// or those beside an endpoint's payload): a Fetched without its value. Throws DatabaseError as
+// fetched_from does.
+Fetched snapshot_from(const pqxx::row& row, const std::string& name, pqxx::row::size_type first = 0);
 
 // Counts a database session opened again after one was lost, could not be opened or moved
 // (coin_database_reconnections_total): a worker's, or the snapshot listener's.

@@ -11,7 +11,7 @@ namespace {
 // Beside every payload: the newest snapshot's time, the answer's Last-Modified, and the blocks
 // of each chain's newest snapshot, its X-Snapshot-Blocks (snapshot_blocks.hpp).
 constexpr std::string_view snapshot_columns =
-    ", (SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot)"
+    "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot)"
     ", (SELECT blocks FROM api.snapshot_blocks_text)";
 
 }  // namespace
@@ -24,7 +24,7 @@ std::vector<Endpoint> endpoints_of(std::string_view group) {
   return of_group;
 }
 
-std::string statement_of(const Endpoint& endpoint, Rendering rendering) {
+std::string statement_of(const Endpoint& endpoint, Rendering rendering, Beside beside) {
   const std::size_t count = endpoint.parameters.size() + endpoint.options.size();  // the range's bounds follow
   const std::string payload = "(" + std::string(endpoint.payload) + ")::json";
   const std::string in_range = "api.points_between(" + payload + ", $" + std::to_string(count + 1) + ", $" +
@@ -37,7 +37,8 @@ std::string statement_of(const Endpoint& endpoint, Rendering rendering) {
     selected = "api.csv(" + (points_kept ? in_range : payload) + ", '" + std::string(endpoint.csv.rows) + "', '" +
                std::string(endpoint.csv.columns) + "')";
   }
-  std::string sql = "SELECT " + selected + std::string(snapshot_columns) + " FROM " + std::string(endpoint.view);
+  std::string sql = "SELECT " + selected + (beside == Beside::snapshot ? ", " + std::string(snapshot_columns) : "") +
+                    " FROM " + std::string(endpoint.view);
   if (endpoint.function) {
     std::string arguments;
     for (std::size_t i = 1; i <= count; ++i) {
@@ -56,6 +57,8 @@ std::string statement_of(const Endpoint& endpoint, Rendering rendering) {
   }
   return sql;
 }
+
+Statement snapshot_statement() { return {"snapshot", "SELECT " + std::string(snapshot_columns)}; }
 
 std::string statement_name(const Endpoint& endpoint, Rendering rendering) {
   static constexpr std::array<std::string_view, 3> suffixes = {"", " range", " csv"};

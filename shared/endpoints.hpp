@@ -90,9 +90,17 @@ const std::vector<Endpoint>& endpoints();
 // The endpoints of one group, in list order.
 std::vector<Endpoint> endpoints_of(std::string_view group);
 
+// What a statement selects beside its payload: the snapshot's columns (snapshot_statement), or
+// nothing (the publisher reads them once per set, in the transaction all its answers share).
+enum class Beside { snapshot, nothing };
+
 // SELECT <payload>, <newest snapshot, epoch seconds>, <blocks> FROM <view> AS v WHERE <parameters>; with
 // api.points_between(<payload>, from, to) or api.csv(...) in place of <payload> for `rendering`.
-std::string statement_of(const Endpoint& endpoint, Rendering rendering = Rendering::plain);
+std::string statement_of(const Endpoint& endpoint, Rendering rendering = Rendering::plain,
+                         Beside beside = Beside::snapshot);
+
+// SELECT <newest snapshot, epoch seconds>, <blocks>: the snapshot's columns alone, named "snapshot".
+Statement snapshot_statement();
 
 // The name of a prepared statement: the path ("/totalSupply"), "<path> range", "<path> csv".
 std::string statement_name(const Endpoint& endpoint, Rendering rendering = Rendering::plain);

@@ -128,6 +128,17 @@ TEST(StatementOf, SelectsThePayloadTheNewestSnapshotAndItsBlocks) {
             "FROM api.total_supply AS v");
 }
 
+// The publisher's statements: the payload alone, the snapshot's columns read once per set.
+TEST(StatementOf, SelectsThePayloadAloneForThePublisher) {
+  EXPECT_EQ(statement_of(endpoint("6.13"), Rendering::plain, Beside::nothing),
+            "SELECT data::text FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
+  EXPECT_EQ(statement_of(endpoint("6.16"), Rendering::plain, Beside::nothing),
+            "SELECT data::text FROM api.urns($1, $2, $3, $4, $5) AS v");
+  EXPECT_EQ(snapshot_statement().sql,
+            "SELECT (SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text)");
+}
+
 TEST(StatementOf, BindsEachParameterToItsColumnInOrder) {
   EXPECT_EQ(statement_of(endpoint("6.13")),
             "SELECT data::text, "
