@@ -182,7 +182,7 @@ TEST(Caching, LargeAnswersComeGzippedToClientsThatAcceptIt) {
   for (const Request& request : published_requests()) {
     const HttpResponse plain = published_answer(request);
     EXPECT_FALSE(plain.has_header("content-encoding")) << request.name();
-    for (const std::string& accept : {accept_gzip, std::string("Accept-Encoding: br, gzip;q=0.5")}) {
+    for (const std::string& accept : {accept_gzip, std::string("Accept-Encoding: deflate, gzip;q=0.5")}) {
       const std::string context = request.name() + " | " + accept;
       const HttpResponse response = published_answer(request, {accept});
       EXPECT_EQ(response.status, 200) << context;

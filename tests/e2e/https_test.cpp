@@ -1,9 +1,10 @@
 // HTTPS as docs/deploying.md configures it: a stack with a certificate (made here, signed by a CA
 // made here), its names given, plain HTTP redirected and a trusted proxy named. Over HTTPS and
-// HTTP/2 every answer is the one plain HTTP gives (the plain fixture stack's, same data), with
-// HSTS, and the event stream and MCP work, the event streams per address still limited; plain
-// HTTP redirects but for ACME's challenges; a handshake for another name, plain HTTP on the TLS
-// port and a client naming its own address each get what nginx should answer.
+// HTTP/2 every answer is the one plain HTTP gives (the plain fixture stack's, same data; plain,
+// gzip and br), with HSTS, and the event stream and MCP work, the event streams per address
+// still limited; plain HTTP redirects but for ACME's challenges; a handshake for another name,
+// plain HTTP on the TLS port and a client naming its own address each get what nginx should
+// answer.
 
 #include <curl/curl.h>
 #include <gtest/gtest.h>
@@ -78,8 +79,9 @@ std::map<std::string, std::string> compared_headers(std::map<std::string, std::s
 TEST_F(Https, EveryAnswerIsPlainHttpsOverHttp2WithHsts) {
   for (const Request& request : published_requests()) {
     for (const std::string& path : {request.path, request.with_unknown_parameter()}) {  // published, a handler's
-      for (const std::vector<std::string>& headers : {std::vector<std::string>{}, {"Accept-Encoding: gzip"}}) {
-        SCOPED_TRACE(path + (headers.empty() ? "" : " gzip"));
+      for (const std::vector<std::string>& headers :
+           {std::vector<std::string>{}, {"Accept-Encoding: gzip"}, {"Accept-Encoding: gzip, br"}}) {
+        SCOPED_TRACE(path + (headers.empty() ? "" : " | " + headers[0]));
         const HttpResponse plain = http("GET", fixture_stack().url(path), headers);
         const HttpResponse secure = get_https(path, headers);
         EXPECT_EQ(secure.version, CURL_HTTP_VERSION_2_0);

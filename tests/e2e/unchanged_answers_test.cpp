@@ -2,10 +2,12 @@
 // sha256sum's format): tests/e2e/published_v1.sha256 holds the checksum of every file of the set
 // published from the fixture, the gzip copies too, as release v1.0.0 published them and as the
 // changes since meant them (scripts/test/checksums.sh writes it); the set published now has
-// exactly those files, byte for byte. Its lines under served/ are what else the stack serves
-// that is made from the OpenAPI document: the document itself, llms.txt, and MCP's tools and
-// resources lists. The handlers give the published bytes for the same requests, with no
-// parameter and with those the additions to the spec (6.15, ranges, CSV) leave alone.
+// exactly those files, byte for byte, and beside each .gz a .br, checked by what it decodes to:
+// the plain file (its bytes are libbrotli's and its quality's, not the answer's). Its lines
+// under served/ are what else the stack serves that is made from the OpenAPI document: the
+// document itself, llms.txt, and MCP's tools and resources lists. The handlers give the
+// published bytes for the same requests, with no parameter and with those the additions to the
+// spec (6.15, ranges, CSV) leave alone.
 
 #include <gtest/gtest.h>
 
@@ -20,6 +22,7 @@
 #include "tests/e2e/raw_http.hpp"
 #include "tests/e2e/requests.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/support/unbrotli.hpp"
 
 namespace coin::e2e {
 namespace {
@@ -52,8 +55,11 @@ std::string failed_checksums(const std::string& checksums, bool documents = fals
 TEST(UnchangedAnswers, ThePublishedSetIsAsAtV1) {
   const std::filesystem::path current = fixture_stack().published() + "/current";
   std::vector<std::string> published;
+  std::vector<std::string> brotli;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(current)) {
-    if (entry.is_regular_file()) published.push_back(entry.path().lexically_relative(current).string());
+    if (!entry.is_regular_file()) continue;
+    const std::string file = entry.path().lexically_relative(current).string();
+    (entry.path().extension() == ".br" ? brotli : published).push_back(file);
   }
   std::vector<std::string> named = files_named(checksums_v1);
   named.erase(std::remove_if(named.begin(), named.end(),
@@ -63,6 +69,18 @@ TEST(UnchangedAnswers, ThePublishedSetIsAsAtV1) {
   std::sort(named.begin(), named.end());
   EXPECT_EQ(published, named);
   EXPECT_EQ(failed_checksums(checksums_v1), "");
+
+  std::vector<std::string> beside_gzip;  // "<answer>.br" for each "<answer>.gz"
+  for (const std::string& file : named) {
+    const std::string answer = file.substr(0, file.size() - 3);
+    if (file.size() > 3 && file.substr(answer.size()) == ".gz") beside_gzip.push_back(answer + ".br");
+  }
+  std::sort(brotli.begin(), brotli.end());
+  EXPECT_EQ(brotli, beside_gzip);
+  for (const std::string& file : brotli) {
+    const std::string answer = current.string() + "/" + file.substr(0, file.size() - 3);
+    EXPECT_EQ(testing_support::unbrotli(read_file(current.string() + "/" + file)), read_file(answer)) << file;
+  }
 }
 
 // The bytes of a POST /mcp of the JSON-RPC request `method` to the fixture stack.

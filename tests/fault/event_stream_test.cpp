@@ -108,13 +108,15 @@ std::size_t answers_listed(const StreamEvent& event) {
   return count;
 }
 
-// The answers of the set served (current/): its files but the gzip variants and the aliases.
+// The answers of the set served (current/): its files but the gzip and brotli variants and the
+// aliases.
 std::size_t answers_published(const e2e::Stack& stack) {
   const fs::path set = fs::canonical(stack.published() + "/current");
   std::size_t count = 0;
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(set)) {
     const std::string name = entry.path().lexically_relative(set).string();
-    if (entry.is_regular_file() && entry.path().extension() != ".gz" && name.rfind("aliases/", 0) != 0) ++count;
+    const bool variant = entry.path().extension() == ".gz" || entry.path().extension() == ".br";
+    if (entry.is_regular_file() && !variant && name.rfind("aliases/", 0) != 0) ++count;
   }
   return count;
 }
