@@ -74,13 +74,14 @@ protocol from each chain's nodes; systemd units, the nginx configuration and\n\
 its renderer, the sqitch project and the pages (dashboard, API reference).")
 set(CPACK_DEBIAN_PACKAGE_SECTION web)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-# The libraries, from the binaries (dpkg-shlibdeps); then what the scripts and units run:
-# nginx, sqitch with its PostgreSQL driver and client, and libnss-systemd, which names the
-# units' dynamic users (coin_api, coin_indexer) to other processes: PostgreSQL's peer
-# authentication looks the name of a socket's peer up, and fails without it.
+# The libraries, from the binaries (dpkg-shlibdeps: libbrotli1 for the publisher's libbrotlienc);
+# then what the scripts and units run: nginx and the modules nginx/nginx.conf loads, sqitch with
+# its PostgreSQL driver and client, and libnss-systemd, which names the units' dynamic users
+# (coin_api, coin_indexer) to other processes: PostgreSQL's peer authentication looks the name
+# of a socket's peer up, and fails without it.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-  "nginx, libnginx-mod-nchan, libnginx-mod-http-lua, sqitch, libdbd-pg-perl, postgresql-client, libnss-systemd")
+  "nginx, libnginx-mod-nchan, libnginx-mod-http-lua, libnginx-mod-http-brotli-static, sqitch, libdbd-pg-perl, postgresql-client, libnss-systemd")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
   "postgresql, prometheus-nginx-exporter, prometheus-postgres-exporter, mtail, logrotate")
 # The maintainer scripts: systemd reads the units again (postinst, postrm); a removal stops the

@@ -16,12 +16,13 @@ table='
 make                                   | make                     | the targets themselves
 g++                                    | g++                      | compiles the handlers and the tests
 cmake                                  | cmake ctest              | the build; ctest runs the test layers
-pkg-config                             | pkg-config               | CMake finds libfcgi, libpqxx, jsoncpp, zlib and libcurl with it
+pkg-config                             | pkg-config               | CMake finds libfcgi, libpqxx, jsoncpp, zlib, libbrotli and libcurl with it
 libfcgi-dev                            |                          | the handlers: FastCGI (fcgi2 libfcgi)
 libjsoncpp-dev                         |                          | the handlers: the JSON envelope
 libboost1.81-dev                       |                          | the MCP handler: Boost.JSON reads the bodies of POST /mcp (header-only)
 libpqxx-dev                            |                          | the handlers: PostgreSQL (libpqxx 6.4)
 zlib1g-dev                             |                          | the handlers: gzip of answers
+libbrotli-dev                          |                          | the publisher: the .br of answers (libbrotlienc); the end-to-end tests decode them (libbrotlidec)
 libgtest-dev                           |                          | the unit, end-to-end and fault tests (GoogleTest)
 libcurl4-openssl-dev                   |                          | the end-to-end tests: their HTTP client
 postgresql-15                          | /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/15/bin/pg_ctl /usr/lib/postgresql/15/bin/pg_basebackup | the database server every stack starts (scripts/dev/lib.sh); the standby of scripts/test/topology.sh
@@ -33,6 +34,7 @@ libdbd-pg-perl                         |                          | sqitch: its 
 nginx                                  | nginx                    | serves the API
 libnginx-mod-nchan                     |                          | nginx: the event stream /api/v1/events (nchan holds its subscribers)
 libnginx-mod-http-lua                  |                          | nginx: reads the link to the published set once per request (nginx/published-set.conf), admits the subscribers of the event stream (nginx/nginx.conf)
+libnginx-mod-http-brotli-static        |                          | nginx: sends a published answer's .br to a client that takes br (nginx/published.conf)
 util-linux                             | runuser nsenter          | runs PostgreSQL as postgres: the server refuses root; make systemtest: commands in its container
 mawk                                   | awk                      | make bench: the table of results
 curl                                   | curl                     | make run: waits for the first event of the event stream; make bench: fetches the answers and times renders
