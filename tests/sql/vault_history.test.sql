@@ -219,8 +219,8 @@ SELECT results_eq(
   $$VALUES ('chain:string,vaultType:string,interval:string,data:object')$$,
   'vault_history: the columns chain, vaultType, interval (the parameters) and data');
 
--- The handler's statement computes the payload of the row it selects, not of every row: the
--- payload's subquery runs once.
+-- The handler's statement computes the payload of the row it selects, not of every row: each of
+-- the payload's subqueries (the kept points, the live point) runs once.
 CREATE FUNCTION pg_temp.subplan_loops(c text, t text, i text) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   plan json;
@@ -228,7 +228,8 @@ BEGIN
   EXECUTE 'EXPLAIN (ANALYZE, FORMAT JSON) SELECT data::text FROM api.vault_history AS v
             WHERE v."chain" = $1 AND v."vaultType" = $2 AND v."interval" = $3'
     INTO plan USING c, t, i;
-  RETURN jsonb_path_query_array(plan::jsonb, 'strict $.**?(@."Parent Relationship" == "SubPlan")."Actual Loops"');
+  RETURN (SELECT jsonb_agg(DISTINCT loops)
+            FROM jsonb_path_query(plan::jsonb, 'strict $.**?(@."Parent Relationship" == "SubPlan")."Actual Loops"') AS loops);
 END
 $$;
 SELECT is(pg_temp.subplan_loops('tron', 'TRX-A', 'WEEKLY'), '[1]'::jsonb,
