@@ -3,13 +3,14 @@
 # when missing), printing a table and writing it to bench/RESULTS.md.
 #
 # Every endpoint of the list (`publisher --routes`; 6.12, 6.13 and 6.15 with their largest
-# answer), plain and, where a gzip variant is published, with Accept-Encoding: gzip; and three
+# answer), plain and, where compressed variants are published, gzip (Accept-Encoding: gzip) and
+# br (a browser's Accept-Encoding: gzip, deflate, br); and three
 # answers computed per request, never published (a year of 6.9 by range, 6.13's largest window
 # as CSV, a day of 6.15 by range), in the handlers' rows only: wrk with 2 threads
 # and 64 connections for $SECONDS_PER_RUN s (default 5), side by side (each pair twice, in the
 # order A B B A, the better run of each kept: the machine is shared and noisy):
 #   published  the whole stack: nginx serving the publisher's answers (PUBLISH=on)
-#   static     a plain nginx static server (gzip_static) serving the identical bytes
+#   static     a plain nginx static server (gzip_static, brotli_static) serving the identical bytes
 #   handlers   nginx without the publisher (PUBLISH=off): every request reaches a handler, which
 #              answers from its own cache (the fallback path)
 #   minimal    the same nginx before bench/minimal_responder, which returns the same bytes
@@ -87,6 +88,20 @@ side_by_side() {
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 
+# Each variant of a published answer: the Accept-Encoding it is asked with, and the
+# Content-Encoding it must come with (checked before it is measured).
+declare -A accept_encoding=([plain]= [gzip]="Accept-Encoding: gzip" [br]="Accept-Encoding: gzip, deflate, br")
+declare -A content_encoding=([plain]= [gzip]=gzip [br]=br)
+# URL VARIANT: dies unless URL asked for VARIANT comes in its encoding.
+expect_encoding() {
+  local encoding
+  encoding=$(curl -sf -o /dev/null -w '%header{content-encoding}' ${accept_encoding[$2]:+-H "${accept_encoding[$2]}"} "$1")
+  [ "$encoding" = "${content_encoding[$2]}" ] || die "$1 as $2 came with Content-Encoding '$encoding'"
+}
+# Whether a row is one of the handlers' (the plain answers and those computed per request), not
+# a compressed variant of a published answer, which only the published rows measure.
+handlers_row() { [ "$1" = plain ] || [ "$1" = computed ]; }
+
 say "building"
 make -C "$root_dir" --no-print-directory build >/dev/null
 "$handlers/publisher" --routes >"$var/routes.tsv"
@@ -103,7 +118,7 @@ answers=$var/reference/set.$blocks.static
 rm -rf "$var/reference"
 mkdir -p "$answers" "$var/reference/tmp"
 chmod 0755 "$var/reference" "$answers"
-rows=()  # spec|request path|reference file|plain or gzip
+rows=()  # spec|request path|reference file|plain, gzip, br or computed
 while IFS=$'\t' read -r spec path _ _ type parameters _ _ _ answered; do  # the other columns unused
   [ "$answered" = published ] || continue  # a page of urns, an urn's history: bench/URNS.md
   file=${path#/}
@@ -117,10 +132,12 @@ while IFS=$'\t' read -r spec path _ _ type parameters _ _ _ answered; do  # the 
   reference=$spec.${file##*.}
   cp "$published/$file" "$answers/$reference"
   rows+=("$spec|$path|$reference|plain")
-  if [ -f "$published/$file.gz" ]; then
-    cp "$published/$file.gz" "$answers/$reference.gz"
-    rows+=("$spec|$path|$reference|gzip")
-  fi
+  for variant in gzip br; do
+    suffix=.${variant/gzip/gz}
+    [ -f "$published/$file$suffix" ] || continue
+    cp "$published/$file$suffix" "$answers/$reference$suffix"
+    rows+=("$spec|$path|$reference|$variant")
+  done
 done <"$var/routes.tsv"
 newest_ms=$(bench_database "SELECT floor(extract(epoch FROM max(taken_at)) * 1000)::bigint FROM snapshot.chain_state")
 largest_window=$(basename "$(cd "$published" && ls -S api/v1/data-platform/collateral-history/*.json | head -n 1)" .json)
@@ -143,14 +160,15 @@ wait_for "the reference nginx" curl -sf -o /dev/null "http://127.0.0.1:$static_p
 wait_for "the minimal responder" curl -sf -o /dev/null "http://127.0.0.1:$minimal_port/6.1.txt"
 
 declare -A served=() static=() through_handlers=() minimal=() median=() p99=()
-accept_gzip="Accept-Encoding: gzip"
 for row in "${rows[@]}"; do
   IFS='|' read -r spec path reference variant <<<"$row"
   [ "$variant" != computed ] || continue
   say "$spec $variant: published, static"
+  expect_encoding "http://127.0.0.1:$stack_port$path" "$variant"
+  expect_encoding "http://127.0.0.1:$static_port/$reference" "$variant"
   read -r "served[$spec $variant]" "static[$spec $variant]" < <(
     side_by_side "http://127.0.0.1:$stack_port$path" "http://127.0.0.1:$static_port/$reference" \
-      "$([ "$variant" = gzip ] && echo "$accept_gzip")")
+      "${accept_encoding[$variant]}")
 done
 
 postgres_version=$(bench_database 'SHOW server_version')
@@ -211,7 +229,7 @@ render_ms=$(awk '/publisher: published in/ {for (i = 1; i < NF; i++) if ($i == "
 start_stack off ""
 for row in "${rows[@]}"; do
   IFS='|' read -r spec path reference variant <<<"$row"
-  [ "$variant" != gzip ] || continue
+  handlers_row "$variant" || continue
   say "$spec: handlers, minimal responder"
   read -r "through_handlers[$spec]" "minimal[$spec]" < <(
     side_by_side "http://127.0.0.1:$stack_port$path" "http://127.0.0.1:$minimal_port/$reference")
@@ -222,7 +240,7 @@ stop_stack
 start_stack off --no-cache
 for row in "${rows[@]}"; do
   IFS='|' read -r spec path reference variant <<<"$row"
-  [ "$variant" != gzip ] || continue
+  handlers_row "$variant" || continue
   say "$spec: uncached render"
   url="http://127.0.0.1:$stack_port$path"
   mapfile -t times < <(for _ in $(seq 1 200); do printf 'url = "%s"\noutput = /dev/null\n' "$url"; done |
@@ -265,7 +283,7 @@ summary() {  # NUMBERS... -> "median X ms, p99 Y ms, max Z ms"
   echo "|---|---:|---:|---:|---:|---:|"
   for row in "${rows[@]}"; do
     IFS='|' read -r spec path reference variant <<<"$row"
-    [ "$variant" != gzip ] || continue
+    handlers_row "$variant" || continue
     echo "| $spec | ${through_handlers[$spec]} | ${minimal[$spec]} | $(ratio "${through_handlers[$spec]}" "${minimal[$spec]}") | ${median[$spec]} | ${p99[$spec]} |"
   done
   echo
