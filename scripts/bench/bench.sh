@@ -123,7 +123,9 @@ while IFS=$'\t' read -r spec path _ _ type parameters _ _ _ answered; do  # the 
   [ "$answered" = published ] || continue  # a page of urns, an urn's history: bench/URNS.md
   file=${path#/}
   if [ "$parameters" != - ]; then  # the endpoint's largest answer
-    file=$(cd "$published" && ls -S "$file"/*.json | head -n 1)
+    # sed, not head: ls writes a long list in two writes, and one after head ended it is killed
+    # (SIGPIPE), which pipefail makes the script's end (6.15's 72 answers).
+    file=$(cd "$published" && ls -S "$file"/*.json | sed -n 1p)
     path="$path?$(basename "$file" .json)"
   else
     file=$file.${type#*/}
@@ -140,7 +142,7 @@ while IFS=$'\t' read -r spec path _ _ type parameters _ _ _ answered; do  # the 
   done
 done <"$var/routes.tsv"
 newest_ms=$(bench_database "SELECT floor(extract(epoch FROM max(taken_at)) * 1000)::bigint FROM snapshot.chain_state")
-largest_window=$(basename "$(cd "$published" && ls -S api/v1/data-platform/collateral-history/*.json | head -n 1)" .json)
+largest_window=$(basename "$(cd "$published" && ls -S api/v1/data-platform/collateral-history/*.json | sed -n 1p)" .json)
 for extra in "6.9?from|/api/v1/data-platform/overview/supply-value-history?from=$((newest_ms - 365 * 86400000))" \
              "6.13?format=csv|/api/v1/data-platform/collateral-history?$largest_window&format=csv" \
              "6.15?from|/api/v1/data-platform/vault-history?chain=tron&vaultType=TRX-A&interval=WEEKLY&from=$((newest_ms - 86400000))"; do
