@@ -28,11 +28,8 @@ CREATE OR REPLACE VIEW api.collateral_history AS
 SELECT c.chain::text AS chain, w.name AS "interval",
        ('{"items":[' || concat_ws(',', (
           SELECT string_agg(h.history_point, ',' ORDER BY h.at)
-            FROM derived.as_of AS a
-           CROSS JOIN LATERAL (  -- the window's first grid point
-                  SELECT derived.utc8_floor(a.taken_at - interval '1 microsecond', w.step)
-                           - (w.points - 1) * w.step
-                ) AS s(since)
+            FROM (SELECT derived.utc8_floor(a.taken_at - interval '1 microsecond', w.step)
+                           - (w.points - 1) * w.step) AS s(since)  -- the window's first grid point
             -- the window's grid points strictly before the live point, the hourly and the daily
             -- ones apart, so that the daily ones come from their index
            CROSS JOIN LATERAL (
@@ -50,10 +47,11 @@ SELECT c.chain::text AS chain, w.name AS "interval",
                     'mintedCOIN', trim_scale(n.minted), 'coinTotalSupply', trim_scale(n.coin_supply),
                     'totalSupplyValue', trim_scale(n.supply_value), 'earnTvl', trim_scale(n.earn_tvl),
                     'earnApy', trim_scale(n.earn_apy))::text
-             FROM derived.as_of AS a, derived.chain_figures_at('infinity') AS n
+             FROM derived.chain_figures_at('infinity') AS n
             WHERE n.chain = c.chain AND n.taken_at IS NOT NULL)) || ']}')::json AS data
   FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
- CROSS JOIN derived.history_window AS w;
+ CROSS JOIN derived.history_window AS w
+ CROSS JOIN derived.as_of AS a;  -- read once for both the window and the live point
 
 -- A Vault's point holds the debt ceiling as configured now (the snapshots keep no history of it):
 -- kept in two parts, the figures before it and after it.
@@ -81,11 +79,8 @@ CREATE OR REPLACE VIEW api.vault_history AS
 SELECT v.chain::text AS chain, v.vault_type AS "vaultType", w.name AS "interval",
        ('{"items":[' || concat_ws(',', (
           SELECT string_agg(h.history_point_head || l.line || h.history_point_tail, ',' ORDER BY h.at)
-            FROM derived.as_of AS a
-           CROSS JOIN LATERAL (  -- the window's first grid point
-                  SELECT derived.utc8_floor(a.taken_at - interval '1 microsecond', w.step)
-                           - (w.points - 1) * w.step
-                ) AS s(since)
+            FROM (SELECT derived.utc8_floor(a.taken_at - interval '1 microsecond', w.step)
+                           - (w.points - 1) * w.step) AS s(since)  -- the window's first grid point
             -- the window's grid points strictly before the live point, the hourly and the daily
             -- ones apart, so that the daily ones come from their index
            CROSS JOIN LATERAL (
@@ -102,10 +97,11 @@ SELECT v.chain::text AS chain, v.vault_type AS "vaultType", w.name AS "interval"
                     'mintedCOIN', trim_scale(n.minted), 'debt', trim_scale(n.debt),
                     'lockedValue', trim_scale(n.locked_value), 'collateralRatio', trim_scale(n.collateral_ratio),
                     'line', trim_scale(v.debt_ceiling)::text, 'apy', trim_scale(n.apy))::text
-             FROM derived.as_of AS a, derived.vault_state_at('infinity') AS n
+             FROM derived.vault_state_at('infinity') AS n
             WHERE n.vault_id = v.vault_id AND n.taken_at IS NOT NULL AND a.taken_at IS NOT NULL)) || ']}')::json AS data
   FROM snapshot.vault AS v
  CROSS JOIN derived.history_window AS w
+ CROSS JOIN derived.as_of AS a  -- read once for both the window and the live point
  -- the debt ceiling as the JSON string it is sent as
  CROSS JOIN LATERAL (SELECT to_json(trim_scale(v.debt_ceiling)::text)::text) AS l(line);
 
