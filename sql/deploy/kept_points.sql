@@ -28,8 +28,11 @@ CREATE OR REPLACE VIEW api.collateral_history AS
 SELECT c.chain::text AS chain, w.name AS "interval",
        ('{"items":[' || concat_ws(',', (
           SELECT string_agg(h.history_point, ',' ORDER BY h.at)
-            FROM (SELECT derived.utc8_floor(a.taken_at - interval '1 microsecond', w.step)
-                           - (w.points - 1) * w.step) AS s(since)  -- the window's first grid point
+            FROM derived.as_of AS a
+           CROSS JOIN LATERAL (  -- the window's first grid point
+                  SELECT derived.utc8_floor(a.taken_at - interval '1 microsecond', w.step)
+                           - (w.points - 1) * w.step
+                ) AS s(since)
             -- the window's grid points strictly before the live point, the hourly and the daily
             -- ones apart, so that the daily ones come from their index
            CROSS JOIN LATERAL (
@@ -47,11 +50,10 @@ SELECT c.chain::text AS chain, w.name AS "interval",
                     'mintedCOIN', trim_scale(n.minted), 'coinTotalSupply', trim_scale(n.coin_supply),
                     'totalSupplyValue', trim_scale(n.supply_value), 'earnTvl', trim_scale(n.earn_tvl),
                     'earnApy', trim_scale(n.earn_apy))::text
-             FROM derived.chain_figures_at('infinity') AS n
+             FROM derived.as_of AS a, derived.chain_figures_at('infinity') AS n
             WHERE n.chain = c.chain AND n.taken_at IS NOT NULL)) || ']}')::json AS data
   FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
- CROSS JOIN derived.history_window AS w
- CROSS JOIN derived.as_of AS a;  -- read once for both the window and the live point
+ CROSS JOIN derived.history_window AS w;
 
 -- A Vault's point holds the debt ceiling as configured now (the snapshots keep no history of it):
 -- kept in two parts, the figures before it and after it.
