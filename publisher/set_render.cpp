@@ -3,7 +3,9 @@
 #include <atomic>
 #include <exception>
 #include <future>
+#include <optional>
 #include <pqxx/pqxx>
+#include <utility>
 
 #include "publisher/answer_files.hpp"
 #include "publisher/answer_jobs.hpp"
@@ -25,11 +27,11 @@ void render_jobs(pqxx::transaction_base& transaction, const std::vector<AnswerJo
     for (std::size_t i = next++; i < jobs.size(); i = next++) {
       if (jobs[i].kept) continue;
       const std::string name(jobs[i].endpoint->path);
-      const pqxx::result rows = transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(jobs[i].values));
-      if (rows.empty()) throw DatabaseError("statement " + name + " gave no row for values its view has");
-      if (rows[0][0].is_null()) throw DatabaseError("statement " + name + " gave no value");
+      std::optional<std::string> payload =
+          payload_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(jobs[i].values)), name);
+      if (!payload) throw DatabaseError("statement " + name + " gave no row for values its view has");
       changed[i] = write_answer(base, set, *jobs[i].endpoint, jobs[i].values,
-                                {rows[0][0].c_str(), snapshot.last_modified, snapshot.blocks});
+                                {std::move(*payload), snapshot.last_modified, snapshot.blocks});
     }
   } catch (...) {
     next = jobs.size();

@@ -4,6 +4,7 @@
 #include <optional>
 #include <regex>
 #include <string_view>
+#include <utility>
 
 #include "shared/metrics.hpp"
 #include "shared/snapshot_blocks.hpp"
@@ -85,12 +86,17 @@ Fetched snapshot_from(const pqxx::row& row, const std::string& name, pqxx::row::
   return Fetched{"", time.as<std::time_t>(), blocks.c_str()};
 }
 
-std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name) {
+std::optional<std::string> payload_from(const pqxx::result& result, const std::string& name) {
   if (result.empty()) return std::nullopt;
-  const pqxx::row row = result[0];
-  if (row[0].is_null()) throw DatabaseError("statement " + name + " gave no value");
-  Fetched fetched = snapshot_from(row, name, 1);
-  fetched.value = row[0].c_str();
+  if (result[0][0].is_null()) throw DatabaseError("statement " + name + " gave no value");
+  return result[0][0].c_str();
+}
+
+std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name) {
+  std::optional<std::string> payload = payload_from(result, name);
+  if (!payload) return std::nullopt;
+  Fetched fetched = snapshot_from(result[0], name, 1);
+  fetched.value = std::move(*payload);
   return fetched;
 }
 
