@@ -61,6 +61,7 @@ ALTER DEFAULT PRIVILEGES REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION
   derived.utc8_floor(timestamptz, interval), derived.utc8_midnight(timestamptz),
   derived.utc8_text(timestamptz), derived.epoch_ms(timestamptz),
+  derived.window_since(timestamptz, interval, integer),
   derived.weighted_mean(numeric, numeric), derived.cross_chain_apy(numeric, numeric, numeric, bigint),
   derived.chain_state_at(timestamptz), derived.vault_state_at(timestamptz),
   derived.chain_figures_at(timestamptz), derived.position_state_at(timestamptz)
@@ -85,7 +86,7 @@ GRANT EXECUTE ON FUNCTION
 GRANT EXECUTE ON FUNCTION
   api.liquidations(text, text, integer, text, bigint, bigint),
   derived.ends_auction(text, numeric, numeric), derived.auction_item(derived.auction_figures),
-  derived.liquidation_points(integer, interval, integer, timestamptz)
+  derived.liquidation_vaults(snapshot.chain, interval, integer, timestamptz)
   TO coin_api;
 
 -- The address CHECKs of vault and allocator_position call it as the writer; the indexer's

@@ -1,10 +1,13 @@
 -- Revert coin_api:kept_points from pg
 -- Back to 6.13's and vault-history's points built on every read (api_protocol's and
--- vault_history's definitions), and to the daily index without their kept text.
+-- vault_history's definitions, their comments and data alone: no payload column), and to the
+-- daily index without their kept text. The views made again get coin_api's SELECT from the
+-- schema's default privileges.
 
 BEGIN;
 
-CREATE OR REPLACE VIEW api.collateral_history AS
+DROP VIEW api.collateral_history;
+CREATE VIEW api.collateral_history AS
 SELECT c.chain::text AS chain, w.name AS "interval",
        json_build_object('items', (
          SELECT coalesce(json_agg(json_build_object(
@@ -39,8 +42,21 @@ SELECT c.chain::text AS chain, w.name AS "interval",
        )) AS data
   FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
  CROSS JOIN derived.history_window AS w;
+COMMENT ON VIEW api.collateral_history IS
+  '6.13 GET /api/v1/data-platform/collateral-history?chain=&interval=: one row per chain and interval';
+COMMENT ON COLUMN api.collateral_history.chain IS 'The chain parameter: tron, eth or bsc';
+COMMENT ON COLUMN api.collateral_history."interval" IS 'The interval parameter: WEEKLY, MONTHLY, BIANNUAL or ANNUAL';
+COMMENT ON COLUMN api.collateral_history.data IS
+  'The payload {items: [...]}, ascending. WEEKLY: the 168 hourly points before the live point; '
+  'MONTHLY, BIANNUAL, ANNUAL: the 30, 182, 365 daily points (00:00 UTC+8) before it; none before '
+  'the chain''s first snapshot. The live point (the latest snapshot, as 6.12) comes last with time '
+  'null; every other time is YYYY-MM-DD HH:MM (UTC+8). Per point: collateralValue (USD locked '
+  'in all the chain''s Vaults), debt (their debt, minted plus fees), mintedCOIN (their minted '
+  'COIN), coinTotalSupply (COIN in circulation), totalSupplyValue (USD of COIN + sCOIN), earnTvl, '
+  'earnApy (decimal)';
 
-CREATE OR REPLACE VIEW api.vault_history AS
+DROP VIEW api.vault_history;
+CREATE VIEW api.vault_history AS
 SELECT v.chain::text AS chain, v.vault_type AS "vaultType", w.name AS "interval",
        json_build_object('items', (
          SELECT coalesce(json_agg(json_build_object(
@@ -83,6 +99,24 @@ SELECT v.chain::text AS chain, v.vault_type AS "vaultType", w.name AS "interval"
        )) AS data
   FROM snapshot.vault AS v
  CROSS JOIN derived.history_window AS w;
+COMMENT ON VIEW api.vault_history IS
+  'GET /api/v1/data-platform/vault-history?chain=&vaultType=&interval=: one row per Vault (chain '
+  'and vault type) and interval; a vault type not on the chain has no row';
+COMMENT ON COLUMN api.vault_history.chain IS 'The chain parameter: tron, eth or bsc';
+COMMENT ON COLUMN api.vault_history."vaultType" IS
+  'The vaultType parameter: the Vault''s type on that chain, as 6.12 items[].vaultType (e.g. TRX-A, PSM-USDT-A)';
+COMMENT ON COLUMN api.vault_history."interval" IS 'The interval parameter: WEEKLY, MONTHLY, BIANNUAL or ANNUAL';
+COMMENT ON COLUMN api.vault_history.data IS
+  'The payload {items: [...]}, ascending, with the windows of 6.13: WEEKLY the 168 hourly points '
+  '(7 days) before the live point; MONTHLY, BIANNUAL, ANNUAL the 30, 182, 365 daily points (00:00 '
+  'UTC+8) before it; none where the Vault had no state yet, so {"items":[]} for a Vault without '
+  'any. The live point (the Vault''s latest state, as 6.12) comes last. Per point: statisticTime '
+  '(number, epoch ms; the live point''s is the latest chain snapshot''s, as 6.13); time (string '
+  'YYYY-MM-DD HH:MM (UTC+8), null on the live point); mintedCOIN (number, COIN the Vault minted); '
+  'debt (number, COIN it owes, minted plus accrued fees); lockedValue (number, USD of its '
+  'collateral); collateralRatio (number, lockedValue / debt, 0 without debt); line (string, the '
+  'debt ceiling as configured now: the snapshots keep no history of it; as 6.12 items[].line); '
+  'apy (number, a decimal, or null: null for regular Vaults, as 6.12 items[].apy)';
 
 DROP INDEX derived.hourly_vault_figures_daily;
 ALTER TABLE derived.hourly_vault_figures DROP COLUMN history_point_head, DROP COLUMN history_point_tail;

@@ -1,6 +1,6 @@
 -- Revert coin_api:privileges from pg
 -- Takes back what this version of the change adds to privileges@v1.0.0: coin_api's EXECUTE on
--- the risk and liquidation functions.
+-- the risk and liquidation functions and on the histories' window_since.
 
 BEGIN;
 
@@ -11,7 +11,8 @@ REVOKE EXECUTE ON FUNCTION
   derived.prices_of(numeric, numeric, numeric),
   api.liquidations(text, text, integer, text, bigint, bigint),
   derived.ends_auction(text, numeric, numeric), derived.auction_item(derived.auction_figures),
-  derived.liquidation_points(integer, interval, integer, timestamptz)
+  derived.liquidation_vaults(snapshot.chain, interval, integer, timestamptz),
+  derived.window_since(timestamptz, interval, integer)
   FROM coin_api;
 
 COMMIT;

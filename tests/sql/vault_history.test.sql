@@ -216,8 +216,8 @@ SELECT is((SELECT array_agg(DISTINCT pg_temp.shape(pg_temp.as_expected(data, '{"
           ARRAY['items:array'], 'vault_history: data is an object holding items[]');
 SELECT results_eq(
   $$SELECT pg_temp.shape(row_to_json(v)) FROM api.vault_history AS v LIMIT 1$$,
-  $$VALUES ('chain:string,vaultType:string,interval:string,data:object')$$,
-  'vault_history: the columns chain, vaultType, interval (the parameters) and data');
+  $$VALUES ('chain:string,vaultType:string,interval:string,data:object,payload:string')$$,
+  'vault_history: the columns chain, vaultType, interval (the parameters), data and payload (its text)');
 
 -- The handler's statement computes the payload of the row it selects, not of every row: each of
 -- the payload's subqueries (the kept points, the live point) runs once.

@@ -131,7 +131,7 @@ TEST(StatementOf, SelectsThePayloadTheNewestSnapshotAndItsBlocks) {
 // The publisher's statements: the payload alone, the snapshot's columns read once per set.
 TEST(StatementOf, SelectsThePayloadAloneForThePublisher) {
   EXPECT_EQ(statement_of(endpoint("6.13"), Rendering::plain, Beside::nothing),
-            "SELECT data::text FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
+            "SELECT v.\"payload\"::text FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
   EXPECT_EQ(statement_of(endpoint("6.16"), Rendering::plain, Beside::nothing),
             "SELECT data::text FROM api.urns($1, $2, $3, $4, $5) AS v");
   EXPECT_EQ(snapshot_statement().sql,
@@ -141,7 +141,7 @@ TEST(StatementOf, SelectsThePayloadAloneForThePublisher) {
 
 TEST(StatementOf, BindsEachParameterToItsColumnInOrder) {
   EXPECT_EQ(statement_of(endpoint("6.13")),
-            "SELECT data::text, "
+            "SELECT v.\"payload\"::text, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
             "(SELECT blocks FROM api.snapshot_blocks_text) "
             "FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
@@ -154,7 +154,7 @@ TEST(StatementOf, BindsEachParameterToItsColumnInOrder) {
 
 TEST(StatementOf, KeepsTheRangesPointsAfterTheParameters) {
   EXPECT_EQ(statement_of(endpoint("6.13"), Rendering::range),
-            "SELECT api.points_between((data::text)::json, $3, $4)::text, "
+            "SELECT api.points_between((v.\"payload\"::text)::json, $3, $4)::text, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
             "(SELECT blocks FROM api.snapshot_blocks_text) "
             "FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
