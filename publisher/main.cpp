@@ -139,15 +139,21 @@ Flags parse_flags(const std::vector<std::string_view>& args) {
           command_line.value("--events"), command_line.has("--once")};
 }
 
-// The plain statement of every endpoint, without the snapshot's columns, which a set reads once
-// (snapshot_statement); the values statement of those with parameters and the alias statement of
-// those with an alias column.
+// The statement that renders every endpoint's answers, without the snapshot's columns, which a
+// set reads once (snapshot_statement): a chain's answers at once where it renders_by_chain, else
+// one answer; the values statement of those with parameters and the alias statement of those with
+// an alias column.
 void prepare_statements(pqxx::connection& connection) {
   const coin::Statement snapshot = coin::snapshot_statement();
   connection.prepare(snapshot.name, snapshot.sql);
   for (const coin::Endpoint& endpoint : coin::endpoints()) {
-    connection.prepare(coin::statement_name(endpoint),
-                       coin::statement_of(endpoint, coin::Rendering::plain, coin::Beside::nothing));
+    if (coin::renders_by_chain(endpoint)) {
+      const coin::Statement rows = coin::chain_rows_statement_of(endpoint);
+      connection.prepare(rows.name, rows.sql);
+    } else {
+      connection.prepare(coin::statement_name(endpoint),
+                         coin::statement_of(endpoint, coin::Rendering::plain, coin::Beside::nothing));
+    }
     if (!endpoint.parameters.empty()) {
       const coin::Statement values = coin::values_statement_of(endpoint);
       connection.prepare(values.name, values.sql);

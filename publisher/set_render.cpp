@@ -3,6 +3,7 @@
 #include <atomic>
 #include <exception>
 #include <future>
+#include <map>
 #include <optional>
 #include <pqxx/pqxx>
 #include <utility>
@@ -17,34 +18,74 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Renders the jobs not kept on `transaction`, taking each next one from `next` until none is
-// left: changed[i] says whether job i's bytes changed (no other session writes it); every answer
-// shows `snapshot`, the set's. On failure, leaves none for the other sessions and throws.
-void render_jobs(pqxx::transaction_base& transaction, const std::vector<AnswerJob>& jobs,
-                 std::atomic<std::size_t>& next, const fs::path& base, const fs::path& set,
-                 std::vector<unsigned char>& changed, const Fetched& snapshot) {
+// A share of a set's render, which one session does at once: the jobs (their indices) that one
+// statement answers: an answer's own, or a chain's answers of an endpoint that renders_by_chain.
+using Share = std::vector<std::size_t>;
+
+// The shares of the jobs to render (the kept ones are linked already), in the jobs' order.
+std::vector<Share> shares_of(const std::vector<AnswerJob>& jobs) {
+  std::vector<Share> shares;
+  std::map<std::pair<const Endpoint*, std::string>, std::size_t> of_chain;  // a chain's share
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (jobs[i].kept) continue;
+    if (!renders_by_chain(*jobs[i].endpoint)) {
+      shares.push_back({i});
+      continue;
+    }
+    const auto [at, added] = of_chain.try_emplace({jobs[i].endpoint, jobs[i].values.front()}, shares.size());
+    if (added) shares.emplace_back();
+    shares[at->second].push_back(i);
+  }
+  return shares;
+}
+
+// The row of `rows` that answers `job`: the first of an answer's own statement; of a chain's, the
+// one whose parameters' columns, after the payload, hold the job's other values.
+std::optional<pqxx::row> row_of(const pqxx::result& rows, const AnswerJob& job) {
+  if (!renders_by_chain(*job.endpoint)) return rows.empty() ? std::nullopt : std::optional(rows[0]);
+  for (const pqxx::row& row : rows) {
+    bool same = true;
+    for (std::size_t k = 1; k < job.values.size() && same; ++k) same = job.values[k] == row[static_cast<int>(k)].c_str();
+    if (same) return row;
+  }
+  return std::nullopt;
+}
+
+// Renders the shares on `transaction`, taking each next one from `next` until none is left:
+// changed[i] says whether job i's bytes changed (no other session writes it); every answer shows
+// `snapshot`, the set's. On failure, leaves none for the other sessions and throws.
+void render_shares(pqxx::transaction_base& transaction, const std::vector<AnswerJob>& jobs,
+                   const std::vector<Share>& shares, std::atomic<std::size_t>& next, const fs::path& base,
+                   const fs::path& set, std::vector<unsigned char>& changed, const Fetched& snapshot) {
   try {
-    for (std::size_t i = next++; i < jobs.size(); i = next++) {
-      if (jobs[i].kept) continue;
-      const std::string name(jobs[i].endpoint->path);
-      std::optional<std::string> payload =
-          payload_from(transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(jobs[i].values)), name);
-      if (!payload) throw DatabaseError("statement " + name + " gave no row for values its view has");
-      changed[i] = write_answer(base, set, *jobs[i].endpoint, jobs[i].values,
-                                {std::move(*payload), snapshot.last_modified, snapshot.blocks});
+    for (std::size_t n = next++; n < shares.size(); n = next++) {
+      const AnswerJob& first = jobs[shares[n].front()];
+      const bool by_chain = renders_by_chain(*first.endpoint);
+      const std::string name =
+          by_chain ? chain_rows_statement_of(*first.endpoint).name : statement_name(*first.endpoint);
+      const pqxx::result rows =
+          by_chain ? transaction.exec_prepared(name, first.values.front())
+                   : transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(first.values));
+      for (const std::size_t i : shares[n]) {
+        const std::optional<pqxx::row> row = row_of(rows, jobs[i]);
+        if (!row) throw DatabaseError("statement " + name + " gave no row for values its view has");
+        changed[i] = write_answer(base, set, *jobs[i].endpoint, jobs[i].values,
+                                  {payload_from(*row, name), snapshot.last_modified, snapshot.blocks});
+      }
     }
   } catch (...) {
-    next = jobs.size();
+    next = shares.size();
     throw;
   }
 }
 
 // Renders `jobs` into `set`, shared out between `transaction` and the `others` sessions, which
-// import its snapshot: each renders and writes one answer at a time. Returns the set's answers
+// import its snapshot: each renders and writes one share at a time. Returns the set's answers
 // and those whose bytes changed, in the order of the jobs.
 Publication render_shared(pqxx::transaction_base& transaction, const std::vector<pqxx::connection*>& others,
                           const std::vector<AnswerJob>& jobs, const fs::path& base, const fs::path& set,
                           const Fetched& snapshot) {
+  const std::vector<Share> shares = shares_of(jobs);
   std::atomic<std::size_t> next{0};
   std::vector<unsigned char> changed(jobs.size());  // not vector<bool>: sessions write it at once
   const std::string exported = others.empty() ? "" : transaction.exec1("SELECT pg_export_snapshot()")[0].c_str();
@@ -53,12 +94,12 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
     helping.push_back(std::async(std::launch::async, [&, s] {
       pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> imported(*others[s], "publish");
       imported.exec0("SET TRANSACTION SNAPSHOT " + imported.quote(exported));
-      render_jobs(imported, jobs, next, base, set, changed, snapshot);
+      render_shares(imported, jobs, shares, next, base, set, changed, snapshot);
     }));
   }
   std::exception_ptr failed;
   try {
-    render_jobs(transaction, jobs, next, base, set, changed, snapshot);
+    render_shares(transaction, jobs, shares, next, base, set, changed, snapshot);
   } catch (...) {
     failed = std::current_exception();
   }

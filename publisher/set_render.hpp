@@ -1,7 +1,8 @@
 #pragma once
 // The render of a set: from one snapshot of the database, in one read-only REPEATABLE READ
 // transaction so that all its answers agree, on several sessions at once that share that
-// snapshot (pg_export_snapshot), each rendering and writing one answer at a time.
+// snapshot (pg_export_snapshot), each rendering and writing an answer, or a chain's answers of an
+// endpoint (chain_rows_statement_of), at a time.
 
 #include <filesystem>
 #include <pqxx/connection>

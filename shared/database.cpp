@@ -86,17 +86,16 @@ Fetched snapshot_from(const pqxx::row& row, const std::string& name, pqxx::row::
   return Fetched{"", time.as<std::time_t>(), blocks.c_str()};
 }
 
-std::optional<std::string> payload_from(const pqxx::result& result, const std::string& name) {
-  if (result.empty()) return std::nullopt;
-  if (result[0][0].is_null()) throw DatabaseError("statement " + name + " gave no value");
-  return result[0][0].c_str();
+std::string payload_from(const pqxx::row& row, const std::string& name) {
+  if (row[0].is_null()) throw DatabaseError("statement " + name + " gave no value");
+  return row[0].c_str();
 }
 
 std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name) {
-  std::optional<std::string> payload = payload_from(result, name);
-  if (!payload) return std::nullopt;
+  if (result.empty()) return std::nullopt;
+  std::string payload = payload_from(result[0], name);
   Fetched fetched = snapshot_from(result[0], name, 1);
-  fetched.value = std::move(*payload);
+  fetched.value = std::move(payload);
   return fetched;
 }
 

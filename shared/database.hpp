@@ -26,9 +26,9 @@ struct Fetched {
   std::string blocks;
 };
 
-// The payload of an endpoint's statement: its first row's first column; nullopt when there is no
-// row (no row has the parameters' values). Throws DatabaseError when it is NULL (no snapshot yet).
-std::optional<std::string> payload_from(const pqxx::result& result, const std::string& name);
+// The payload in a row of an endpoint's statement `name`: its first column. Throws DatabaseError
+// when it is NULL (no snapshot yet).
+std::string payload_from(const pqxx::row& row, const std::string& name);
 
 // The first row of an endpoint's statement; nullopt when there is none (no row has the
 // parameters' values). Throws DatabaseError when one of its columns is NULL (no snapshot yet),

@@ -101,6 +101,19 @@ Statement values_statement_of(const Endpoint& endpoint) {
   return {name, "SELECT * FROM (VALUES " + rows + ") AS v(" + columns + ")"};
 }
 
+bool renders_by_chain(const Endpoint& endpoint) {
+  return !endpoint.function && !endpoint.parameters.empty() && endpoint.parameters.front() == &api_parameter("chain");
+}
+
+Statement chain_rows_statement_of(const Endpoint& endpoint) {
+  std::string others;
+  for (std::size_t i = 1; i < endpoint.parameters.size(); ++i) {
+    others += ", v.\"" + std::string(endpoint.parameters[i]->name) + "\"::text";
+  }
+  return {std::string(endpoint.path) + " of a chain", "SELECT " + std::string(endpoint.payload) + others + " FROM " +
+                                                         std::string(endpoint.view) + " AS v WHERE v.\"chain\" = $1"};
+}
+
 Statement alias_statement_of(const Endpoint& endpoint) {
   return {std::string(endpoint.path) + " alias",
           "SELECT v.\"" + std::string(endpoint.alias_column) + "\" FROM " + std::string(endpoint.view) + " AS v"};

@@ -113,6 +113,16 @@ std::vector<Statement> statements_of(const std::vector<Endpoint>& list);
 // parameters only). A function's: its value_combinations, each a row.
 Statement values_statement_of(const Endpoint& endpoint);
 
+// Whether the publisher renders `endpoint`'s answers a chain at a time (chain_rows_statement_of):
+// a view's whose first parameter is the chain.
+bool renders_by_chain(const Endpoint& endpoint);
+
+// SELECT <payload>, <the other parameters' columns> FROM <view> AS v WHERE v."chain" = $1: every
+// answer of one chain in one statement (named "<path> of a chain"; renders_by_chain endpoints
+// only). A function under the view then runs, and is planned, once for them all rather than
+// once per answer.
+Statement chain_rows_statement_of(const Endpoint& endpoint);
+
 // SELECT v."<alias column>" FROM <view> AS v: the value that names the endpoint too
 // (alias_name), named "<path> alias" (an endpoint with an alias column only).
 Statement alias_statement_of(const Endpoint& endpoint);

@@ -139,6 +139,21 @@ TEST(StatementOf, SelectsThePayloadAloneForThePublisher) {
             "(SELECT blocks FROM api.snapshot_blocks_text)");
 }
 
+// The publisher renders a view's answers a chain at a time; a function's one at a time.
+TEST(ChainRowsStatementOf, SelectsAChainsAnswersWithTheirOtherParameters) {
+  EXPECT_TRUE(renders_by_chain(endpoint("6.15")));
+  EXPECT_TRUE(renders_by_chain(endpoint("6.12")));
+  EXPECT_FALSE(renders_by_chain(endpoint("6.16")));  // api.urns(...), a function
+  EXPECT_FALSE(renders_by_chain(endpoint("6.1")));   // no parameter
+  const Statement rows = chain_rows_statement_of(endpoint("6.15"));
+  EXPECT_EQ(rows.name, "/api/v1/data-platform/vault-history of a chain");
+  EXPECT_EQ(rows.sql,
+            "SELECT v.\"payload\"::text, v.\"vaultType\"::text, v.\"interval\"::text "
+            "FROM api.vault_history AS v WHERE v.\"chain\" = $1");
+  EXPECT_EQ(chain_rows_statement_of(endpoint("6.12")).sql,
+            "SELECT data::text FROM api.latest_collateral AS v WHERE v.\"chain\" = $1");
+}
+
 TEST(StatementOf, BindsEachParameterToItsColumnInOrder) {
   EXPECT_EQ(statement_of(endpoint("6.13")),
             "SELECT v.\"payload\"::text, "
