@@ -212,8 +212,17 @@ freshness() {
   done
   echo "$(( ($(sed -n "$((events + 1))p" "$events_log") - start) / 1000000 ))"
 }
+# The CPU time, in ns, the publisher's database sessions used so far (each a process of one
+# thread: its schedstat's first field).
+publisher_sessions_ns() {
+  local pid ns=0
+  for pid in $(bench_database "SELECT pid FROM pg_stat_activity WHERE application_name = 'coin-api publisher'"); do
+    ns=$((ns + $(cut -d ' ' -f 1 "/proc/$pid/schedstat")))
+  done
+  echo "$ns"
+}
 say "freshness"
-polled=() sparse=() evented=()
+polled=() sparse=() evented=() sessions_ms=()
 for _ in $(seq 1 20); do
   read -r -d '' answer event < <(freshness 0) || true
   polled+=("$answer")
@@ -221,11 +230,17 @@ for _ in $(seq 1 20); do
 done
 for _ in $(seq 1 20); do
   sleep 3  # nobody asks
+  before_ns=$(publisher_sessions_ns)
   read -r -d '' answer event < <(freshness 0.01) || true
-  sparse+=("$answer") evented+=("$event")
+  sparse+=("$answer") evented+=("$event") sessions_ms+=($(( ($(publisher_sessions_ns) - before_ns) / 1000000 )))
 done
 stop_stack
 render_ms=$(awk '/publisher: published in/ {for (i = 1; i < NF; i++) if ($i == "in") print $(i + 1)}' "$var/stack.log" | sort -n)
+# The publisher's own CPU for each of the sparse commits' sets (its log: "..., CPU N ms"), and
+# with its sessions'.
+mapfile -t publisher_ms < <(awk '/publisher: published in/ {print $(NF - 1)}' "$var/stack.log" | tail -n 20)
+set_ms=()
+for i in "${!sessions_ms[@]}"; do set_ms+=($((sessions_ms[i] + publisher_ms[i]))); done
 
 # 2. Without the publisher: the handlers answer, against the minimal responder.
 start_stack off ""
@@ -296,6 +311,7 @@ summary() {  # NUMBERS... -> "median X ms, p99 Y ms, max Z ms"
   echo "- the event of a commit, sparse (the same 20 commits, on GET /api/v1/events): $(summary "${evented[@]}") (target: median <= 100 ms)"
   echo "- api.points_between, 1,100 daily points of 6.9's shape (801 kept), the best of 40 runs: $points_between_ms ms, the plainest filter of a flat array $points_reference_ms ms: points_between/plain $(ratio "$points_between_ms" "$points_reference_ms") (target: <= 5 ms)"
   echo "- publisher, a set rendered (what the writes may have changed) and swapped, $(wc -l <<<"$render_ms") times: $(summary $render_ms)"
+  echo "- a set's CPU, sparse (the same 20 commits): the publisher's $(summary "${publisher_ms[@]}"), its database sessions' $(summary "${sessions_ms[@]}"), both $(summary "${set_ms[@]}") (target: median <= 30 ms)"
   echo "- peak RSS (VmHWM) per process: $(for binary in "${groups[@]}" publisher; do printf '%s %s MB, ' "$binary" "$((${peak_rss[$binary]:-0} / 1024))"; done | sed 's/, $//') (target: <= 64 MB)"
 } >"$results"
 cat "$results"
