@@ -1,6 +1,6 @@
 -- Revert coin_api:kept_points from pg
--- Back to 6.13's and vault-history's points built on every read (api_protocol's and
--- vault_history's definitions, their comments and data alone: no payload column), and to the
+-- Back to 6.13's and vault-history's points built on every read and 6.8 built as json
+-- (api_protocol's and vault_history's definitions, their comments, no payload column), and to the
 -- daily index without their kept text. The views made again get coin_api's SELECT from the
 -- schema's default privileges.
 
@@ -117,6 +117,32 @@ COMMENT ON COLUMN api.vault_history.data IS
   'collateral); collateralRatio (number, lockedValue / debt, 0 without debt); line (string, the '
   'debt ceiling as configured now: the snapshots keep no history of it; as 6.12 items[].line); '
   'apy (number, a decimal, or null: null for regular Vaults, as 6.12 items[].apy)';
+
+DROP VIEW api.apy_overview;
+CREATE VIEW api.apy_overview AS
+WITH now AS (  -- each chain's APY and Earn TVL now; the daily points are in derived.daily_apy
+  SELECT chain, earn_apy, earn_tvl FROM derived.chain_state_at('infinity')
+)
+SELECT (SELECT trim_scale(coalesce(average_apy, 0))::text
+          FROM derived.daily_apy WHERE chain IS NULL) AS "averageApy",
+       (SELECT trim_scale(derived.cross_chain_apy(sum(earn_apy * earn_tvl), sum(earn_tvl),
+                                                  sum(earn_apy), count(*)))::text
+          FROM now) AS "currentApy",
+       (SELECT json_agg(json_build_object('chain', n.chain,
+                                          'currentApy', trim_scale(n.earn_apy)::text,
+                                          'averageApy', trim_scale(coalesce(d.average_apy, 0))::text,
+                                          'items', coalesce(d.items, '[]')) ORDER BY n.chain)
+          FROM now AS n
+          JOIN derived.daily_apy AS d USING (chain)) AS items;
+COMMENT ON VIEW api.apy_overview IS '6.8 GET /api/v1/market-site/overview/apy';
+COMMENT ON COLUMN api.apy_overview."averageApy" IS
+  'Mean over the daily snapshots (00:00 UTC+8, since the first snapshot) of the Earn-TVL-weighted cross-chain APY';
+COMMENT ON COLUMN api.apy_overview."currentApy" IS
+  'Earn-TVL-weighted mean of the chains'' current APYs: sum(apy x earnTvl) / sum(earnTvl); the plain mean while no Earn TVL exists';
+COMMENT ON COLUMN api.apy_overview.items IS
+  'Per chain in [tron, eth, bsc] order: chain; currentApy (its current APY, as 6.6); averageApy '
+  '(mean of its daily points); items[] (statisticTime: epoch ms of each 00:00 UTC+8 since the '
+  'chain''s first snapshot, ascending; apy: the APY in that daily snapshot)';
 
 DROP INDEX derived.hourly_vault_figures_daily;
 ALTER TABLE derived.hourly_vault_figures DROP COLUMN history_point_head, DROP COLUMN history_point_tail;

@@ -1,24 +1,30 @@
 -- Helpers the SQL tests share: temporary functions, loaded inside a test's transaction after
 -- the fixture (\ir helpers.sql). Not a test itself: pg_prove runs *.test.sql only.
 --
--- The handlers send row_to_json of a view's one row (6.1-6.8, 6.11, 6.14), json_agg of a
--- history's rows ordered by "statisticTime" (6.9, 6.10) or the column data of the row of the
--- parameters (6.12, 6.13), and the C++ side removes the whitespace between JSON tokens. The
--- payload functions below do the same, so a test on their text asserts the exact payload a
--- client receives: key order, every digit, numbers vs strings, nulls.
+-- The handlers send row_to_json of a view's one row (6.1-6.7, 6.11, 6.14), json_agg of a
+-- history's rows ordered by "statisticTime" (6.9, 6.10), the column data of the row of the
+-- parameters (6.12) or the column payload (6.8, and 6.13's row), and the C++ side removes the
+-- whitespace between JSON tokens. The payload functions below do the same, so a test on their
+-- text asserts the exact payload a client receives: key order, every digit, numbers vs strings,
+-- nulls.
 
 -- doc without the whitespace between JSON tokens (what is inside a string stays).
 CREATE FUNCTION pg_temp.compact(doc text) RETURNS text
 LANGUAGE sql IMMUTABLE
 RETURN regexp_replace(doc, '("(?:[^"\\]|\\.)*")|\s+', '\1', 'g');
 
--- The payload of an endpoint without parameters; an error unless its view has exactly one row.
+-- The payload of an endpoint without parameters: its view's column payload where it has one (6.8:
+-- its row as JSON text), else row_to_json of its row; an error unless the view has exactly one row.
 CREATE FUNCTION pg_temp.payload(view regclass) RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
   doc text;
 BEGIN
-  EXECUTE format('SELECT pg_temp.compact(row_to_json(v)::text) FROM %s AS v', view) INTO STRICT doc;
+  EXECUTE format(CASE WHEN EXISTS (SELECT FROM pg_attribute
+                                    WHERE attrelid = view AND attname = 'payload' AND NOT attisdropped)
+                      THEN 'SELECT pg_temp.compact(v.payload) FROM %s AS v'
+                      ELSE 'SELECT pg_temp.compact(row_to_json(v)::text) FROM %s AS v' END, view)
+    INTO STRICT doc;
   RETURN doc;
 END
 $$;
