@@ -1,7 +1,7 @@
 -- Revert coin_api:kept_points from pg
 -- Back to 6.13's and vault-history's points built on every read and 6.8 built as json
 -- (api_protocol's and vault_history's definitions, their comments, no payload column), and to the
--- daily index without their kept text. The views made again get coin_api's SELECT from the
+-- daily indexes without their kept text. The views made again get coin_api's SELECT from the
 -- schema's default privileges.
 
 BEGIN;
@@ -149,6 +149,8 @@ ALTER TABLE derived.hourly_vault_figures DROP COLUMN history_point_head, DROP CO
 CREATE INDEX hourly_vault_figures_daily ON derived.hourly_vault_figures (vault_id, at)
   INCLUDE (statistic_time, taken_at, minted, debt, locked_value, collateral_ratio, apy)
   WHERE is_midnight;
+DROP INDEX derived.hourly_figures_daily;
 ALTER TABLE derived.hourly_figures DROP COLUMN history_point;
+CREATE INDEX hourly_figures_daily ON derived.hourly_figures (chain, at) WHERE is_midnight;
 
 COMMIT;
