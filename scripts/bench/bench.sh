@@ -110,14 +110,31 @@ mapfile -t groups < <(cut -f 3 "$var/routes.tsv" | awk '!seen[$0]++')
 # 1. The stack with the publisher; its answers' bytes for the references.
 start_stack on ""
 published=$published_dir/current
-# The static reference serves the same bytes with the same headers, X-Snapshot-Blocks included:
-# nginx gives it from the name of the directory served (nginx/header-values.conf), so its
-# directory is named like a published set ("set.<blocks>.static").
+# The references serve the same bytes with the same headers: the static one as literal values
+# (literal_location), the minimal responder's through nginx/header-values.conf, which reads
+# X-Snapshot-Blocks from the name of the directory served, so it is named like a published set
+# ("set.<blocks>.static").
 blocks=$(readlink "$published") blocks=${blocks#set.} blocks=${blocks%.*}
 answers=$var/reference/set.$blocks.static
 rm -rf "$var/reference"
 mkdir -p "$answers" "$var/reference/tmp"
 chmod 0755 "$var/reference" "$answers"
+# literal_location PATH REFERENCE: a location of the static reference that sends REFERENCE with
+# the headers the stack sent with PATH's published answer, as literal values: a stock nginx with
+# fixed headers does no work per request to find them (the stack's come from maps,
+# nginx/header-values.conf), so it is the stricter reference. Not those nginx gives a static
+# file itself.
+literal_location() {
+  local headers
+  headers=$(curl -sf -D - -o /dev/null "http://127.0.0.1:$stack_port$1" | tr -d '\r' | tail -n +2 |
+    grep -viE '^(server|date|content-type|content-length|last-modified|connection|etag|accept-ranges|content-encoding|keep-alive|transfer-encoding):' |
+    grep .) || die "no headers of $1"
+  [[ $headers != *[\$\"\\]* ]] || die "a header of $1 has a character nginx would read: $headers"
+  echo "location = /$2 {"
+  sed -E 's/^([^:]+): (.*)$/  add_header \1 "\2" always;/' <<<"$headers"
+  echo "}"
+}
+literal=$var/reference/literal-headers.conf
 rows=()  # spec|request path|reference file|plain, gzip, br or computed
 while IFS=$'\t' read -r spec path _ _ type parameters _ _ _ answered; do  # the other columns unused
   [ "$answered" = published ] || continue  # a page of urns, an urn's history: bench/URNS.md
@@ -133,6 +150,7 @@ while IFS=$'\t' read -r spec path _ _ type parameters _ _ _ answered; do  # the 
   fi
   reference=$spec.${file##*.}
   cp "$published/$file" "$answers/$reference"
+  literal_location "$path" "$reference" >>"$literal"
   rows+=("$spec|$path|$reference|plain")
   for variant in gzip br; do
     suffix=.${variant/gzip/gz}
