@@ -1,5 +1,6 @@
 #include "publisher/set_render.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <exception>
 #include <future>
@@ -22,7 +23,9 @@ namespace fs = std::filesystem;
 // statement answers: an answer's own, or a chain's answers of an endpoint that renders_by_chain.
 using Share = std::vector<std::size_t>;
 
-// The shares of the jobs to render (the kept ones are linked already), in the jobs' order.
+// The shares of the jobs to render (the kept ones are linked already), those of the most
+// answers first (a chain's histories), so that the sessions, taking the next one each, end at
+// about the same time.
 std::vector<Share> shares_of(const std::vector<AnswerJob>& jobs) {
   std::vector<Share> shares;
   std::map<std::pair<const Endpoint*, std::string>, std::size_t> of_chain;  // a chain's share
@@ -36,6 +39,7 @@ std::vector<Share> shares_of(const std::vector<AnswerJob>& jobs) {
     if (added) shares.emplace_back();
     shares[at->second].push_back(i);
   }
+  std::stable_sort(shares.begin(), shares.end(), [](const Share& a, const Share& b) { return a.size() > b.size(); });
   return shares;
 }
 
