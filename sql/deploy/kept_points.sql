@@ -9,7 +9,7 @@
 -- publisher send the payload compacted): numbers as numeric's text, strings quoted, null.
 --
 -- The views give the answer twice: data (json), as every api view does, and payload, the same
--- JSON as text, which the handlers and the publisher read (their x-endpoint's payload): a cast
+-- JSON as text, which the handlers and the publisher read (their x-endpoint's column): a cast
 -- to json checks every byte of its text, some 8 ns a byte, a third of what an answer of these
 -- views cost, and a payload built of kept text is JSON by construction (kept_points.test.sql).
 

@@ -177,8 +177,8 @@ COMMENT ON FUNCTION derived.window_point(timestamptz, interval, timestamptz) IS
 -- One Vault type's liquidations at the points of a window (history_window's step and points, as
 -- 6.13's grid, then the live point as_of) where any happened: auctions started and the collateral
 -- they put up, by their Bark; COIN paid, by each Take; bad debt, by the Take that ended an auction
--- uncovered. A point counts what happened after the point before it, so the window from one step
--- before its first grid point. Only liquidation_vaults calls it, as the owner: no SECURITY
+-- uncovered. A point counts what happened after the point before it, so the window starts one
+-- step before its first grid point. Only liquidation_vaults calls it, as the owner: no SECURITY
 -- DEFINER, so that the planner inlines it there.
 CREATE FUNCTION derived.liquidation_points(vault integer, step interval, points integer, as_of timestamptz)
 RETURNS TABLE (at timestamptz, auctions bigint, collateral numeric, debt_covered numeric, bad_debt numeric)
@@ -226,7 +226,7 @@ COMMENT ON FUNCTION derived.liquidation_fields(bigint, numeric, numeric, numeric
 -- share one text of idle points), then again only for a Vault type where something happened.
 -- PL/pgSQL, whose plan a session keeps: a SQL function's body is planned again on every run of
 -- the statement that calls it, three quarters of 6.21's time (53 ms against 13 for its 12 answers
--- at three years of data, each its own statement, as the publisher asks them).
+-- at three years of data, each asked in a statement of its own).
 CREATE FUNCTION derived.liquidation_vaults(chain snapshot.chain, step interval, points integer, as_of timestamptz)
 RETURNS text
 LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
