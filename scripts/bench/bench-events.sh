@@ -34,11 +34,13 @@ ulimit -n "$(ulimit -Hn)"
   die "$subscribers subscribers need $((subscribers + 256)) descriptors; ulimit -n allows $(ulimit -n)"
 mkdir -p "$var"
 
-trap bench_stack_stop EXIT
+# The publisher's directory on tmpfs, as in production (/run/coin-api-published); see bench.sh.
+published_dir=/dev/shm/coin-api-bench-events-published
+trap 'bench_stack_stop; rm -rf "$published_dir"' EXIT
 
 say "event stream benchmark: the stack on the $data data (see $var/stack.log)"
-bench_stack_start "$stack_port" "$var/stack.log" VAR="$var" DATA="$run_data" HANDLERS="$handlers" \
-  EVENT_STREAMS="$per_address"
+bench_stack_start "$stack_port" "$var/stack.log" VAR="$var" PUBLISHED="$published_dir" DATA="$run_data" \
+  HANDLERS="$handlers" EVENT_STREAMS="$per_address"
 
 # Room in nginx's workers: each holds at most worker_connections, and the kernel spreads new
 # connections over them unevenly (here 5,100 and 4,900 of 10,000): a quarter to spare.
