@@ -3,15 +3,34 @@
 #include <sys/stat.h>
 
 #include <optional>
+#include <stdexcept>
+#include <utility>
 #include <pqxx/pqxx>
 
 #include "publisher/brotli.hpp"
 #include "publisher/set_files.hpp"
+#include "publisher/split_compression.hpp"
+#include "shared/response.hpp"
 #include "shared/rendered_answer.hpp"
 
 namespace coin {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// Writes `body`'s .gz beside `file` in `set` when gzip makes it smaller, and its .br beside it.
+void write_compressed(const fs::path& set, const std::string& file, std::string_view body, std::time_t mtime) {
+  const std::string gzip = compressed_variant(body);
+  if (gzip.empty()) return;
+  write_file(set / (file + ".gz"), gzip, mtime);
+  // Beside each .gz, always: a client that takes br is sent the .br, or the plain file when there
+  // is none (nginx/published.conf). Brotli came out smaller than gzip on every answer of the
+  // demo's and the fixture's sets.
+  write_file(set / (file + ".br"), brotli_compress(body), mtime);
+}
+
+}  // namespace
 
 bool write_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
                   const std::vector<std::string>& values, const Fetched& fetched) {
@@ -20,13 +39,55 @@ bool write_answer(const fs::path& base, const fs::path& set, const Endpoint& end
   const std::optional<fs::path> before = found_in(base, file);
   if (before && read_file(*before) == response.body && link_from(base, set, file)) return false;
   write_file(set / file, response.body, fetched.last_modified);
-  const std::string gzip = compressed_variant(response.body);
-  if (gzip.empty()) return true;
-  write_file(set / (file + ".gz"), gzip, fetched.last_modified);
-  // Beside each .gz, always: a client that takes br is sent the .br, or the plain file when there
-  // is none (nginx/published.conf). Brotli came out smaller than gzip on every answer of the
-  // demo's and the fixture's sets.
-  write_file(set / (file + ".br"), brotli_compress(response.body), fetched.last_modified);
+  write_compressed(set, file, response.body, fetched.last_modified);
+  return true;
+}
+
+bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
+                       const std::vector<std::string>& values, const KeptFetched& fetched, KeptAnswers& kept,
+                       std::time_t mtime) {
+  const std::string file = published_file(endpoint, values);
+  KeptPart& part = kept.part(file);
+  const std::optional<fs::path> before = found_in(base, file);
+  const std::string before_bytes = before ? read_file(*before) : "";
+  if (!fetched.kept && (!kept.held(part) || before_bytes.size() < part.plain)) {
+    throw std::logic_error("the kept part of " + file + " is not in the set before");
+  }
+  std::string body = fetched.kept ? success_start(*fetched.kept) : before_bytes.substr(0, part.plain);
+  const std::size_t start = body.size();
+  body += success_rest(fetched.live);
+  if (before && before_bytes == body && link_from(base, set, file)) {
+    // Held, the set before's files are laid out as the part says; otherwise, not known to be.
+    if (fetched.kept) part = {};
+    part.set = kept.rendering();
+    return false;
+  }
+  write_file(set / file, body, mtime);
+  std::string gzip;
+  std::string brotli;
+  if (fetched.kept) {
+    part = {fetched.key, kept.rendering(), start};
+    if (start >= gzip_min_length) {
+      CompressedStart compressed = compress_start(std::string_view(body).substr(0, start));
+      part.gzip = compressed.gzip.size();
+      part.brotli = compressed.brotli.size();
+      part.crc = compressed.crc;
+      gzip = std::move(compressed.gzip);
+      brotli = std::move(compressed.brotli);
+    }
+  } else if (part.gzip != 0) {
+    gzip = read_file(base / (file + ".gz")).substr(0, part.gzip);
+    brotli = read_file(base / (file + ".br")).substr(0, part.brotli);
+  }
+  part.set = kept.rendering();
+  if (part.gzip == 0) {
+    write_compressed(set, file, body, mtime);
+    return true;
+  }
+  // A start of 1 KB or more of JSON: the .gz comes out smaller than the answer.
+  const std::string_view rest = std::string_view(body).substr(start);
+  write_file(set / (file + ".gz"), gzip + gzip_rest(rest, part.crc, start), mtime);
+  write_file(set / (file + ".br"), brotli + brotli_rest(rest), mtime);
   return true;
 }
 

@@ -1,14 +1,17 @@
 #pragma once
 // One answer's files in a set: its bytes, and a .gz and a .br beside them when gzip makes them
 // smaller, or the set before's files when its bytes are the same (so its Last-Modified and ETag stay);
+// a kept endpoint's answer in two parts (kept_answers.hpp);
 // the marker of an endpoint's other name; and the path and ETag nginx serves an answer with.
 
 #include <ctime>
 #include <filesystem>
+#include <optional>
 #include <pqxx/transaction_base>
 #include <string>
 #include <vector>
 
+#include "publisher/kept_answers.hpp"
 #include "publisher/publication.hpp"
 #include "shared/database.hpp"
 #include "shared/endpoints.hpp"
@@ -20,6 +23,23 @@ namespace coin {
 // changed.
 bool write_answer(const std::filesystem::path& base, const std::filesystem::path& set, const Endpoint& endpoint,
                   const std::vector<std::string>& values, const Fetched& fetched);
+
+// A kept endpoint's answer as its statement gives it (chain_rows_statement_of): its kept part,
+// or none where the publisher holds the one kept_key names; its live part; its kept_key.
+struct KeptFetched {
+  std::optional<std::string> kept;
+  std::string live;
+  std::string key;
+};
+
+// Writes the answer of kept endpoint `endpoint` for `values` into `set`, modified at `mtime`: its
+// kept part, `fetched`'s or `kept`'s held one read from `base`'s files, then its live part, and
+// its .gz and .br each the kept part's compressed bytes (from `base`'s or compressed now) and the
+// live part's (split_compression.hpp); or, when `base` has the same bytes, `base`'s files. Leaves
+// in `kept` what `set` holds. True when its bytes changed.
+bool write_kept_answer(const std::filesystem::path& base, const std::filesystem::path& set,
+                       const Endpoint& endpoint, const std::vector<std::string>& values, const KeptFetched& fetched,
+                       KeptAnswers& kept, std::time_t mtime);
 
 // Marks the other name of `endpoint` that its view gives now (alias_name), if any: an empty
 // file, alias_file, whose presence in the set served makes nginx answer that name as the

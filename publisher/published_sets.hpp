@@ -27,13 +27,16 @@
 // Only what changed is rendered again: an answer the snapshots written since the set before
 // cannot have changed is that set's file, linked into the new one (answer_jobs.hpp); and an
 // answer rendered again whose bytes are the same keeps its file too, so its Last-Modified and
-// ETag stay (answer_files.hpp). The first set a process publishes is rendered whole. Answers are
-// rendered on two database sessions at once, sharing one snapshot (set_render.hpp).
+// ETag stay (answer_files.hpp); a history whose window's points did not change is asked for its
+// live point alone and spliced after the set before's bytes (kept_answers.hpp). The first set a
+// process publishes is rendered whole. Answers are rendered on two database sessions at once,
+// sharing one snapshot (set_render.hpp).
 
 #include <pqxx/connection>
 #include <string>
 #include <vector>
 
+#include "publisher/kept_answers.hpp"
 #include "publisher/publication.hpp"
 #include "publisher/written_chains.hpp"
 
@@ -65,6 +68,7 @@ class PublishedSets {
   std::string current_clock_;  // api.clock as it rendered it
   std::string previous_;  // the set replaced by the last publish, kept until the next one
   std::string old_;       // the one before it, for remove_old
+  KeptAnswers kept_;      // the kept parts of the answers of kept endpoints (kept_answers.hpp)
 };
 
 }  // namespace coin

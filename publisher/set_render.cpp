@@ -44,15 +44,42 @@ std::vector<Share> shares_of(const std::vector<AnswerJob>& jobs) {
 }
 
 // The row of `rows` that answers `job`: the first of an answer's own statement; of a chain's, the
-// one whose parameters' columns, after the payload, hold the job's other values.
+// one whose parameters' columns, the last ones, hold the job's other values.
 std::optional<pqxx::row> row_of(const pqxx::result& rows, const AnswerJob& job) {
   if (!renders_by_chain(*job.endpoint)) return rows.empty() ? std::nullopt : std::optional(rows[0]);
+  const std::size_t first = rows.columns() - (job.values.size() - 1);  // the chain is not among them
   for (const pqxx::row& row : rows) {
     bool same = true;
-    for (std::size_t k = 1; k < job.values.size() && same; ++k) same = job.values[k] == row[static_cast<int>(k)].c_str();
+    for (std::size_t k = 1; k < job.values.size() && same; ++k) {
+      same = job.values[k] == row[static_cast<int>(first + k - 1)].c_str();
+    }
     if (same) return row;
   }
   return std::nullopt;
+}
+
+// The keys of the kept parts of a share's answers that the set served holds, as a SQL array: the
+// second parameter of a kept endpoint's chain_rows_statement_of. md5 texts: no quoting.
+std::string held_keys(const std::vector<AnswerJob>& jobs, const Share& share, KeptAnswers& kept) {
+  std::string keys;
+  for (const std::size_t i : share) {
+    const KeptPart& part = kept.part(published_file(*jobs[i].endpoint, jobs[i].values));
+    if (kept.held(part)) keys += (keys.empty() ? "" : ",") + part.key;
+  }
+  return "{" + keys + "}";
+}
+
+// The statement of a share and its rows.
+pqxx::result rows_of(pqxx::transaction_base& transaction, const std::vector<AnswerJob>& jobs, const Share& share,
+                     KeptAnswers& kept, std::string& name) {
+  const AnswerJob& first = jobs[share.front()];
+  if (!renders_by_chain(*first.endpoint)) {
+    name = statement_name(*first.endpoint);
+    return transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(first.values));
+  }
+  name = chain_rows_statement_of(*first.endpoint).name;
+  if (!first.endpoint->kept) return transaction.exec_prepared(name, first.values.front());
+  return transaction.exec_prepared(name, first.values.front(), held_keys(jobs, share, kept));
 }
 
 // Renders the shares on `transaction`, taking each next one from `next` until none is left:
@@ -60,21 +87,24 @@ std::optional<pqxx::row> row_of(const pqxx::result& rows, const AnswerJob& job) 
 // `snapshot`, the set's. On failure, leaves none for the other sessions and throws.
 void render_shares(pqxx::transaction_base& transaction, const std::vector<AnswerJob>& jobs,
                    const std::vector<Share>& shares, std::atomic<std::size_t>& next, const fs::path& base,
-                   const fs::path& set, std::vector<unsigned char>& changed, const Fetched& snapshot) {
+                   const fs::path& set, std::vector<unsigned char>& changed, const Fetched& snapshot,
+                   KeptAnswers& kept) {
   try {
     for (std::size_t n = next++; n < shares.size(); n = next++) {
-      const AnswerJob& first = jobs[shares[n].front()];
-      const bool by_chain = renders_by_chain(*first.endpoint);
-      const std::string name =
-          by_chain ? chain_rows_statement_of(*first.endpoint).name : statement_name(*first.endpoint);
-      const pqxx::result rows =
-          by_chain ? transaction.exec_prepared(name, first.values.front())
-                   : transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(first.values));
+      std::string name;
+      const pqxx::result rows = rows_of(transaction, jobs, shares[n], kept, name);
       for (const std::size_t i : shares[n]) {
-        const std::optional<pqxx::row> row = row_of(rows, jobs[i]);
+        const AnswerJob& job = jobs[i];
+        const std::optional<pqxx::row> row = row_of(rows, job);
         if (!row) throw DatabaseError("statement " + name + " gave no row for values its view has");
-        changed[i] = write_answer(base, set, *jobs[i].endpoint, jobs[i].values,
-                                  {payload_from(*row, name), snapshot.last_modified, snapshot.blocks});
+        if (!job.endpoint->kept) {
+          changed[i] = write_answer(base, set, *job.endpoint, job.values,
+                                    {payload_from(*row, name), snapshot.last_modified, snapshot.blocks});
+          continue;
+        }
+        const KeptFetched fetched{(*row)[0].is_null() ? std::nullopt : std::optional<std::string>((*row)[0].c_str()),
+                                  (*row)[1].c_str(), (*row)[2].c_str()};
+        changed[i] = write_kept_answer(base, set, *job.endpoint, job.values, fetched, kept, snapshot.last_modified);
       }
     }
   } catch (...) {
@@ -88,7 +118,7 @@ void render_shares(pqxx::transaction_base& transaction, const std::vector<Answer
 // and those whose bytes changed, in the order of the jobs.
 Publication render_shared(pqxx::transaction_base& transaction, const std::vector<pqxx::connection*>& others,
                           const std::vector<AnswerJob>& jobs, const fs::path& base, const fs::path& set,
-                          const Fetched& snapshot) {
+                          const Fetched& snapshot, KeptAnswers& kept) {
   const std::vector<Share> shares = shares_of(jobs);
   std::atomic<std::size_t> next{0};
   std::vector<unsigned char> changed(jobs.size());  // not vector<bool>: sessions write it at once
@@ -98,12 +128,12 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
     helping.push_back(std::async(std::launch::async, [&, s] {
       pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> imported(*others[s], "publish");
       imported.exec0("SET TRANSACTION SNAPSHOT " + imported.quote(exported));
-      render_shares(imported, jobs, shares, next, base, set, changed, snapshot);
+      render_shares(imported, jobs, shares, next, base, set, changed, snapshot, kept);
     }));
   }
   std::exception_ptr failed;
   try {
-    render_shares(transaction, jobs, shares, next, base, set, changed, snapshot);
+    render_shares(transaction, jobs, shares, next, base, set, changed, snapshot, kept);
   } catch (...) {
     failed = std::current_exception();
   }
@@ -126,12 +156,14 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
 }  // namespace
 
 Publication render_set(const std::vector<pqxx::connection*>& sessions, const fs::path& set, const fs::path& base,
-                       const WrittenChains& written, std::string& clock) {
+                       const WrittenChains& written, std::string& clock, KeptAnswers& kept) {
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(*sessions.front(), "publish");
   const std::string name = snapshot_statement().name;
   const Fetched snapshot = snapshot_from(transaction.exec_prepared1(name), name);
   const std::vector<AnswerJob> jobs = answer_jobs(transaction, set, base, written, clock);
-  Publication publication = render_shared(transaction, {sessions.begin() + 1, sessions.end()}, jobs, base, set, snapshot);
+  kept.begin(jobs);
+  Publication publication =
+      render_shared(transaction, {sessions.begin() + 1, sessions.end()}, jobs, base, set, snapshot, kept);
   publication.newest = snapshot.last_modified;
   publication.blocks = snapshot.blocks;
   for (const Endpoint& endpoint : endpoints()) write_alias(transaction, set, endpoint, snapshot.last_modified);

@@ -88,6 +88,11 @@ EndpointList::EndpointList(std::string_view document) {
     if (!endpoint.options.empty() && !endpoint.function) {
       throw std::logic_error(path + ": only an endpoint answered by a function takes options");
     }
+    endpoint.kept = x_endpoint["kept"].asBool();
+    const bool by_chain = !function && !endpoint.parameters.empty() && endpoint.parameters.front()->name == "chain";
+    if (endpoint.kept && (!by_chain || endpoint.body != Body::envelope)) {
+      throw std::logic_error(path + ": only a view by chain that answers with the envelope gives kept parts");
+    }
     endpoints_.push_back(endpoint);
   }
   std::sort(endpoints_.begin(), endpoints_.end(),

@@ -71,6 +71,11 @@ struct Endpoint {
   // the range's bounds (epoch ms, null when open), and returns the rows.
   bool function = false;
   std::vector<const Parameter*> options = {};
+  // Its view gives each payload in two parts too, payload = kept || live, and kept_key, which
+  // names kept's bytes (sql/deploy/kept_points.sql): the publisher keeps an answer's kept part
+  // and asks for kept only when kept_key is not the one it holds. A view whose first parameter
+  // is the chain (renders_by_chain), with the envelope for body.
+  bool kept = false;
 
   std::string_view pool_name() const { return pool.empty() ? group : pool; }
   // Whether the publisher renders its answers: a view's for each row, a function's for each
@@ -120,7 +125,9 @@ bool renders_by_chain(const Endpoint& endpoint);
 // SELECT <payload>, <the other parameters' columns> FROM <view> AS v WHERE v."chain" = $1: every
 // answer of one chain in one statement (named "<path> of a chain"; renders_by_chain endpoints
 // only). A function under the view then runs, and is planned, once for them all rather than
-// once per answer.
+// once per answer. A kept endpoint's gives, in place of the payload, its two parts and kept_key:
+// kept null where kept_key is one of $2 (a text[]: the keys of the kept parts the publisher
+// holds), live, kept_key.
 Statement chain_rows_statement_of(const Endpoint& endpoint);
 
 // SELECT v."<alias column>" FROM <view> AS v: the value that names the endpoint too

@@ -4,9 +4,18 @@
 
 namespace coin {
 
+namespace {
+
+// The envelope up to its data.
+std::string envelope_start(int code, std::string_view message) {
+  return "{\"code\":" + std::to_string(code) + ",\"message\":" + Json::valueToQuotedString(std::string(message).c_str()) +
+         ",\"data\":";
+}
+
+}  // namespace
+
 std::string envelope(int code, std::string_view message, std::string_view data_json) {
-  std::string out = "{\"code\":" + std::to_string(code) + ",\"message\":" +
-                    Json::valueToQuotedString(std::string(message).c_str()) + ",\"data\":";
+  std::string out = envelope_start(code, message);
   out.append(data_json);
   out += '}';
   return out;
@@ -39,6 +48,10 @@ std::string compact_json(std::string_view json) {
 Response success(std::string_view data_json) {
   return Response{200, "application/json", envelope(0, "SUCCESS", compact_json(data_json)), false};
 }
+
+std::string success_start(std::string_view start_json) { return envelope_start(0, "SUCCESS") + compact_json(start_json); }
+
+std::string success_rest(std::string_view rest_json) { return compact_json(rest_json) + '}'; }
 
 Response business_error(int code, std::string_view message) {
   return Response{200, "application/json", envelope(code, message, "null"), false};

@@ -27,6 +27,12 @@ std::string envelope(int code, std::string_view message, std::string_view data_j
 // HTTP 200, code 0, SUCCESS; `data_json` is sent compacted.
 Response success(std::string_view data_json);
 
+// success(start_json + rest_json)'s body in two parts, split where start_json ends (between two
+// of the data's tokens): the envelope's start and start_json compacted, then rest_json compacted
+// and the envelope's end.
+std::string success_start(std::string_view start_json);
+std::string success_rest(std::string_view rest_json);
+
 // `json` without the white space between its tokens; strings and numbers are left untouched.
 // (PostgreSQL's json_build_object and json_agg write ' : ', ', ' and line breaks.)
 std::string compact_json(std::string_view json);

@@ -9,11 +9,54 @@
 -- publisher send the payload compacted): numbers as numeric's text, strings quoted, null.
 --
 -- The views give the answer twice: data (json), as every api view does, and payload, the same
--- JSON as text, which the handlers and the publisher read (their x-endpoint's column): a cast
--- to json checks every byte of its text, some 8 ns a byte, a third of what an answer of these
--- views cost, and a payload built of kept text is JSON by construction (kept_points.test.sql).
+-- JSON as text, which the handlers read (their x-endpoint's column): a cast to json checks every
+-- byte of its text, some 8 ns a byte, a third of what an answer of these views cost, and a
+-- payload built of kept text is JSON by construction (kept_points.test.sql).
+--
+-- And in two parts, payload = kept || live: kept, the window's kept points, which stay the same
+-- bytes while kept_key does, and live, the live point, which moves with the API's clock. The
+-- publisher keeps each answer's kept part (in the set it published last) and asks for kept only
+-- where kept_key is not one it holds: a set then costs a history its live point, not its
+-- window, until the window moves on (a new grid point) or one of its rows is written again.
+-- kept_key is the window and its first point, the chain or Vault, what the kept text holds of
+-- the Vault (its debt ceiling) and whether a live point follows (the comma), and the generation
+-- of the hourly tables, which every statement that writes their rows moves.
 
 BEGIN;
+
+CREATE TABLE derived.kept_generation (
+  generation bigint NOT NULL,
+  one        boolean NOT NULL DEFAULT true PRIMARY KEY CHECK (one)  -- a single row
+);
+INSERT INTO derived.kept_generation (generation) VALUES (0);
+COMMENT ON TABLE derived.kept_generation IS
+  'How many statements have written derived.hourly_figures (and so derived.hourly_vault_figures, '
+  'which only its triggers write): part of each history''s kept_key, so that a kept point written '
+  'again (a late row, a backfill, a reorganisation, a new hour) changes it';
+
+-- A statement's rows arrive as the transition table `written`: a statement that wrote none (the
+-- refresh's UPDATE and DELETE of every round, mostly) leaves the generation.
+CREATE FUNCTION derived.kept_points_written() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    UPDATE derived.kept_generation SET generation = generation + 1;
+  ELSIF EXISTS (SELECT FROM written) THEN
+    UPDATE derived.kept_generation SET generation = generation + 1;
+  END IF;
+  RETURN NULL;
+END
+$$;
+COMMENT ON FUNCTION derived.kept_points_written() IS
+  'Statement trigger of derived.hourly_figures: moves derived.kept_generation when rows were written';
+CREATE TRIGGER kept_points_inserted AFTER INSERT ON derived.hourly_figures
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION derived.kept_points_written();
+CREATE TRIGGER kept_points_updated AFTER UPDATE ON derived.hourly_figures
+  REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION derived.kept_points_written();
+CREATE TRIGGER kept_points_deleted AFTER DELETE ON derived.hourly_figures
+  REFERENCING OLD TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION derived.kept_points_written();
+CREATE TRIGGER kept_points_truncated AFTER TRUNCATE ON derived.hourly_figures
+  FOR EACH STATEMENT EXECUTE FUNCTION derived.kept_points_written();
 
 ALTER TABLE derived.hourly_figures
   ADD COLUMN history_point text NOT NULL GENERATED ALWAYS AS (
@@ -34,35 +77,44 @@ CREATE INDEX hourly_figures_daily ON derived.hourly_figures (chain, at) INCLUDE 
   WHERE is_midnight;
 
 CREATE OR REPLACE VIEW api.collateral_history AS
-SELECT c.chain::text AS chain, w.name AS "interval", p.payload::json AS data, p.payload
-  FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
- CROSS JOIN derived.history_window AS w
- CROSS JOIN LATERAL (
-       SELECT '{"items":[' || concat_ws(',', (
-          SELECT string_agg(h.history_point, ',' ORDER BY h.at)
-            FROM derived.as_of AS a
-           CROSS JOIN LATERAL (SELECT derived.window_since(a.taken_at, w.step, w.points)) AS s(since)
-            -- the window's grid points strictly before the live point, the hourly and the daily
-            -- ones apart, so that the daily ones come from their index
-           CROSS JOIN LATERAL (
-                  SELECT h.at, h.history_point FROM derived.hourly_figures AS h
-                   WHERE w.step = interval '1 hour' AND h.chain = c.chain
-                     AND h.at < a.taken_at AND h.at >= s.since AND h.taken_at IS NOT NULL
-                  UNION ALL
-                  SELECT h.at, h.history_point FROM derived.hourly_figures AS h
-                   WHERE w.step <> interval '1 hour' AND h.is_midnight AND h.chain = c.chain
-                     AND h.at < a.taken_at AND h.at >= s.since AND h.taken_at IS NOT NULL
-                ) AS h),
-          (SELECT json_build_object(  -- the live point, none before the chain's first snapshot
-                    'statisticTime', derived.epoch_ms(a.taken_at), 'time', NULL,
-                    'collateralValue', trim_scale(n.collateral_value), 'debt', trim_scale(n.debt),
-                    'mintedCOIN', trim_scale(n.minted), 'coinTotalSupply', trim_scale(n.coin_supply),
-                    'totalSupplyValue', trim_scale(n.supply_value), 'earnTvl', trim_scale(n.earn_tvl),
-                    'earnApy', trim_scale(n.earn_apy))::text
-             FROM derived.as_of AS a, derived.chain_figures_at('infinity') AS n
-            WHERE n.chain = c.chain AND n.taken_at IS NOT NULL)) || ']}'
-     ) AS p(payload);
-COMMENT ON COLUMN api.collateral_history.payload IS 'data as text: the JSON the handlers and the publisher send';
+SELECT chain, "interval", (kept || live)::json AS data, kept || live AS payload, kept_key, kept, live
+  FROM (SELECT c.chain::text AS chain, w.name AS "interval",
+               md5(format('%s %s %s %s %s', w.name, c.chain, g.generation, derived.epoch_ms(s.since),
+                          p.point IS NULL)) AS kept_key,
+               (SELECT '{"items":[' || coalesce(string_agg(h.history_point, ',' ORDER BY h.at)
+                                                || CASE WHEN p.point IS NULL THEN '' ELSE ',' END, '')
+                  -- the window's grid points strictly before the live point, the hourly and the
+                  -- daily ones apart, so that the daily ones come from their index
+                  FROM (SELECT h.at, h.history_point FROM derived.hourly_figures AS h
+                         WHERE w.step = interval '1 hour' AND h.chain = c.chain
+                           AND h.at < a.taken_at AND h.at >= s.since AND h.taken_at IS NOT NULL
+                        UNION ALL
+                        SELECT h.at, h.history_point FROM derived.hourly_figures AS h
+                         WHERE w.step <> interval '1 hour' AND h.is_midnight AND h.chain = c.chain
+                           AND h.at < a.taken_at AND h.at >= s.since AND h.taken_at IS NOT NULL
+                       ) AS h) AS kept,
+               coalesce(p.point, '') || ']}' AS live
+          FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
+         -- each chain's windows in turn, the order the view gives its rows in (the MCP
+         -- resources list follows it): a subquery that names the chain comes after it
+         CROSS JOIN LATERAL (SELECT * FROM derived.history_window WHERE c.chain IS NOT NULL OFFSET 0) AS w
+         CROSS JOIN derived.as_of AS a
+         CROSS JOIN derived.kept_generation AS g
+         CROSS JOIN LATERAL (SELECT derived.window_since(a.taken_at, w.step, w.points)) AS s(since)
+          LEFT JOIN LATERAL (  -- the live point, none before the chain's first snapshot
+               SELECT json_build_object(
+                        'statisticTime', derived.epoch_ms(a.taken_at), 'time', NULL,
+                        'collateralValue', trim_scale(n.collateral_value), 'debt', trim_scale(n.debt),
+                        'mintedCOIN', trim_scale(n.minted), 'coinTotalSupply', trim_scale(n.coin_supply),
+                        'totalSupplyValue', trim_scale(n.supply_value), 'earnTvl', trim_scale(n.earn_tvl),
+                        'earnApy', trim_scale(n.earn_apy))::text
+                 FROM derived.chain_figures_at('infinity') AS n
+                WHERE n.chain = c.chain AND n.taken_at IS NOT NULL) AS p(point) ON true
+       ) AS k;
+COMMENT ON COLUMN api.collateral_history.payload IS 'data as text: the JSON the handlers send';
+COMMENT ON COLUMN api.collateral_history.kept_key IS 'Names kept''s bytes: the same key, the same kept';
+COMMENT ON COLUMN api.collateral_history.kept IS 'payload up to the live point: the window''s kept points';
+COMMENT ON COLUMN api.collateral_history.live IS 'payload after kept: the live point, the end';
 
 -- A Vault's point holds the debt ceiling as configured now (the snapshots keep no history of it):
 -- kept in two parts, the figures before it and after it.
@@ -86,37 +138,44 @@ CREATE INDEX hourly_vault_figures_daily ON derived.hourly_vault_figures (vault_i
   WHERE is_midnight;
 
 CREATE OR REPLACE VIEW api.vault_history AS
-SELECT v.chain::text AS chain, v.vault_type AS "vaultType", w.name AS "interval", p.payload::json AS data,
-       p.payload
-  FROM snapshot.vault AS v
- CROSS JOIN derived.history_window AS w
- CROSS JOIN derived.as_of AS a  -- read once for both the window and the live point
- -- the debt ceiling as the JSON string it is sent as
- CROSS JOIN LATERAL (SELECT to_json(trim_scale(v.debt_ceiling)::text)::text) AS l(line)
- CROSS JOIN LATERAL (
-       SELECT '{"items":[' || concat_ws(',', (
-          SELECT string_agg(h.history_point_head || l.line || h.history_point_tail, ',' ORDER BY h.at)
-            FROM (SELECT derived.window_since(a.taken_at, w.step, w.points)) AS s(since)
-            -- the window's grid points strictly before the live point, the hourly and the daily
-            -- ones apart, so that the daily ones come from their index
-           CROSS JOIN LATERAL (
-                  SELECT h.at, h.history_point_head, h.history_point_tail FROM derived.hourly_vault_figures AS h
-                   WHERE w.step = interval '1 hour' AND h.vault_id = v.vault_id
-                     AND h.at < a.taken_at AND h.at >= s.since AND h.taken_at IS NOT NULL
-                  UNION ALL
-                  SELECT h.at, h.history_point_head, h.history_point_tail FROM derived.hourly_vault_figures AS h
-                   WHERE w.step <> interval '1 hour' AND h.is_midnight AND h.vault_id = v.vault_id
-                     AND h.at < a.taken_at AND h.at >= s.since AND h.taken_at IS NOT NULL
-                ) AS h),
-          (SELECT json_build_object(  -- the live point, none before the Vault's first state
-                    'statisticTime', derived.epoch_ms(a.taken_at), 'time', NULL,
-                    'mintedCOIN', trim_scale(n.minted), 'debt', trim_scale(n.debt),
-                    'lockedValue', trim_scale(n.locked_value), 'collateralRatio', trim_scale(n.collateral_ratio),
-                    'line', trim_scale(v.debt_ceiling)::text, 'apy', trim_scale(n.apy))::text
-             FROM derived.vault_state_at('infinity') AS n
-            WHERE n.vault_id = v.vault_id AND n.taken_at IS NOT NULL AND a.taken_at IS NOT NULL)) || ']}'
-     ) AS p(payload);
-COMMENT ON COLUMN api.vault_history.payload IS 'data as text: the JSON the handlers and the publisher send';
+SELECT chain, "vaultType", "interval", (kept || live)::json AS data, kept || live AS payload, kept_key, kept, live
+  FROM (SELECT v.chain::text AS chain, v.vault_type AS "vaultType", w.name AS "interval",
+               md5(format('%s %s %s %s %s %s', w.name, v.vault_id, g.generation, derived.epoch_ms(s.since),
+                          l.line, p.point IS NULL)) AS kept_key,
+               (SELECT '{"items":[' || coalesce(string_agg(h.history_point_head || l.line || h.history_point_tail,
+                                                           ',' ORDER BY h.at)
+                                                || CASE WHEN p.point IS NULL THEN '' ELSE ',' END, '')
+                  -- the window's grid points strictly before the live point, the hourly and the
+                  -- daily ones apart, so that the daily ones come from their index
+                  FROM (SELECT h.at, h.history_point_head, h.history_point_tail FROM derived.hourly_vault_figures AS h
+                         WHERE w.step = interval '1 hour' AND h.vault_id = v.vault_id
+                           AND h.at < a.taken_at AND h.at >= s.since AND h.taken_at IS NOT NULL
+                        UNION ALL
+                        SELECT h.at, h.history_point_head, h.history_point_tail FROM derived.hourly_vault_figures AS h
+                         WHERE w.step <> interval '1 hour' AND h.is_midnight AND h.vault_id = v.vault_id
+                           AND h.at < a.taken_at AND h.at >= s.since AND h.taken_at IS NOT NULL
+                       ) AS h) AS kept,
+               coalesce(p.point, '') || ']}' AS live
+          FROM snapshot.vault AS v
+         CROSS JOIN derived.history_window AS w
+         CROSS JOIN derived.as_of AS a  -- read once for both the window and the live point
+         CROSS JOIN derived.kept_generation AS g
+         -- the debt ceiling as the JSON string it is sent as
+         CROSS JOIN LATERAL (SELECT to_json(trim_scale(v.debt_ceiling)::text)::text) AS l(line)
+         CROSS JOIN LATERAL (SELECT derived.window_since(a.taken_at, w.step, w.points)) AS s(since)
+          LEFT JOIN LATERAL (  -- the live point, none before the Vault's first state
+               SELECT json_build_object(
+                        'statisticTime', derived.epoch_ms(a.taken_at), 'time', NULL,
+                        'mintedCOIN', trim_scale(n.minted), 'debt', trim_scale(n.debt),
+                        'lockedValue', trim_scale(n.locked_value), 'collateralRatio', trim_scale(n.collateral_ratio),
+                        'line', trim_scale(v.debt_ceiling)::text, 'apy', trim_scale(n.apy))::text
+                 FROM derived.vault_state_at('infinity') AS n
+                WHERE n.vault_id = v.vault_id AND n.taken_at IS NOT NULL AND a.taken_at IS NOT NULL) AS p(point) ON true
+       ) AS k;
+COMMENT ON COLUMN api.vault_history.payload IS 'data as text: the JSON the handlers send';
+COMMENT ON COLUMN api.vault_history.kept_key IS 'Names kept''s bytes: the same key, the same kept';
+COMMENT ON COLUMN api.vault_history.kept IS 'payload up to the live point: the window''s kept points';
+COMMENT ON COLUMN api.vault_history.live IS 'payload after kept: the live point, the end';
 
 -- 6.8, its daily items already kept (derived.daily_apy), joined as text too: building its JSON
 -- with json_agg, then row_to_json, read its 260 KB of items twice more (13 of its 17 ms at

@@ -1,8 +1,8 @@
 -- Revert coin_api:kept_points from pg
 -- Back to 6.13's and vault-history's points built on every read and 6.8 built as json
 -- (api_protocol's and vault_history's definitions, their comments, no payload column), and to the
--- daily indexes without their kept text. The views made again get coin_api's SELECT from the
--- schema's default privileges.
+-- daily indexes without their kept text, and without derived.kept_generation. The views made
+-- again get coin_api's SELECT from the schema's default privileges.
 
 BEGIN;
 
@@ -151,6 +151,13 @@ CREATE INDEX hourly_vault_figures_daily ON derived.hourly_vault_figures (vault_i
   WHERE is_midnight;
 DROP INDEX derived.hourly_figures_daily;
 ALTER TABLE derived.hourly_figures DROP COLUMN history_point;
+
+DROP TRIGGER kept_points_inserted ON derived.hourly_figures;
+DROP TRIGGER kept_points_updated ON derived.hourly_figures;
+DROP TRIGGER kept_points_deleted ON derived.hourly_figures;
+DROP TRIGGER kept_points_truncated ON derived.hourly_figures;
+DROP FUNCTION derived.kept_points_written();
+DROP TABLE derived.kept_generation;
 CREATE INDEX hourly_figures_daily ON derived.hourly_figures (chain, at) WHERE is_midnight;
 
 COMMIT;

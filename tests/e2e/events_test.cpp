@@ -51,6 +51,26 @@ class EventsTest : public ::testing::Test {
 };
 Stack* EventsTest::stack_ = nullptr;
 
+// Every file of the set in `set` has the bytes a whole render of the same database gives
+// (publisher --once), its .gz and .br too, and a whole render has no file `set` lacks.
+void expect_a_whole_render_gives(Stack& stack, const std::string& set) {
+  const std::string whole = stack.var() + "/whole-render";
+  fs::remove_all(whole);
+  ASSERT_EQ(wait_status(spawn({std::string(COIN_HANDLER_DIR) + "/publisher", "--once", "--directory", whole,
+                               "--database", stack.conninfo("coin_api")},
+                              {}, whole + ".log")),
+            0);
+  const std::string rendered = whole + "/" + fs::read_symlink(whole + "/current").string();
+  std::size_t files = 0;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(rendered)) {
+    if (!entry.is_regular_file()) continue;
+    const std::string name = entry.path().lexically_relative(rendered).string();
+    EXPECT_EQ(read_file(set + "/" + name), read_file(entry.path().string())) << name;
+    ++files;
+  }
+  EXPECT_GT(files, 50u);
+}
+
 // By hand, from tests/sql/fixture.sql's header: the newest snapshot is tron's, 08:00 UTC+8;
 // eth's row at 09:00 UTC+8 (01:00 UTC, 1778634000 = 0x6a03cd10) is the newest now. COIN grows by
 // 1,000,000 (6.1, 6.2, 6.4 change); sCOIN does not (6.5 keeps its bytes and its ETag). eth's
@@ -177,20 +197,38 @@ TEST_F(EventsTest, ARenderOfWhatChangedGivesTheBytesOfAWholeRender) {
   ASSERT_EQ(::stat((stack_->published() + "/" + before + eth_file).c_str(), &was), 0);
   EXPECT_EQ(kept.st_ino, was.st_ino) << "eth's answer is the set before's file";
 
-  const std::string whole = stack_->var() + "/whole-render";
-  ASSERT_EQ(wait_status(spawn({std::string(COIN_HANDLER_DIR) + "/publisher", "--once", "--directory", whole,
-                               "--database", stack_->conninfo("coin_api")},
-                              {}, whole + ".log")),
-            0);
-  const std::string rendered = whole + "/" + fs::read_symlink(whole + "/current").string();
-  std::size_t files = 0;
-  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(rendered)) {
-    if (!entry.is_regular_file()) continue;
-    const std::string name = entry.path().lexically_relative(rendered).string();
-    EXPECT_EQ(read_file(after + "/" + name), read_file(entry.path().string())) << name;
-    ++files;
-  }
-  EXPECT_GT(files, 50u);
+  expect_a_whole_render_gives(*stack_, after);
+}
+
+// The histories' kept points (sql/deploy/kept_points.sql) are asked for again, and compressed
+// again, only when the rows they are made of were written again: a snapshot later in the same
+// hour moves every live point alone, the publisher splicing each new live point after the set
+// before's bytes; a row of the past rewritten (bsc's of 00:00 UTC+8, what bsc's point of 00:00
+// shows) changes bsc's kept points themselves. Each set is, file for file, what a
+// whole render gives, and the rewritten past shows.
+TEST_F(EventsTest, KeptPointsAreRenderedAgainOnlyWhereTheirRowsWereWrittenAgain) {
+  const std::string weekly = "/api/v1/data-platform/collateral-history/chain=bsc&interval=WEEKLY.json";
+  const auto current = [] {
+    return stack_->published() + "/" + fs::read_symlink(stack_->published() + "/current").string();
+  };
+  EventStream stream(events_url());
+  ASSERT_EQ(stream.answer().status, 200);
+  // The newest row is eth's of 11:00 UTC+8 (the tests before): 11:20 is in the same hour.
+  ASSERT_TRUE(stack_->psql("coin_indexer", eth_snapshot("2026-05-13 11:20:00+08", 22481212)));
+  stream.next(patience);
+  const std::string moved = read_file(current() + weekly);
+  EXPECT_NE(moved.find(R"("statisticTime":1778642400000,"time":null)"), std::string::npos) << "the live point, 03:20 UTC";
+  expect_a_whole_render_gives(*stack_, current());
+
+  ASSERT_TRUE(stack_->psql("coin_indexer", "UPDATE snapshot.chain_state SET earn_tvl = earn_tvl + 1"
+                                           " WHERE chain = 'bsc' AND taken_at = '2026-05-13 00:00:00+08'"));
+  stream.next(patience);
+  const std::string rewritten = read_file(current() + weekly);
+  EXPECT_NE(rewritten, moved);
+  EXPECT_EQ(rewritten.substr(rewritten.find(R"("statisticTime":1778642400000)")),
+            moved.substr(moved.find(R"("statisticTime":1778642400000)")))
+      << "the live point is as it was";
+  expect_a_whole_render_gives(*stack_, current());
 }
 
 }  // namespace

@@ -5,14 +5,16 @@
 -- added or its states removed. Then every answer of 6.8, 6.9, 6.10, 6.13 and vault-history is
 -- compared with the same answer after derived.refresh_hourly_figures('-infinity') rebuilt the
 -- hourly tables from the snapshots, and every kept point with json_build_object of its row (the
--- rendering on read it replaced). The seed is printed; to replay a failure:
+-- rendering on read it replaced); and every answer of 6.13 and vault-history whose kept_key the
+-- writes left has the kept part it had (what the publisher splices the live point after). The
+-- seed is printed; to replay a failure:
 --   PGOPTIONS='-c coin.test_seed=<seed>' pg_prove tests/sql/kept_points.test.sql
 BEGIN;
 \ir fixture.sql
 \ir helpers.sql
 
 \set sequences 40
-SELECT plan(:sequences + 1);
+SELECT plan(:sequences + 3);
 
 SELECT coalesce(nullif(current_setting('coin.test_seed', true), ''), round(random()::numeric, 8)::text) AS seed \gset
 SELECT diag('seed ' || :'seed');
@@ -120,6 +122,19 @@ RETURN (SELECT count(*) FROM derived.hourly_figures AS h
                     'lockedValue', trim_scale(h.locked_value), 'collateralRatio', trim_scale(h.collateral_ratio),
                     'line', trim_scale(v.debt_ceiling)::text, 'apy', trim_scale(h.apy))::text));
 
+-- Each answer's kept_key and its kept part's md5, by answer (6.13 and vault-history): what the
+-- publisher would hold.
+CREATE FUNCTION pg_temp.kept_parts() RETURNS jsonb LANGUAGE sql
+RETURN (SELECT jsonb_object_agg(answer, jsonb_build_array(kept_key, md5(kept))) FROM (
+          SELECT concat_ws(' ', '6.13', chain, "interval"), kept_key, kept FROM api.collateral_history
+          UNION ALL SELECT concat_ws(' ', 'vault', chain, "vaultType", "interval"), kept_key, kept
+                      FROM api.vault_history) AS a(answer, kept_key, kept));
+
+-- The answers of `after` whose kept_key is the one `before` gives and whose kept part is not.
+CREATE FUNCTION pg_temp.stale_kept_parts(before jsonb, after jsonb) RETURNS text LANGUAGE sql
+RETURN (SELECT string_agg(b.key, ', ') FROM jsonb_each(before) AS b JOIN jsonb_each(after) AS a USING (key)
+         WHERE b.value ->> 0 = a.value ->> 0 AND b.value ->> 1 <> a.value ->> 1);
+
 -- Each sequence is undone when checked (a subtransaction rolled back), so the next starts from
 -- the fixture again; what it found is kept in variables, which a rollback does not touch.
 CREATE FUNCTION pg_temp.sequences(count integer) RETURNS SETOF text LANGUAGE plpgsql AS $$
@@ -128,10 +143,14 @@ DECLARE
   kept text;
   rebuilt text;
   unlike bigint;
+  parts jsonb;
+  stale text;
 BEGIN
   FOR i IN 1..count LOOP
     BEGIN
+      parts := pg_temp.kept_parts();
       SELECT string_agg(pg_temp.write_one(), ', ') INTO writes FROM generate_series(1, 1 + floor(random() * 6)::integer);
+      stale := pg_temp.stale_kept_parts(parts, pg_temp.kept_parts());
       kept := pg_temp.histories();
       unlike := pg_temp.points_unlike_their_rows();
       PERFORM derived.refresh_hourly_figures('-infinity');
@@ -139,11 +158,12 @@ BEGIN
       RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'undone';
     EXCEPTION WHEN SQLSTATE 'P0001' THEN
     END;
-    RETURN NEXT ok(kept = rebuilt AND unlike = 0,
-                   format('sequence %s (%s): every history as a full recompute gives it', i, writes));
-    IF kept <> rebuilt OR unlike <> 0 THEN
-      RETURN NEXT diag(format('%s points unlike their rows; kept:%s%s%srebuilt:%s%s', unlike, E'\n', kept,
-                              E'\n', E'\n', rebuilt));
+    RETURN NEXT ok(kept = rebuilt AND unlike = 0 AND stale IS NULL,
+                   format('sequence %s (%s): every history as a full recompute gives it, each kept part '
+                          'the same while its kept_key is', i, writes));
+    IF kept <> rebuilt OR unlike <> 0 OR stale IS NOT NULL THEN
+      RETURN NEXT diag(format('%s points unlike their rows; kept parts changed under the same kept_key: %s; '
+                              'kept:%s%s%srebuilt:%s%s', unlike, stale, E'\n', kept, E'\n', E'\n', rebuilt));
     END IF;
   END LOOP;
 END
@@ -153,6 +173,23 @@ SELECT * FROM pg_temp.sequences(:sequences);
 
 -- The fixture's own points are kept too (the sequences above start from them).
 SELECT is(pg_temp.points_unlike_their_rows(), 0::bigint, 'every kept point of the fixture is its row');
+
+-- What moves a kept_key, by hand: the newest snapshot is tron's of 08:00 UTC+8, the live point
+-- of every window, whose last kept grid point is then 07:00. One of 08:20 adds the grid point of
+-- 08:00 (the hourly windows move on); one of 08:40 moves the live points alone; one of 09:05 adds
+-- the grid point of 09:00 and writes the hourly tables (the generation), so every kept_key moves.
+SELECT pg_temp.insert_chain_state('eth', '2026-05-13 08:20+08');
+CREATE TEMP TABLE keys_of_08_20 AS SELECT pg_temp.kept_parts() AS parts;
+SELECT pg_temp.insert_chain_state('eth', '2026-05-13 08:40+08');
+SELECT is((SELECT count(*) FROM jsonb_each(parts) AS b JOIN jsonb_each(pg_temp.kept_parts()) AS a USING (key)
+            WHERE a.value = b.value), (SELECT count(*) FROM jsonb_each(parts)),
+          'a snapshot later in the same hour leaves every kept_key and kept part')
+  FROM keys_of_08_20;
+SELECT pg_temp.insert_chain_state('eth', '2026-05-13 09:05+08');
+SELECT is((SELECT count(*) FROM jsonb_each(parts) AS b JOIN jsonb_each(pg_temp.kept_parts()) AS a USING (key)
+            WHERE a.value ->> 0 = b.value ->> 0), 0::bigint,
+          'a snapshot of the next hour moves every kept_key')
+  FROM keys_of_08_20;
 
 SELECT * FROM finish();
 ROLLBACK;

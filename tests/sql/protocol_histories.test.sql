@@ -11,7 +11,7 @@ BEGIN;
 \ir fixture.sql
 \ir helpers.sql
 
-SELECT plan(20);
+SELECT plan(22);
 
 -- A 6.13 point in the spec's members, in its order with its text (the template's values are
 -- not compared).
@@ -168,6 +168,13 @@ SELECT is(
   (SELECT array_agg(DISTINCT pg_temp.shape(pg_temp.as_expected(data, '{"items":[]}')::json)) FROM api.collateral_history),
   ARRAY['items:array'],
   'collateral_history: data is an object holding items[]');
+SELECT is((SELECT count(*) FROM api.collateral_history
+            WHERE kept || live <> payload OR kept !~ '^\{"items":\[(.*,)?$' OR live !~ '^(\{.*\})?\]\}$'),
+          0::bigint, 'collateral_history: payload is kept, up to the live point, then live');
+-- The live point of every chain is at the newest snapshot, tron's of 08:00 UTC+8 (00:00 UTC).
+SELECT is((SELECT left(pg_temp.compact(live), 42) FROM api.collateral_history WHERE chain = 'eth' AND "interval" = 'WEEKLY'),
+          '{"statisticTime":1778630400000,"time":null',
+          'collateral_history: live begins with the live point of 08:00 UTC+8');
 
 -- =============================================================================================
 -- The windows of 6.13 and the long histories, with one eth snapshot 497 days old

@@ -61,7 +61,7 @@ BEGIN;
 \ir fixture.sql
 \ir helpers.sql
 
-SELECT plan(77);
+SELECT plan(78);
 
 -- The payload of vault-history for its parameters, as sent (compacted), null without a row.
 CREATE FUNCTION pg_temp.vault_history(c text, t text, i text) RETURNS text LANGUAGE sql
@@ -216,8 +216,12 @@ SELECT is((SELECT array_agg(DISTINCT pg_temp.shape(pg_temp.as_expected(data, '{"
           ARRAY['items:array'], 'vault_history: data is an object holding items[]');
 SELECT results_eq(
   $$SELECT pg_temp.shape(row_to_json(v)) FROM api.vault_history AS v LIMIT 1$$,
-  $$VALUES ('chain:string,vaultType:string,interval:string,data:object,payload:string')$$,
-  'vault_history: the columns chain, vaultType, interval (the parameters), data and payload (its text)');
+  $$VALUES ('chain:string,vaultType:string,interval:string,data:object,payload:string,kept_key:string,kept:string,live:string')$$,
+  'vault_history: the columns chain, vaultType, interval (the parameters), data, payload (its text), and '
+  'payload in two parts with the key of the first');
+SELECT is((SELECT count(*) FROM api.vault_history
+            WHERE kept || live <> payload OR kept !~ '^\{"items":\[(.*,)?$' OR live !~ '^(\{.*\})?\]\}$'),
+          0::bigint, 'vault_history: payload is kept, up to the live point, then live');
 
 -- The handler's statement computes the payload of the row it selects, not of every row: each of
 -- the payload's subqueries (the kept points, the live point) runs once.

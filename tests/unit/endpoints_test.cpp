@@ -147,9 +147,10 @@ TEST(ChainRowsStatementOf, SelectsAChainsAnswersWithTheirOtherParameters) {
   EXPECT_FALSE(renders_by_chain(endpoint("6.1")));   // no parameter
   const Statement rows = chain_rows_statement_of(endpoint("6.15"));
   EXPECT_EQ(rows.name, "/api/v1/data-platform/vault-history of a chain");
+  // A kept endpoint: kept (null where its key is held), live, kept_key, then the parameters.
   EXPECT_EQ(rows.sql,
-            "SELECT v.\"payload\"::text, v.\"vaultType\"::text, v.\"interval\"::text "
-            "FROM api.vault_history AS v WHERE v.\"chain\" = $1");
+            "SELECT CASE WHEN v.kept_key = ANY($2::text[]) THEN NULL ELSE v.kept END, v.live, v.kept_key, "
+            "v.\"vaultType\"::text, v.\"interval\"::text FROM api.vault_history AS v WHERE v.\"chain\" = $1");
   EXPECT_EQ(chain_rows_statement_of(endpoint("6.12")).sql,
             "SELECT data::text FROM api.latest_collateral AS v WHERE v.\"chain\" = $1");
 }

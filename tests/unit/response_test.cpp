@@ -28,6 +28,13 @@ TEST(Success, CompactsTheData) {
             R"({"code":0,"message":"SUCCESS","data":[{"a":1,"b":[2,3]},{"a":4}]})");
 }
 
+TEST(Success, SplitsBetweenTwoTokensAsAWhole) {
+  const std::string start = R"({"items" : [{"a" : 1}, )";
+  const std::string rest = R"({"a" : " 2 "}]})";
+  EXPECT_EQ(success_start(start), R"({"code":0,"message":"SUCCESS","data":{"items":[{"a":1},)");
+  EXPECT_EQ(success_start(start) + success_rest(rest), success(start + rest).body);
+}
+
 TEST(CompactJson, KeepsStringsAsTheyAre) {
   EXPECT_EQ(compact_json(R"j({"time" : "2026-05-13 00:00 (UTC+8)", "tag" : " a , b "})j"),
             R"j({"time":"2026-05-13 00:00 (UTC+8)","tag":" a , b "})j");
