@@ -80,9 +80,9 @@ CREATE OR REPLACE VIEW api.collateral_history AS
 SELECT chain, "interval", (kept || live)::json AS data, kept || live AS payload, kept_key, kept, live
   FROM (SELECT c.chain::text AS chain, w.name AS "interval",
                md5(format('%s %s %s %s %s', w.name, c.chain, g.generation, derived.epoch_ms(s.since),
-                          p.point IS NULL)) AS kept_key,
+                          n.chain IS NULL)) AS kept_key,
                (SELECT '{"items":[' || coalesce(string_agg(h.history_point, ',' ORDER BY h.at)
-                                                || CASE WHEN p.point IS NULL THEN '' ELSE ',' END, '')
+                                                || CASE WHEN n.chain IS NULL THEN '' ELSE ',' END, '')
                   -- the window's grid points strictly before the live point, the hourly and the
                   -- daily ones apart, so that the daily ones come from their index
                   FROM (SELECT h.at, h.history_point FROM derived.hourly_figures AS h
@@ -93,7 +93,12 @@ SELECT chain, "interval", (kept || live)::json AS data, kept || live AS payload,
                          WHERE w.step <> interval '1 hour' AND h.is_midnight AND h.chain = c.chain
                            AND h.at < a.taken_at AND h.at >= s.since AND h.taken_at IS NOT NULL
                        ) AS h) AS kept,
-               coalesce(p.point, '') || ']}' AS live
+               CASE WHEN n.chain IS NULL THEN '' ELSE json_build_object(  -- the live point
+                      'statisticTime', derived.epoch_ms(a.taken_at), 'time', NULL,
+                      'collateralValue', trim_scale(n.collateral_value), 'debt', trim_scale(n.debt),
+                      'mintedCOIN', trim_scale(n.minted), 'coinTotalSupply', trim_scale(n.coin_supply),
+                      'totalSupplyValue', trim_scale(n.supply_value), 'earnTvl', trim_scale(n.earn_tvl),
+                      'earnApy', trim_scale(n.earn_apy))::text END || ']}' AS live
           FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
          -- each chain's windows in turn, the order the view gives its rows in (the MCP
          -- resources list follows it): a subquery that names the chain comes after it
@@ -101,15 +106,8 @@ SELECT chain, "interval", (kept || live)::json AS data, kept || live AS payload,
          CROSS JOIN derived.as_of AS a
          CROSS JOIN derived.kept_generation AS g
          CROSS JOIN LATERAL (SELECT derived.window_since(a.taken_at, w.step, w.points)) AS s(since)
-          LEFT JOIN LATERAL (  -- the live point, none before the chain's first snapshot
-               SELECT json_build_object(
-                        'statisticTime', derived.epoch_ms(a.taken_at), 'time', NULL,
-                        'collateralValue', trim_scale(n.collateral_value), 'debt', trim_scale(n.debt),
-                        'mintedCOIN', trim_scale(n.minted), 'coinTotalSupply', trim_scale(n.coin_supply),
-                        'totalSupplyValue', trim_scale(n.supply_value), 'earnTvl', trim_scale(n.earn_tvl),
-                        'earnApy', trim_scale(n.earn_apy))::text
-                 FROM derived.chain_figures_at('infinity') AS n
-                WHERE n.chain = c.chain AND n.taken_at IS NOT NULL) AS p(point) ON true
+          -- the chain now: none before its first snapshot, and then no live point
+          LEFT JOIN derived.chain_figures_at('infinity') AS n ON n.chain = c.chain AND n.taken_at IS NOT NULL
        ) AS k;
 COMMENT ON COLUMN api.collateral_history.payload IS 'data as text: the JSON the handlers send';
 COMMENT ON COLUMN api.collateral_history.kept_key IS 'Names kept''s bytes: the same key, the same kept';
@@ -141,10 +139,10 @@ CREATE OR REPLACE VIEW api.vault_history AS
 SELECT chain, "vaultType", "interval", (kept || live)::json AS data, kept || live AS payload, kept_key, kept, live
   FROM (SELECT v.chain::text AS chain, v.vault_type AS "vaultType", w.name AS "interval",
                md5(format('%s %s %s %s %s %s', w.name, v.vault_id, g.generation, derived.epoch_ms(s.since),
-                          l.line, p.point IS NULL)) AS kept_key,
+                          l.line, n.vault_id IS NULL)) AS kept_key,
                (SELECT '{"items":[' || coalesce(string_agg(h.history_point_head || l.line || h.history_point_tail,
                                                            ',' ORDER BY h.at)
-                                                || CASE WHEN p.point IS NULL THEN '' ELSE ',' END, '')
+                                                || CASE WHEN n.vault_id IS NULL THEN '' ELSE ',' END, '')
                   -- the window's grid points strictly before the live point, the hourly and the
                   -- daily ones apart, so that the daily ones come from their index
                   FROM (SELECT h.at, h.history_point_head, h.history_point_tail FROM derived.hourly_vault_figures AS h
@@ -155,7 +153,11 @@ SELECT chain, "vaultType", "interval", (kept || live)::json AS data, kept || liv
                          WHERE w.step <> interval '1 hour' AND h.is_midnight AND h.vault_id = v.vault_id
                            AND h.at < a.taken_at AND h.at >= s.since AND h.taken_at IS NOT NULL
                        ) AS h) AS kept,
-               coalesce(p.point, '') || ']}' AS live
+               CASE WHEN n.vault_id IS NULL THEN '' ELSE json_build_object(  -- the live point
+                      'statisticTime', derived.epoch_ms(a.taken_at), 'time', NULL,
+                      'mintedCOIN', trim_scale(n.minted), 'debt', trim_scale(n.debt),
+                      'lockedValue', trim_scale(n.locked_value), 'collateralRatio', trim_scale(n.collateral_ratio),
+                      'line', trim_scale(v.debt_ceiling)::text, 'apy', trim_scale(n.apy))::text END || ']}' AS live
           FROM snapshot.vault AS v
          CROSS JOIN derived.history_window AS w
          CROSS JOIN derived.as_of AS a  -- read once for both the window and the live point
@@ -163,14 +165,9 @@ SELECT chain, "vaultType", "interval", (kept || live)::json AS data, kept || liv
          -- the debt ceiling as the JSON string it is sent as
          CROSS JOIN LATERAL (SELECT to_json(trim_scale(v.debt_ceiling)::text)::text) AS l(line)
          CROSS JOIN LATERAL (SELECT derived.window_since(a.taken_at, w.step, w.points)) AS s(since)
-          LEFT JOIN LATERAL (  -- the live point, none before the Vault's first state
-               SELECT json_build_object(
-                        'statisticTime', derived.epoch_ms(a.taken_at), 'time', NULL,
-                        'mintedCOIN', trim_scale(n.minted), 'debt', trim_scale(n.debt),
-                        'lockedValue', trim_scale(n.locked_value), 'collateralRatio', trim_scale(n.collateral_ratio),
-                        'line', trim_scale(v.debt_ceiling)::text, 'apy', trim_scale(n.apy))::text
-                 FROM derived.vault_state_at('infinity') AS n
-                WHERE n.vault_id = v.vault_id AND n.taken_at IS NOT NULL AND a.taken_at IS NOT NULL) AS p(point) ON true
+          -- the Vault now: none before its first state, and then no live point
+          LEFT JOIN derived.vault_state_at('infinity') AS n
+                 ON n.vault_id = v.vault_id AND n.taken_at IS NOT NULL AND a.taken_at IS NOT NULL
        ) AS k;
 COMMENT ON COLUMN api.vault_history.payload IS 'data as text: the JSON the handlers send';
 COMMENT ON COLUMN api.vault_history.kept_key IS 'Names kept''s bytes: the same key, the same kept';
