@@ -3,13 +3,14 @@
 #include <sys/stat.h>
 
 #include <optional>
+#include <pqxx/pqxx>
 #include <stdexcept>
 #include <utility>
-#include <pqxx/pqxx>
 
 #include "publisher/brotli.hpp"
 #include "publisher/set_files.hpp"
 #include "publisher/split_compression.hpp"
+#include "shared/gzip.hpp"
 #include "shared/response.hpp"
 #include "shared/rendered_answer.hpp"
 
@@ -67,7 +68,7 @@ bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint
   std::string brotli;
   if (fetched.kept) {
     part = {fetched.key, kept.rendering(), start};
-    if (start >= gzip_min_length) {
+    if (compressed_apart(start)) {
       CompressedStart compressed = compress_start(std::string_view(body).substr(0, start));
       part.gzip = compressed.gzip.size();
       part.brotli = compressed.brotli.size();
@@ -84,7 +85,7 @@ bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint
     write_compressed(set, file, body, mtime);
     return true;
   }
-  // A start of 1 KB or more of JSON: the .gz comes out smaller than the answer.
+  // As the handlers' gzip variant of the same answer (compressed_variant), from the kept bytes.
   const std::string_view rest = std::string_view(body).substr(start);
   write_file(set / (file + ".gz"), gzip + gzip_rest(rest, part.crc, start), mtime);
   write_file(set / (file + ".br"), brotli + brotli_rest(rest), mtime);

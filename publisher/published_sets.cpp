@@ -61,6 +61,7 @@ Publication PublishedSets::publish(const std::vector<pqxx::connection*>& session
   } catch (...) {
     std::error_code ignored;
     fs::remove_all(partial, ignored);
+    kept_ = KeptAnswers();  // what went wrong may be a kept part: the next set renders them whole
     throw;
   }
   publication.set = set_name(publication.blocks, partial.substr(partial.size() - 6));

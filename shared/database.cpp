@@ -95,6 +95,10 @@ std::optional<Fetched> fetched_from(const pqxx::result& result, const std::strin
   if (result.empty()) return std::nullopt;
   std::string payload = payload_from(result[0], name);
   Fetched fetched = snapshot_from(result[0], name, 1);
+  if (result.columns() == 4) {  // a kept endpoint's payload in two parts, kept then live (statement_of)
+    fetched.kept = payload.size();
+    payload += result[0][3].c_str();
+  }
   fetched.value = std::move(payload);
   return fetched;
 }

@@ -24,6 +24,7 @@ struct Fetched {
   std::string value;
   std::time_t last_modified = -1;
   std::string blocks;
+  std::size_t kept = 0;  // the value's first bytes that are a kept part (a fourth column: the live part)
 };
 
 // The payload in a row of an endpoint's statement `name`: its first column. Throws DatabaseError

@@ -24,7 +24,7 @@ Response no_row_answer(const Endpoint& endpoint) {
 Response response_of(const Endpoint& endpoint, Rendering rendering, const std::vector<std::string>& values,
                      const HistoryOptions& options, const std::optional<Fetched>& fetched) {
   if (!fetched) return no_row_answer(endpoint);
-  if (rendering != Rendering::csv) return answer_of(endpoint, fetched->value);
+  if (rendering != Rendering::csv) return answer_of(endpoint, fetched->value, fetched->kept);
   return csv_file(fetched->value, csv_file_name(endpoint, values, options, fetched->last_modified));
 }
 

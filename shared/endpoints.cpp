@@ -37,8 +37,11 @@ std::string statement_of(const Endpoint& endpoint, Rendering rendering, Beside b
     selected = "api.csv(" + (points_kept ? in_range : payload) + ", '" + std::string(endpoint.csv.rows) + "', '" +
                std::string(endpoint.csv.columns) + "')";
   }
+  // A kept endpoint's payload in its two parts, kept first and live last (Fetched::kept).
+  const bool in_parts = endpoint.kept && rendering == Rendering::plain;
+  if (in_parts) selected = "v.kept";
   std::string sql = "SELECT " + selected + (beside == Beside::snapshot ? ", " + std::string(snapshot_columns) : "") +
-                    " FROM " + std::string(endpoint.view);
+                    (in_parts ? ", v.live" : "") + " FROM " + std::string(endpoint.view);
   if (endpoint.function) {
     std::string arguments;
     for (std::size_t i = 1; i <= count; ++i) {
@@ -167,8 +170,14 @@ std::string csv_file_name(const Endpoint& endpoint, const std::vector<std::strin
   return name + when;
 }
 
-Response answer_of(const Endpoint& endpoint, const std::string& fetched_value) {
-  return endpoint.body == Body::text ? plain_text(fetched_value) : success(fetched_value);
+Response answer_of(const Endpoint& endpoint, const std::string& fetched_value, std::size_t kept_bytes) {
+  if (endpoint.body == Body::text) return plain_text(fetched_value);
+  if (kept_bytes == 0) return success(fetched_value);
+  const std::string_view value(fetched_value);
+  const std::string start = success_start(value.substr(0, kept_bytes));
+  Response response{200, "application/json", start + success_rest(value.substr(kept_bytes)), false};
+  response.kept_length = start.size();
+  return response;
 }
 
 std::vector<std::vector<std::string>> value_combinations(const Endpoint& endpoint) {

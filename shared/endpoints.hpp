@@ -101,6 +101,8 @@ enum class Beside { snapshot, nothing };
 
 // SELECT <payload>, <newest snapshot, epoch seconds>, <blocks> FROM <view> AS v WHERE <parameters>; with
 // api.points_between(<payload>, from, to) or api.csv(...) in place of <payload> for `rendering`.
+// A kept endpoint's plain statement selects its payload in two parts: v.kept in its place, and
+// v.live last (so that the handlers' gzip compresses the kept part apart, as the publisher's).
 std::string statement_of(const Endpoint& endpoint, Rendering rendering = Rendering::plain,
                          Beside beside = Beside::snapshot);
 
@@ -152,8 +154,9 @@ std::vector<std::string> statement_parameters(const Endpoint& endpoint, const st
 Rendering rendering_of(const Endpoint& endpoint, const HistoryOptions& options);
 
 // The answer of an endpoint from the value its statement fetched: the envelope or the bare
-// text. The handlers and the publisher render alike.
-Response answer_of(const Endpoint& endpoint, const std::string& fetched_value);
+// text; `kept_bytes`: the value's first bytes that are its kept part (Fetched::kept). The
+// handlers and the publisher render alike.
+Response answer_of(const Endpoint& endpoint, const std::string& fetched_value, std::size_t kept_bytes = 0);
 
 // The file name a CSV answer offers (Content-Disposition): what it holds (its values but the
 // empty ones) and the snapshot it reflects, e.g.

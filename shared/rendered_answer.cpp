@@ -70,7 +70,11 @@ std::string static_file_etag(std::time_t last_modified, std::size_t length) {
   return text;
 }
 
-std::string compressed_variant(std::string_view body) {
+std::string compressed_variant(std::string_view body, std::size_t kept_length) {
+  if (compressed_apart(kept_length)) {
+    const std::string_view kept = body.substr(0, kept_length);
+    return gzip_start(kept) + gzip_rest(body.substr(kept_length), crc32_of(kept), kept_length);
+  }
   if (body.size() < gzip_min_length) return "";
   std::string compressed = gzip_compress(body);
   return compressed.size() < body.size() ? compressed : "";
@@ -90,7 +94,7 @@ RenderedAnswer render(const Response& response, std::time_t last_modified, std::
   std::string validators;
   if (last_modified != -1) validators = header("Last-Modified", http_date(last_modified));
   validators += header("Cache-Control", cache_control);
-  const std::string gzip_body = compressed_variant(response.body);
+  const std::string gzip_body = compressed_variant(response.body, response.kept_length);
   if (last_modified != -1 || !gzip_body.empty()) validators += header("Vary", "Accept-Encoding");
   if (!snapshot_blocks.empty()) validators += header(snapshot_blocks_header, snapshot_blocks);
 

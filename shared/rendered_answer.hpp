@@ -57,9 +57,15 @@ RenderedAnswer render(const Response& response, std::time_t last_modified = -1,
 // "<hex mtime>-<hex length>".
 std::string static_file_etag(std::time_t last_modified, std::size_t length);
 
+// Whether a body whose first `kept_length` bytes are a kept part (Response::kept_length) is
+// gzip-compressed in two parts (gzip.hpp): a kept part of 1 KB or more, so that the .gz comes out
+// smaller than the body and the publisher keeps the compressed part between sets.
+inline bool compressed_apart(std::size_t kept_length) { return kept_length >= gzip_min_length; }
+
 // `body` gzip-compressed, or "" when too small or when compressing does not make it smaller:
-// the publisher's .gz file and the handlers' gzip variant alike.
-std::string compressed_variant(std::string_view body);
+// the publisher's .gz file and the handlers' gzip variant alike. In two parts where its first
+// `kept_length` bytes are compressed_apart, always.
+std::string compressed_variant(std::string_view body, std::size_t kept_length = 0);
 
 // The bytes that answer a request with these headers, in the order nginx's not-modified filter
 // decides for a static file: If-Unmodified-Since, then If-Match (a 412 without a body, which

@@ -19,6 +19,9 @@ struct Response {
   bool retry_later = false;  // adds Retry-After, for errors that should pass
   bool live = false;         // true of the moment only (/healthz, /metrics): never stored, no validators
   std::string file_name = {};  // offered for saving (Content-Disposition: attachment): CSV answers
+  // The body's first bytes that are a history's kept part (endpoints.hpp: Endpoint::kept), which
+  // its gzip variant compresses apart; 0: none.
+  std::size_t kept_length = 0;
 };
 
 // The envelope with `data_json` (already JSON) as its data.

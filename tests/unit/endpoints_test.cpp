@@ -130,8 +130,8 @@ TEST(StatementOf, SelectsThePayloadTheNewestSnapshotAndItsBlocks) {
 
 // The publisher's statements: the payload alone, the snapshot's columns read once per set.
 TEST(StatementOf, SelectsThePayloadAloneForThePublisher) {
-  EXPECT_EQ(statement_of(endpoint("6.13"), Rendering::plain, Beside::nothing),
-            "SELECT v.\"payload\"::text FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
+  EXPECT_EQ(statement_of(endpoint("6.12"), Rendering::plain, Beside::nothing),
+            "SELECT data::text FROM api.latest_collateral AS v WHERE v.\"chain\" = $1");
   EXPECT_EQ(statement_of(endpoint("6.16"), Rendering::plain, Beside::nothing),
             "SELECT data::text FROM api.urns($1, $2, $3, $4, $5) AS v");
   EXPECT_EQ(snapshot_statement().sql,
@@ -156,10 +156,11 @@ TEST(ChainRowsStatementOf, SelectsAChainsAnswersWithTheirOtherParameters) {
 }
 
 TEST(StatementOf, BindsEachParameterToItsColumnInOrder) {
+  // A kept endpoint's payload in two parts: kept first, live last.
   EXPECT_EQ(statement_of(endpoint("6.13")),
-            "SELECT v.\"payload\"::text, "
+            "SELECT v.kept, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-            "(SELECT blocks FROM api.snapshot_blocks_text) "
+            "(SELECT blocks FROM api.snapshot_blocks_text), v.live "
             "FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
   EXPECT_EQ(statement_of(endpoint("6.12")),
             "SELECT data::text, "

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "shared/gzip.hpp"
 #include "tests/support/cgi_output.hpp"
 #include "tests/support/gunzip.hpp"
 #include "tests/unit/known_times.hpp"
@@ -200,6 +201,18 @@ TEST(CompressedVariant, OnlyFromGzipMinLengthAndOnlyWhenSmaller) {
     noise += static_cast<char>(state >> 24);
   }
   EXPECT_EQ(compressed_variant(noise), "");
+}
+
+// A history's body whose kept part is 1 KB or more is compressed in two parts, the kept part
+// apart (the publisher keeps it compressed between sets); one under 1 KB, whole.
+TEST(CompressedVariant, AKeptPartOf1KbOrMoreIsCompressedApart) {
+  const std::string kept = R"({"items":[)" + std::string(1100, '7') + ",";
+  const std::string body = kept + "8]}";
+  const std::string apart = compressed_variant(body, kept.size());
+  EXPECT_EQ(apart, gzip_start(kept) + gzip_rest("8]}", crc32_of(kept), kept.size()));
+  EXPECT_NE(apart, compressed_variant(body));
+  EXPECT_EQ(gunzip(apart), body);
+  EXPECT_EQ(compressed_variant(body, 1023), compressed_variant(body));
 }
 
 // --- choose ---

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "shared/gzip.hpp"
 #include "tests/support/gunzip.hpp"
 #include "tests/support/unbrotli.hpp"
 
