@@ -4,8 +4,9 @@
 //   "payload": "row"    the view's one row as a JSON object
 //              "rows"   its rows as a JSON array, oldest statisticTime first (a daily history)
 //              "data"   its data column (a view with a row per parameter value)
-//   "column": "<name>"  in place of a payload: that column as a bare text/plain body
-//   "csvRows", "csvColumns"  its CSV layout (CsvLayout); "pool", "aliasColumn" (Endpoint)
+//   "column": "<name>"  in place of a payload: that column, as text (a bare text/plain body
+//                       where the answer is text/plain)
+//   "csvRows", "csvColumns"  its CSV layout (CsvLayout); "pool", "aliasColumn", "kept" (Endpoint)
 // The rest is the document's own: the spec number begins the summary, the group is the tag, the
 // required query parameters are components.parameters with the values of their schema's enum
 // ("Invalid <name>." refuses any other), a `from` parameter makes a history that takes a range,
