@@ -6,10 +6,13 @@
 BEGIN;
 
 -- The first of a window's `points` grid points `step` apart on the UTC+8 grid, the last of them
--- strictly before as_of (the live point).
+-- strictly before as_of (the live point): utc8_floor(as_of - 1 us, step) - (points - 1) x step,
+-- in the epoch's arithmetic (a window's steps are hours), which the planner inlines where
+-- timestamptz - interval (STABLE) would leave a call of its own in every statement.
 CREATE FUNCTION derived.window_since(as_of timestamptz, step interval, points integer) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN derived.utc8_floor(as_of - interval '1 microsecond', step) - (points - 1) * step;
+RETURN to_timestamp(((floor((extract(epoch FROM (as_of AT TIME ZONE 'UTC') - interval '1 microsecond') + 28800)
+                            / extract(epoch FROM step)) - (points - 1)) * extract(epoch FROM step) - 28800)::float8);
 COMMENT ON FUNCTION derived.window_since(timestamptz, interval, integer) IS
   'The first grid point of a window of points grid points step apart before the live point as_of';
 

@@ -1,10 +1,20 @@
 -- Revert coin_api:planned_figures from pg
--- Back to the figures at a time as SQL functions (derived_figures' definitions), but for the
--- columns each reads of a snapshot row, named rather than `*`: a BEGIN ATOMIC body depends on
--- every column it names, and `*` now would name those later changes added (snapshot_provenance's
--- block columns), which their reverts then could not drop.
+-- The grid functions as derived_figures made them, and the figures at a time back to SQL
+-- functions (derived_figures' definitions), but for the columns each reads of a snapshot row,
+-- named rather than `*`: a BEGIN ATOMIC body depends on every column it names, and `*` now would
+-- name those later changes added (snapshot_provenance's block columns), which their reverts then
+-- could not drop.
 
 BEGIN;
+
+CREATE OR REPLACE FUNCTION derived.utc8_floor(at timestamptz, step interval) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN to_timestamp(floor((extract(epoch FROM at) + 28800) / extract(epoch FROM step))
+                    * extract(epoch FROM step) - 28800);
+
+CREATE OR REPLACE FUNCTION derived.epoch_ms(at timestamptz) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN floor(extract(epoch FROM at) * 1000)::bigint;
 
 CREATE OR REPLACE FUNCTION derived.chain_state_at(at timestamptz)
 RETURNS TABLE (chain snapshot.chain, taken_at timestamptz, coin_supply numeric,
