@@ -31,14 +31,20 @@ void write_compressed(const fs::path& set, const std::string& file, std::string_
   write_file(set / (file + ".br"), brotli_compress(body), mtime);
 }
 
+// Whether `base`'s file `name`, `length` long (length_in), holds `bytes`: read only when its
+// length is theirs.
+bool same_bytes(const fs::path& base, const std::string& name, std::optional<std::size_t> length,
+                std::string_view bytes) {
+  return length == bytes.size() && read_file(base / name) == bytes;
+}
+
 }  // namespace
 
 bool write_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
                   const std::vector<std::string>& values, const Fetched& fetched) {
   const Response response = answer_of(endpoint, fetched.value);
   const std::string file = published_file(endpoint, values);
-  const std::optional<fs::path> before = found_in(base, file);
-  if (before && read_file(*before) == response.body && link_from(base, set, file)) return false;
+  if (same_bytes(base, file, length_in(base, file), response.body) && link_from(base, set, file)) return false;
   write_file(set / file, response.body, fetched.last_modified);
   write_compressed(set, file, response.body, fetched.last_modified);
   return true;
@@ -49,15 +55,14 @@ bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint
                        std::time_t mtime) {
   const std::string file = published_file(endpoint, values);
   KeptPart& part = kept.part(file);
-  const std::optional<fs::path> before = found_in(base, file);
-  const std::string before_bytes = before ? read_file(*before) : "";
-  if (!fetched.kept && (!kept.held(part) || before_bytes.size() < part.plain)) {
+  const std::optional<std::size_t> before = length_in(base, file);
+  if (!fetched.kept && (!kept.held(part) || before.value_or(0) < part.plain)) {
     throw std::logic_error("the kept part of " + file + " is not in the set before");
   }
-  std::string body = fetched.kept ? success_start(*fetched.kept) : before_bytes.substr(0, part.plain);
+  std::string body = fetched.kept ? success_start(*fetched.kept) : read_file(base / file, part.plain);
   const std::size_t start = body.size();
   body += success_rest(fetched.live);
-  if (before && before_bytes == body && link_from(base, set, file)) {
+  if (same_bytes(base, file, before, body) && link_from(base, set, file)) {
     // Held, the set before's files are laid out as the part says; otherwise, not known to be.
     if (fetched.kept) part = {};
     part.set = kept.rendering();
@@ -77,8 +82,8 @@ bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint
       brotli = std::move(compressed.brotli);
     }
   } else if (part.gzip != 0) {
-    gzip = read_file(base / (file + ".gz")).substr(0, part.gzip);
-    brotli = read_file(base / (file + ".br")).substr(0, part.brotli);
+    gzip = read_file(base / (file + ".gz"), part.gzip);
+    brotli = read_file(base / (file + ".br"), part.brotli);
   }
   part.set = kept.rendering();
   if (part.gzip == 0) {

@@ -3,10 +3,10 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
-#include <vector>
 
 namespace coin {
 
@@ -14,9 +14,34 @@ namespace fs = std::filesystem;
 
 void throw_errno(const std::string& what) { throw std::runtime_error(what + ": " + std::strerror(errno)); }
 
-void write_file(const fs::path& path, std::string_view bytes, std::time_t mtime) {
+namespace {
+
+// Runs `make` (a call that makes `path`, giving -1 and errno on failure) again after making
+// path's directory when it failed for the lack of one; whether it succeeded. A new set's
+// directories are made by the first file written or linked into each, not looked for before
+// every file.
+template <typename Make>
+bool made_in_its_directory(const fs::path& path, Make make) {
+  if (make() == 0) return true;
+  const int failed = errno;
+  std::error_code unknown;
+  if (failed != ENOENT || fs::exists(path.parent_path(), unknown) || unknown) {
+    errno = failed;
+    return false;
+  }
   fs::create_directories(path.parent_path());
-  const File file(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
+  return make() == 0;
+}
+
+}  // namespace
+
+void write_file(const fs::path& path, std::string_view bytes, std::time_t mtime) {
+  int fd = -1;
+  made_in_its_directory(path, [&] {
+    fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    return fd < 0 ? -1 : 0;
+  });
+  const File file(fd);
   if (file.fd() < 0) throw_errno("cannot create " + path.string());
   while (!bytes.empty()) {
     const ssize_t written = ::write(file.fd(), bytes.data(), bytes.size());
@@ -28,11 +53,11 @@ void write_file(const fs::path& path, std::string_view bytes, std::time_t mtime)
   if (::futimens(file.fd(), times) != 0) throw_errno("cannot set the time of " + path.string());
 }
 
-std::string read_file(const fs::path& path) {
+std::string read_file(const fs::path& path, std::size_t length) {
   const File file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   struct stat status {};
   if (file.fd() < 0 || ::fstat(file.fd(), &status) != 0) throw_errno("cannot read " + path.string());
-  std::string bytes(static_cast<std::size_t>(status.st_size), '\0');
+  std::string bytes(std::min(static_cast<std::size_t>(status.st_size), length), '\0');
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t got = ::read(file.fd(), bytes.data() + done, bytes.size() - done);
@@ -43,22 +68,32 @@ std::string read_file(const fs::path& path) {
   return bytes;
 }
 
-std::optional<fs::path> found_in(const fs::path& base, const std::string& name) {
-  if (base.empty() || ::access((base / name).c_str(), F_OK) != 0) return std::nullopt;
-  return base / name;
+std::optional<std::size_t> length_in(const fs::path& base, const std::string& name) {
+  struct stat status {};
+  if (base.empty() || ::stat((base / name).c_str(), &status) != 0) return std::nullopt;
+  return static_cast<std::size_t>(status.st_size);
 }
 
+namespace {
+
+// Links `base`'s file `name` into `set`; false when `base` has none.
+bool link_file(const fs::path& base, const fs::path& set, const std::string& name) {
+  const fs::path from = base / name;
+  const fs::path to = set / name;
+  if (made_in_its_directory(to, [&] { return ::link(from.c_str(), to.c_str()); })) return true;
+  if (errno == ENOENT && ::access(from.c_str(), F_OK) != 0) return false;
+  throw_errno("cannot link " + to.string());
+}
+
+}  // namespace
+
 bool link_from(const fs::path& base, const fs::path& set, const std::string& name) {
-  const bool compressed = found_in(base, name + ".gz").has_value();
+  if (base.empty() || !link_file(base, set, name)) return false;
+  const bool gzip = link_file(base, set, name + ".gz");
+  if (link_file(base, set, name + ".br") == gzip) return true;
   // A set published before the .br files has an answer's .gz alone: rendered again, not kept.
-  if (!found_in(base, name) || compressed != found_in(base, name + ".br").has_value()) return false;
-  for (const std::string& file : compressed ? std::vector<std::string>{name, name + ".gz", name + ".br"}
-                                            : std::vector<std::string>{name}) {
-    const fs::path to = set / file;
-    fs::create_directories(to.parent_path());
-    if (::link((base / file).c_str(), to.c_str()) != 0) throw_errno("cannot link " + to.string());
-  }
-  return true;
+  for (const std::string& file : {name, name + ".gz"}) ::unlink((set / file).c_str());
+  return false;
 }
 
 void flush_to_disk(const fs::path& set) {

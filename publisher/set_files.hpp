@@ -30,14 +30,16 @@ class File {
   int fd_;
 };
 
-// Writes `bytes` to a new file `path`, readable by nginx's workers, modified at `mtime`.
+// Writes `bytes` to a new file `path`, readable by nginx's workers, modified at `mtime`; makes its
+// directory when there is none.
 void write_file(const std::filesystem::path& path, std::string_view bytes, std::time_t mtime);
 
-// The bytes of the file at `path`.
-std::string read_file(const std::filesystem::path& path);
+// The bytes of the file at `path`, the first `length` of them at most.
+std::string read_file(const std::filesystem::path& path, std::size_t length = std::string::npos);
 
-// Where `base` has its file `name`; nullopt when it has none (or there is no base).
-std::optional<std::filesystem::path> found_in(const std::filesystem::path& base, const std::string& name);
+// The length of `base`'s file `name`; nullopt when it has none (or there is no base). One stat:
+// an answer whose length changed needs no more to know that its bytes did.
+std::optional<std::size_t> length_in(const std::filesystem::path& base, const std::string& name);
 
 // Links `base`'s file `name`, and its .gz and .br if it has them, into `set`: the same inode, so
 // the same bytes, Last-Modified and ETag. False, and nothing linked, when `base` has no `name`,
