@@ -55,14 +55,20 @@ bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint
                        std::time_t mtime) {
   const std::string file = published_file(endpoint, values);
   KeptPart& part = kept.part(file);
-  const std::optional<std::size_t> before = length_in(base, file);
-  if (!fetched.kept && (!kept.held(part) || before.value_or(0) < part.plain)) {
-    throw std::logic_error("the kept part of " + file + " is not in the set before");
+  // The set before's bytes, read once where the kept part is taken from them: the live part's
+  // length often stays the same, and only the whole says whether its bytes did.
+  std::string before;
+  if (!fetched.kept) {
+    if (kept.held(part)) before = read_file(base / file);
+    if (!kept.held(part) || before.size() < part.plain) {
+      throw std::logic_error("the kept part of " + file + " is not in the set before");
+    }
   }
-  std::string body = fetched.kept ? success_start(*fetched.kept) : read_file(base / file, part.plain);
+  std::string body = fetched.kept ? success_start(*fetched.kept) : before.substr(0, part.plain);
   const std::size_t start = body.size();
   body += success_rest(fetched.live);
-  if (same_bytes(base, file, before, body) && link_from(base, set, file)) {
+  const bool same = fetched.kept ? same_bytes(base, file, length_in(base, file), body) : before == body;
+  if (same && link_from(base, set, file)) {
     // Held, the set before's files are laid out as the part says; otherwise, not known to be.
     if (fetched.kept) part = {};
     part.set = kept.rendering();

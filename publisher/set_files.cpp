@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -56,15 +55,20 @@ void write_file(const fs::path& path, std::string_view bytes, std::time_t mtime)
 std::string read_file(const fs::path& path, std::size_t length) {
   const File file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   struct stat status {};
-  if (file.fd() < 0 || ::fstat(file.fd(), &status) != 0) throw_errno("cannot read " + path.string());
-  std::string bytes(std::min(static_cast<std::size_t>(status.st_size), length), '\0');
+  // A length given is read to, or to the end, without asking the file its own: one call fewer.
+  if (file.fd() < 0 || (length == std::string::npos && ::fstat(file.fd(), &status) != 0)) {
+    throw_errno("cannot read " + path.string());
+  }
+  std::string bytes(length == std::string::npos ? static_cast<std::size_t>(status.st_size) : length, '\0');
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t got = ::read(file.fd(), bytes.data() + done, bytes.size() - done);
     if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) throw_errno("cannot read " + path.string());
+    if (got < 0) throw_errno("cannot read " + path.string());
+    if (got == 0) break;
     done += static_cast<std::size_t>(got);
   }
+  bytes.resize(done);
   return bytes;
 }
 
