@@ -50,56 +50,60 @@ bool write_answer(const fs::path& base, const fs::path& set, const Endpoint& end
   return true;
 }
 
+namespace {
+
+// The answer in `file` of a kept part that `base`, the set served, holds: that part's bytes in
+// each of base's files, copied by the kernel, then `live` (the rest) and its compressed blocks.
+// Its bytes are the same when live is what follows the part in base. Leaves in `part` that the
+// set being rendered, `rendering`, holds it too.
+bool write_held_answer(const fs::path& base, const fs::path& set, const std::string& file, const std::string& live,
+                       KeptPart& part, unsigned long rendering, std::time_t mtime) {
+  const bool same = read_file(base / file, std::string::npos, part.plain) == live;
+  part.set = rendering;
+  if (same && link_from(base, set, file)) return false;
+  write_spliced(set / file, base / file, part.plain, live, mtime);
+  if (part.gzip == 0) {  // compressed whole
+    write_compressed(set, file, read_file(base / file, part.plain) + live, mtime);
+    return true;
+  }
+  // As the handlers' gzip variant of the same answer (compressed_variant), from the kept bytes.
+  write_spliced(set / (file + ".gz"), base / (file + ".gz"), part.gzip, gzip_rest(live, part.crc, part.plain), mtime);
+  write_spliced(set / (file + ".br"), base / (file + ".br"), part.brotli, brotli_rest(live), mtime);
+  return true;
+}
+
+}  // namespace
+
 bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
                        const std::vector<std::string>& values, const KeptFetched& fetched, KeptAnswers& kept,
                        std::time_t mtime) {
   const std::string file = published_file(endpoint, values);
   KeptPart& part = kept.part(file);
-  // The set before's bytes, read once where the kept part is taken from them: the live part's
-  // length often stays the same, and only the whole says whether its bytes did.
-  std::string before;
   if (!fetched.kept) {
-    if (kept.held(part)) before = read_file(base / file);
-    if (!kept.held(part) || before.size() < part.plain) {
-      throw std::logic_error("the kept part of " + file + " is not in the set before");
-    }
+    if (!kept.held(part)) throw std::logic_error("the kept part of " + file + " is not in the set before");
+    return write_held_answer(base, set, file, success_rest(fetched.live), part, kept.rendering(), mtime);
   }
-  std::string body = fetched.kept ? success_start(*fetched.kept) : before.substr(0, part.plain);
+  std::string body = success_start(*fetched.kept);
   const std::size_t start = body.size();
   body += success_rest(fetched.live);
-  const bool same = fetched.kept ? same_bytes(base, file, length_in(base, file), body) : before == body;
-  if (same && link_from(base, set, file)) {
-    // Held, the set before's files are laid out as the part says; otherwise, not known to be.
-    if (fetched.kept) part = {};
+  if (same_bytes(base, file, length_in(base, file), body) && link_from(base, set, file)) {
+    part = {};  // the set before's files are not known to be laid out as a part would say
     part.set = kept.rendering();
     return false;
   }
   write_file(set / file, body, mtime);
-  std::string gzip;
-  std::string brotli;
-  if (fetched.kept) {
-    part = {fetched.key, kept.rendering(), start};
-    if (compressed_apart(start)) {
-      CompressedStart compressed = compress_start(std::string_view(body).substr(0, start));
-      part.gzip = compressed.gzip.size();
-      part.brotli = compressed.brotli.size();
-      part.crc = compressed.crc;
-      gzip = std::move(compressed.gzip);
-      brotli = std::move(compressed.brotli);
-    }
-  } else if (part.gzip != 0) {
-    gzip = read_file(base / (file + ".gz"), part.gzip);
-    brotli = read_file(base / (file + ".br"), part.brotli);
-  }
-  part.set = kept.rendering();
-  if (part.gzip == 0) {
+  part = {fetched.key, kept.rendering(), start};
+  if (!compressed_apart(start)) {
     write_compressed(set, file, body, mtime);
     return true;
   }
-  // As the handlers' gzip variant of the same answer (compressed_variant), from the kept bytes.
+  CompressedStart compressed = compress_start(std::string_view(body).substr(0, start));
+  part.gzip = compressed.gzip.size();
+  part.brotli = compressed.brotli.size();
+  part.crc = compressed.crc;
   const std::string_view rest = std::string_view(body).substr(start);
-  write_file(set / (file + ".gz"), gzip + gzip_rest(rest, part.crc, start), mtime);
-  write_file(set / (file + ".br"), brotli + brotli_rest(rest), mtime);
+  write_file(set / (file + ".gz"), compressed.gzip + gzip_rest(rest, part.crc, start), mtime);
+  write_file(set / (file + ".br"), compressed.brotli + brotli_rest(rest), mtime);
   return true;
 }
 

@@ -34,8 +34,14 @@ class File {
 // directory when there is none.
 void write_file(const std::filesystem::path& path, std::string_view bytes, std::time_t mtime);
 
-// The bytes of the file at `path`, the first `length` of them at most.
-std::string read_file(const std::filesystem::path& path, std::size_t length = std::string::npos);
+// Writes a new file `path` like write_file: the first `length` bytes of the file `from`, copied
+// by the kernel (copy_file_range) rather than read into the process, then `rest`.
+void write_spliced(const std::filesystem::path& path, const std::filesystem::path& from, std::size_t length,
+                   std::string_view rest, std::time_t mtime);
+
+// The bytes of the file at `path` from byte `offset` on, `length` of them at most.
+std::string read_file(const std::filesystem::path& path, std::size_t length = std::string::npos,
+                      std::size_t offset = 0);
 
 // The length of `base`'s file `name`; nullopt when it has none (or there is no base). One stat:
 // an answer whose length changed needs no more to know that its bytes did.

@@ -1,0 +1,105 @@
+#include "publisher/set_files.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace coin {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A directory of its own under the system's temporary one, removed after the test.
+class SetFilesTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    std::string name = (fs::temp_directory_path() / "coin-set-files.XXXXXX").string();
+    ASSERT_NE(::mkdtemp(name.data()), nullptr);
+    root_ = name;
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  fs::path root_;
+};
+
+std::time_t mtime_of(const fs::path& path) {
+  struct stat status {};
+  return ::stat(path.c_str(), &status) == 0 ? status.st_mtime : -1;
+}
+
+TEST_F(SetFilesTest, SessionsWritingIntoTheSameNewDirectoryAtOnceEachMakeTheirFile) {
+  // A set's render: two or more sessions whose first files share a directory that none has made.
+  constexpr int rounds = 300;
+  constexpr int sessions = 4;
+  std::atomic<int> failed{0};
+  for (int round = 0; round < rounds; ++round) {
+    const fs::path directory = root_ / ("set" + std::to_string(round)) / "api" / "v1" / "history";
+    std::vector<std::thread> threads;
+    std::atomic<int> ready{0};
+    for (int session = 0; session < sessions; ++session) {
+      threads.emplace_back([&, session] {
+        ++ready;
+        while (ready < sessions) std::this_thread::yield();
+        try {
+          write_file(directory / ("chain=" + std::to_string(session) + ".json"), "{}", 1780000000);
+        } catch (const std::exception&) {
+          ++failed;
+        }
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+  }
+  EXPECT_EQ(failed, 0);
+  EXPECT_EQ(read_file(root_ / "set7/api/v1/history/chain=3.json"), "{}");
+  EXPECT_EQ(mtime_of(root_ / "set7/api/v1/history/chain=3.json"), 1780000000);
+}
+
+TEST_F(SetFilesTest, ASplicedFileIsTheKeptBytesOfTheOldOneThenTheRest) {
+  write_file(root_ / "before/a.json", R"({"items":[1,2,3,{"live":1}]})", 1780000000);
+  write_spliced(root_ / "after/a.json", root_ / "before/a.json", 16, R"({"live":2}]})", 1780003600);
+  EXPECT_EQ(read_file(root_ / "after/a.json"), R"({"items":[1,2,3,{"live":2}]})");
+  EXPECT_EQ(mtime_of(root_ / "after/a.json"), 1780003600);
+  EXPECT_EQ(read_file(root_ / "before/a.json"), R"({"items":[1,2,3,{"live":1}]})") << "the old file is left as it was";
+  EXPECT_THROW(write_spliced(root_ / "after/b.json", root_ / "before/a.json", 100, "", 1780003600), std::runtime_error)
+      << "an old file shorter than its kept bytes";
+}
+
+TEST_F(SetFilesTest, AFileIsReadWholeOrFromAnOffsetOrUpToALength) {
+  write_file(root_ / "a.json", "0123456789", 1780000000);
+  EXPECT_EQ(read_file(root_ / "a.json"), "0123456789");
+  EXPECT_EQ(read_file(root_ / "a.json", 4), "0123");
+  EXPECT_EQ(read_file(root_ / "a.json", 40), "0123456789");
+  EXPECT_EQ(read_file(root_ / "a.json", std::string::npos, 6), "6789");
+  EXPECT_EQ(read_file(root_ / "a.json", std::string::npos, 10), "");
+  EXPECT_THROW(read_file(root_ / "a.json", std::string::npos, 11), std::runtime_error);
+  EXPECT_THROW(read_file(root_ / "none.json"), std::runtime_error);
+}
+
+TEST_F(SetFilesTest, AnAnswerIsLinkedWithItsCompressedFilesOrNotAtAll) {
+  write_file(root_ / "base/api/a.json", "{}", 1780000000);
+  write_file(root_ / "base/api/b.json", "[]", 1780000000);
+  write_file(root_ / "base/api/b.json.gz", "gz", 1780000000);
+  write_file(root_ / "base/api/b.json.br", "br", 1780000000);
+  write_file(root_ / "base/api/c.json", "{}", 1780000000);
+  write_file(root_ / "base/api/c.json.gz", "gz", 1780000000);  // a set from before the .br files
+  EXPECT_TRUE(link_from(root_ / "base", root_ / "set", "api/a.json"));
+  EXPECT_TRUE(link_from(root_ / "base", root_ / "set", "api/b.json"));
+  EXPECT_FALSE(link_from(root_ / "base", root_ / "set", "api/c.json"));
+  EXPECT_FALSE(link_from(root_ / "base", root_ / "set", "api/none.json"));
+  EXPECT_FALSE(link_from(fs::path(), root_ / "set", "api/a.json")) << "no base";
+  EXPECT_TRUE(fs::equivalent(root_ / "base/api/b.json.br", root_ / "set/api/b.json.br"));
+  EXPECT_FALSE(fs::exists(root_ / "set/api/a.json.gz"));
+  EXPECT_FALSE(fs::exists(root_ / "set/api/c.json"));
+  EXPECT_FALSE(fs::exists(root_ / "set/api/c.json.gz"));
+  EXPECT_EQ(length_in(root_ / "set", "api/b.json.gz"), 2u);
+  EXPECT_EQ(length_in(root_ / "set", "api/c.json"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace coin
