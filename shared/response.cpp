@@ -1,5 +1,6 @@
 #include "shared/response.hpp"
 
+#include <algorithm>
 #include <json/json.h>
 
 namespace coin {
@@ -22,26 +23,28 @@ std::string envelope(int code, std::string_view message, std::string_view data_j
 }
 
 std::string compact_json(std::string_view json) {
+  // Copied run by run, between the white space left out: a published set compacts about a
+  // megabyte of answers, most of them compact already.
   std::string out;
   out.reserve(json.size());
+  std::size_t run = 0;  // where the run being copied starts
   bool in_string = false;
-  bool escaped = false;
-  for (const char c : json) {
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    const char c = json[i];
     if (in_string) {
-      out += c;
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
+      if (c == '\\') {
+        ++i;  // the escaped character, whatever it is
       } else if (c == '"') {
         in_string = false;
       }
-      continue;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+      out.append(json.substr(run, i - run));
+      run = i + 1;
     }
-    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
-    if (c == '"') in_string = true;
-    out += c;
   }
+  out.append(json.substr(std::min(run, json.size())));
   return out;
 }
 
