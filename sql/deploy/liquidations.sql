@@ -161,8 +161,9 @@ COMMENT ON FUNCTION api.liquidations(text, text, integer, text, bigint, bigint) 
 -- happened after the last grid point. The first grid point at or after a time t is
 -- ceil((epoch(t) + 8 h) / step) x step - 8 h (utc8_floor(t - 1 us, step) + step), written in
 -- immutable arithmetic only (the epoch of an interval, to_timestamp) so that the planner inlines
--- it: it runs once per Bark and Take of every window of 6.21, and through utc8_floor (whose
--- extract(epoch FROM timestamptz) is STABLE, so neither inlines) a call cost about 70 us
+-- it: it runs once per Bark and Take of every window of 6.21, and through utc8_floor as
+-- derived_figures made it (extract(epoch FROM timestamptz) is STABLE, so neither inlined;
+-- planned_figures rewrites it) and timestamptz + interval (STABLE) a call cost about 70 us
 -- (bench/LIQUIDATIONS.md).
 CREATE FUNCTION derived.window_point(at timestamptz, step interval, as_of timestamptz) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
