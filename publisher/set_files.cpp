@@ -120,7 +120,7 @@ bool link_from(const fs::path& base, const fs::path& set, const std::string& nam
   const bool gzip = link_file(base, set, name + ".gz");
   if (link_file(base, set, name + ".br") == gzip) return true;
   // A set published before the .br files has an answer's .gz alone: rendered again, not kept.
-  for (const std::string& file : {name, name + ".gz"}) ::unlink((set / file).c_str());
+  for (const std::string& file : {name, name + ".gz", name + ".br"}) ::unlink((set / file).c_str());
   return false;
 }
 

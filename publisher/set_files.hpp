@@ -1,6 +1,6 @@
 #pragma once
 // The files of a set, through POSIX calls whose failures are thrown with errno's text: written,
-// read, linked from the set before, and flushed to disk.
+// read, linked or spliced from the set before, and flushed to disk.
 
 #include <unistd.h>
 
