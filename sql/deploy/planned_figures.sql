@@ -6,8 +6,8 @@
 -- 'infinity': at the benchmark's scale vault_state_at('infinity') took 0.65-0.85 ms a call as
 -- SQL, 0.4-0.45 ms in PL/pgSQL, and a published set makes some forty such calls.
 -- (#variable_conflict use_column: their OUT columns are named as the snapshot columns.)
--- And the UTC+8 grid (utc8_floor, and through it utc8_midnight and window_since) and epoch_ms
--- in immutable arithmetic, which the planner inlines: extract(epoch FROM timestamptz) is STABLE,
+-- And the UTC+8 grid (utc8_floor, and through it utc8_midnight; history_points writes
+-- window_since so too) and epoch_ms in immutable arithmetic, which the planner inlines: extract(epoch FROM timestamptz) is STABLE,
 -- so a function declared IMMUTABLE around it ran as a call of its own, some 20-40 us each, and a
 -- published set makes about 200 of utc8_floor's and 270 of epoch_ms's. Of the timestamp at UTC
 -- the epoch is the same number, infinities included.
