@@ -2,7 +2,6 @@
 
 #include <sys/stat.h>
 
-#include <optional>
 #include <pqxx/pqxx>
 #include <stdexcept>
 #include <utility>
@@ -31,11 +30,9 @@ void write_compressed(const fs::path& set, const std::string& file, std::string_
   write_file(set / (file + ".br"), brotli_compress(body), mtime);
 }
 
-// Whether `base`'s file `name`, `length` long (length_in), holds `bytes`: read only when its
-// length is theirs.
-bool same_bytes(const fs::path& base, const std::string& name, std::optional<std::size_t> length,
-                std::string_view bytes) {
-  return length == bytes.size() && read_file(base / name) == bytes;
+// Whether `base`'s file `name` holds `bytes`: read only when its length is theirs.
+bool same_bytes(const fs::path& base, const std::string& name, std::string_view bytes) {
+  return length_in(base, name) == bytes.size() && read_file(base / name) == bytes;
 }
 
 }  // namespace
@@ -44,7 +41,7 @@ bool write_answer(const fs::path& base, const fs::path& set, const Endpoint& end
                   const std::vector<std::string>& values, const Fetched& fetched) {
   const Response response = answer_of(endpoint, fetched.value);
   const std::string file = published_file(endpoint, values);
-  if (same_bytes(base, file, length_in(base, file), response.body) && link_from(base, set, file)) return false;
+  if (same_bytes(base, file, response.body) && link_from(base, set, file)) return false;
   write_file(set / file, response.body, fetched.last_modified);
   write_compressed(set, file, response.body, fetched.last_modified);
   return true;
@@ -86,7 +83,7 @@ bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint
   std::string body = success_start(*fetched.kept);
   const std::size_t start = body.size();
   body += success_rest(fetched.live);
-  if (same_bytes(base, file, length_in(base, file), body) && link_from(base, set, file)) {
+  if (same_bytes(base, file, body) && link_from(base, set, file)) {
     part = {};  // the set before's files are not known to be laid out as a part would say
     part.set = kept.rendering();
     return false;
