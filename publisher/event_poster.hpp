@@ -1,9 +1,10 @@
 #pragma once
 // Speaks to nginx's nchan publisher location over the Unix socket of
 // nginx/events-publisher.conf: posts an event (snapshot_event.hpp) for nginx's subscribers
-// (nginx/events.conf), and asks whether the channel holds one. An event that cannot be posted
-// (nginx down or restarting) is logged and dropped: EventChannel posts the set's again once
-// nginx answers.
+// (nginx/events.conf), and asks whether the channel holds one. A posted event also has nginx
+// read the link current again (nginx/events-publisher.conf), so it is posted once the link
+// points at its set. An event that cannot be posted (nginx down or restarting) is logged and
+// dropped: EventChannel posts the set's again once nginx answers.
 
 #include <optional>
 #include <string>

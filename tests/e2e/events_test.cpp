@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -229,6 +230,30 @@ TEST_F(EventsTest, KeptPointsAreRenderedAgainOnlyWhereTheirRowsWereWrittenAgain)
             moved.substr(moved.find(R"("statisticTime":1778642400000)")))
       << "the live point is as it was";
   expect_a_whole_render_gives(*stack_, current());
+}
+
+// nginx takes the set the link current points at from its shared memory, read from the link again
+// when the publisher posts a set's event (nginx.conf's published_set()): the events above are
+// served at once. A link moved without an event (a publisher without --events) is served all the
+// same once what nginx kept runs out, within a second; and moved back likewise.
+TEST_F(EventsTest, ALinkMovedWithoutAnEventIsServedAllTheSame) {
+  const std::string link = stack_->published() + "/current";
+  const std::string set = fs::read_symlink(link).string();
+  const std::string answer = http("GET", stack_->url("/totalSupply")).body;
+  // Named like a set ("set.<blocks>.XXXXXX"), so that its answers have their X-Snapshot-Blocks.
+  const std::string copy = set.substr(0, set.size() - 6) + "byHand";
+  fs::copy(stack_->published() + "/" + set, stack_->published() + "/" + copy, fs::copy_options::recursive);
+  std::ofstream(stack_->published() + "/" + copy + "/totalSupply.txt", std::ios::trunc) << "12345";
+  const auto move_link = [&](const std::string& to) {
+    fs::create_symlink(to, link + ".moving");
+    fs::rename(link + ".moving", link);
+  };
+
+  move_link(copy);
+  EXPECT_TRUE(eventually([&] { return http("GET", stack_->url("/totalSupply")).body == "12345"; }));
+  move_link(set);
+  EXPECT_TRUE(eventually([&] { return http("GET", stack_->url("/totalSupply")).body == answer; }));
+  fs::remove_all(stack_->published() + "/" + copy);
 }
 
 }  // namespace
