@@ -82,15 +82,22 @@ std::string upstreams_conf(const std::vector<Endpoint>& list, const NginxPlaces&
   return text;
 }
 
+// $published_query: a map per endpoint with parameters, keyed on the query alone, chosen by the
+// location's $endpoint_path: one hash lookup and one pattern per request, where a single map of
+// "$uri?$args" tried every endpoint's pattern in turn.
 std::string queries_conf(const std::vector<Endpoint>& list) {
-  std::string text = from_the_list + "map \"$uri?$args\" $published_query {\n  default \"\";\n";
+  std::string text = from_the_list + "map $endpoint_path $published_query {\n  default \"\";\n";
+  std::string queries;
   for (const Endpoint& endpoint : list) {
     if (endpoint.parameters.empty()) continue;
+    const std::string variable = "$published_query_" + std::to_string(&endpoint - list.data() + 1);
+    text += "  " + std::string(endpoint.path) + " " + variable + ";\n";
     std::vector<std::string> captures;  // $1, $2 ...: the values the pattern took
     while (captures.size() < endpoint.parameters.size()) captures.push_back('$' + std::to_string(captures.size() + 1));
-    text += "  \"~" + published_query_pattern(endpoint) + "\" \"" + canonical_query(endpoint, captures) + "\";\n";
+    queries += "\nmap $args " + variable + " {  # " + std::string(endpoint.spec) + "\n  default \"\";\n  \"~" +
+               published_query_pattern(endpoint) + "\" \"" + canonical_query(endpoint, captures) + "\";\n}\n";
   }
-  return text + "}\n";
+  return text + "}\n" + queries;
 }
 
 std::string endpoints_conf(const std::vector<Endpoint>& list, const std::string& conf) {
@@ -159,7 +166,7 @@ std::string published_query_pattern(const Endpoint& endpoint) {
     }
     values.push_back('(' + alternatives + ')');
   }
-  return '^' + regex_escaped(endpoint.path) + "\\?" + canonical_query(endpoint, values) + '$';
+  return '^' + canonical_query(endpoint, values) + '$';
 }
 
 std::vector<NginxFile> nginx_files(const std::vector<Endpoint>& list, const NginxPlaces& places) {

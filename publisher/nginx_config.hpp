@@ -9,7 +9,8 @@
 //                   handler's, <sockets>/ops.sock (nginx/ops.conf), and the mcp handler's
 //                   processes, <sockets>/mcp-<n>.sock (nginx/mcp.conf)
 //   queries.conf    $published_query: a query in the list's parameter order with allowed values
-//                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
+//                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else "";
+//                   a map of the query per endpoint, chosen by the location's $endpoint_path
 //   endpoints.conf  an exact location per endpoint, which names itself in $endpoint_path (the
 //                   access log, nginx/access-log.conf): its published answer (gzip if taken, else
 //                   plain), else its pool's handlers (@<pool>); $published_prefix sends a request
@@ -66,12 +67,11 @@ struct NginxFile {
 // no server.
 std::vector<NginxFile> nginx_files(const std::vector<Endpoint>& list, const NginxPlaces& places);
 
-// The regular expression of the queries map that takes "$uri?$args" of `endpoint` (one with
-// parameters) to the name of its published answer: its path, then its parameters in order,
-// each with one of its allowed values, or a word of letters, digits and '-' for one checked by
-// the data (the publisher names files only with the values its view has; the handlers answer
-// any other), as canonical_query writes them:
-// "^/api/v1/data-platform/latest-collateral\?chain=(tron|eth|bsc)$".
+// The regular expression of the queries map that takes the query ($args) of `endpoint` (one
+// with parameters) to the name of its published answer: its parameters in order, each with one
+// of its allowed values, or a word of letters, digits and '-' for one checked by the data (the
+// publisher names files only with the values its view has; the handlers answer any other), as
+// canonical_query writes them: "^chain=(tron|eth|bsc)$" (6.12).
 std::string published_query_pattern(const Endpoint& endpoint);
 
 }  // namespace coin

@@ -204,7 +204,7 @@ std::optional<std::string> option_value(const OptionSpec& spec, std::string_view
 
 // Whether nginx's queries map names a published file for `raw` (the query as sent, $args) on
 // `endpoint`: its very pattern (publisher/nginx_config.hpp: published_query_pattern, what
-// queries.conf holds) matched against "$uri?$args". nginx then tries the published file
+// queries.conf holds) matched against $args. nginx then tries the published file
 // <path>/<raw>.json before it asks the handlers. (std::regex recurses per character: the
 // inputs of libFuzzer, 4 KB at most, are far from the stack's end.)
 bool nginx_names_file(const Endpoint& endpoint, std::string_view raw) {
@@ -214,7 +214,7 @@ bool nginx_names_file(const Endpoint& endpoint, std::string_view raw) {
   if (pattern == patterns.end()) {
     pattern = patterns.emplace(endpoint.path, std::regex(published_query_pattern(endpoint))).first;
   }
-  return std::regex_match(std::string(endpoint.path) + '?' + std::string(raw), pattern->second);
+  return std::regex_match(std::string(raw), pattern->second);
 }
 
 // A strict JSON parser: no comments, one root value and nothing after it, no duplicate keys.
