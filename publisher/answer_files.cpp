@@ -1,7 +1,5 @@
 #include "publisher/answer_files.hpp"
 
-#include <sys/stat.h>
-
 #include <pqxx/pqxx>
 #include <stdexcept>
 #include <utility>
@@ -23,16 +21,17 @@ namespace {
 void write_compressed(const fs::path& set, const std::string& file, std::string_view body, std::time_t mtime) {
   const std::string gzip = compressed_variant(body);
   if (gzip.empty()) return;
-  write_file(set / (file + ".gz"), gzip, mtime);
+  write_file(set, file + ".gz", gzip, mtime);
   // Beside each .gz, always: a client that takes br is sent the .br, or the plain file when there
   // is none (nginx/published.conf). Brotli came out smaller than gzip on every answer of the
   // demo's and the fixture's sets.
-  write_file(set / (file + ".br"), brotli_compress(body), mtime);
+  write_file(set, file + ".br", brotli_compress(body), mtime);
 }
 
 // Whether `base`'s file `name` holds `bytes`: read only when its length is theirs.
 bool same_bytes(const fs::path& base, const std::string& name, std::string_view bytes) {
-  return length_in(base, name) == bytes.size() && read_file(base / name) == bytes;
+  const std::optional<struct stat> status = status_in(base, name);
+  return status && static_cast<std::size_t>(status->st_size) == bytes.size() && read_file(base, name) == bytes;
 }
 
 }  // namespace
@@ -42,7 +41,7 @@ bool write_answer(const fs::path& base, const fs::path& set, const Endpoint& end
   const Response response = answer_of(endpoint, fetched.value);
   const std::string file = published_file(endpoint, values);
   if (same_bytes(base, file, response.body) && link_from(base, set, file)) return false;
-  write_file(set / file, response.body, fetched.last_modified);
+  write_file(set, file, response.body, fetched.last_modified);
   write_compressed(set, file, response.body, fetched.last_modified);
   return true;
 }
@@ -55,17 +54,17 @@ namespace {
 // set being rendered, `rendering`, holds it too.
 bool write_held_answer(const fs::path& base, const fs::path& set, const std::string& file, const std::string& live,
                        KeptPart& part, unsigned long rendering, std::time_t mtime) {
-  const bool same = read_file(base / file, std::string::npos, part.plain) == live;
+  const bool same = read_file(base, file, std::string::npos, part.plain) == live;
   part.set = rendering;
   if (same && link_from(base, set, file)) return false;
-  write_spliced(set / file, base / file, part.plain, live, mtime);
+  write_spliced(set, file, base, part.plain, live, mtime);
   if (part.gzip == 0) {  // compressed whole
-    write_compressed(set, file, read_file(base / file, part.plain) + live, mtime);
+    write_compressed(set, file, read_file(base, file, part.plain) + live, mtime);
     return true;
   }
   // As the handlers' gzip variant of the same answer (compressed_variant), from the kept bytes.
-  write_spliced(set / (file + ".gz"), base / (file + ".gz"), part.gzip, gzip_rest(live, part.crc, part.plain), mtime);
-  write_spliced(set / (file + ".br"), base / (file + ".br"), part.brotli, brotli_rest(live), mtime);
+  write_spliced(set, file + ".gz", base, part.gzip, gzip_rest(live, part.crc, part.plain), mtime);
+  write_spliced(set, file + ".br", base, part.brotli, brotli_rest(live), mtime);
   return true;
 }
 
@@ -88,7 +87,7 @@ bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint
     part.set = kept.rendering();
     return false;
   }
-  write_file(set / file, body, mtime);
+  write_file(set, file, body, mtime);
   part = {fetched.key, kept.rendering(), start};
   if (!compressed_apart(start)) {
     write_compressed(set, file, body, mtime);
@@ -99,8 +98,8 @@ bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint
   part.brotli = compressed.brotli.size();
   part.crc = compressed.crc;
   const std::string_view rest = std::string_view(body).substr(start);
-  write_file(set / (file + ".gz"), compressed.gzip + gzip_rest(rest, part.crc, start), mtime);
-  write_file(set / (file + ".br"), compressed.brotli + brotli_rest(rest), mtime);
+  write_file(set, file + ".gz", compressed.gzip + gzip_rest(rest, part.crc, start), mtime);
+  write_file(set, file + ".br", compressed.brotli + brotli_rest(rest), mtime);
   return true;
 }
 
@@ -109,16 +108,16 @@ void write_alias(pqxx::transaction_base& transaction, const fs::path& set, const
   if (endpoint.alias_column.empty()) return;
   const pqxx::row row = transaction.exec_prepared1(alias_statement_of(endpoint).name);
   const std::string name = alias_name(endpoint, row[0].is_null() ? "" : row[0].c_str());
-  if (!name.empty()) write_file(set / alias_file(endpoint, name), "", mtime);
+  if (!name.empty()) write_file(set, alias_file(endpoint, name), "", mtime);
 }
 
 PublishedAnswer published_answer(const fs::path& set, const Endpoint& endpoint, const std::vector<std::string>& values) {
-  const fs::path file = set / published_file(endpoint, values);
-  struct stat status {};
-  if (::stat(file.c_str(), &status) != 0) throw_errno("cannot read " + file.string());
+  const std::string file = published_file(endpoint, values);
+  const std::optional<struct stat> status = status_in(set, file);
+  if (!status) throw_errno("cannot read " + (set / file).string());
   const std::string query = canonical_query(endpoint, values);
   return {std::string(endpoint.path) + (query.empty() ? "" : "?" + query),
-          static_file_etag(status.st_mtime, static_cast<std::size_t>(status.st_size))};
+          static_file_etag(status->st_mtime, static_cast<std::size_t>(status->st_size))};
 }
 
 }  // namespace coin

@@ -59,7 +59,7 @@ constexpr std::string_view usage =
     "                           format; the file's name without .prom is the label process\n"
     "  --routes                 print every endpoint and exit, one per line, tab-separated:\n"
     "                           spec, path, group, view, content type, parameters, pool,\n"
-    "                           alias column, sendfile\n"
+    "                           alias column, published or handler\n"
     "  --pool-processes         print the handler processes of a host and exit, one per line:\n"
     "                           <handler>-<n>, each group's and the mcp handler's; each\n"
     "                           listens on <sockets>/<handler>-<n>.sock (systemd: the socket\n"

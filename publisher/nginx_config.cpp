@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "publisher/pool_processes.hpp"
+#include "publisher/set_files.hpp"
 #include "shared/rendered_answer.hpp"
 
 namespace coin {
@@ -106,11 +107,20 @@ std::string endpoints_conf(const std::vector<Endpoint>& list, const std::string&
   std::vector<std::pair<std::string_view, std::vector<const Endpoint*>>> directories;
   for (const Endpoint& endpoint : list) {
     const std::string path(endpoint.path);
+    const std::string spec(endpoint.spec);
+    const std::string type(content_type_of(endpoint));
+    // Its answer as encoded, else plain: a small file here, a large one (set_files.hpp) in the
+    // location of its large answers, else its pool's handlers.
+    const auto answer_files = [&](const std::string& file, const std::string& otherwise) {
+      return "  try_files " + file + "$encoding_suffix " + file + " " + otherwise + ";\n";
+    };
     const std::string file = "$published_prefix/" + published_file_of_query(endpoint, "$published_query");
-    text += "\nlocation = " + path + " {  # " + std::string(endpoint.spec) + "\n  set $endpoint_path " + path +
-            ";\n  default_type " + std::string(content_type_of(endpoint)) + ";\n  include " + conf +
-            "/endpoint.conf;\n  sendfile " + (endpoint.ranged ? "on" : "off") + ";\n  try_files " + file +
-            "$gzip_suffix " + file + " @" + std::string(endpoint.pool_name()) + ";\n}\n";
+    const std::string large = "@large_" + std::to_string(&endpoint - list.data() + 1);
+    text += "\nlocation = " + path + " {  # " + spec + "\n  set $endpoint_path " + path + ";\n  default_type " + type +
+            ";\n  include " + conf + "/endpoint.conf;\n" + answer_files(file, large) + "}\n";
+    text += "\nlocation " + large + " {  # " + spec + "'s large answers\n  default_type " + type + ";\n  include " + conf +
+            "/large-answer.conf;\n" + answer_files("/" + std::string(large_directory) + file, "@" + std::string(endpoint.pool_name())) +
+            "}\n";
     if (endpoint.alias_column.empty()) continue;
     const std::string_view directory = endpoint.path.substr(0, endpoint.path.rfind('/') + 1);
     auto found = std::find_if(directories.begin(), directories.end(), [&](const auto& known) { return known.first == directory; });

@@ -12,11 +12,13 @@
 //                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else "";
 //                   a map of the query per endpoint, chosen by the location's $endpoint_path
 //   endpoints.conf  an exact location per endpoint, which names itself in $endpoint_path (the
-//                   access log, nginx/access-log.conf): its published answer (gzip if taken, else
-//                   plain), else its pool's handlers (@<pool>); $published_prefix sends a request
-//                   with a chunked body to them (nginx.conf); sendfile for a history, off for the
-//                   others (an answer of a few KB goes out in one write with its headers); and
-//                   for the endpoints with an alias column (6.4, 6.5), a location per directory
+//                   access log, nginx/access-log.conf): its published answer (br or gzip if taken,
+//                   else plain) when it is a small file, sent in one write with its headers
+//                   (nginx/endpoint.conf); else, in a named location of the endpoint's own
+//                   (@large_<n>), its large answer (set_files.hpp: large/), sent with sendfile
+//                   (nginx/large-answer.conf); else its pool's handlers (@<pool>);
+//                   $published_prefix sends a request with a chunked body to them (nginx.conf);
+//                   and for the endpoints with an alias column (6.4, 6.5), a location per directory
 //                   of theirs (/api/v1/external/total-supply/<name>): a name that the set served
 //                   marks as one of theirs (alias_file) is rewritten to that endpoint's path, and
 //                   answered exactly as it; any other name is the 404 of an unknown path

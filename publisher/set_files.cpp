@@ -27,6 +27,23 @@ bool made_in_its_directory(const fs::path& path, Make make) {
   return make() == 0;
 }
 
+// Runs `call` (a system call on a file of `set`, given its path there: -1 and errno on failure)
+// on `set`'s file `name` where it lies: at `name` (a small file, or none), else under
+// large_directory. One call but for a large file.
+template <typename Call>
+int where_it_lies(const std::string& name, Call call) {
+  const int result = call(name);
+  if (result >= 0 || errno != ENOENT) return result;
+  return call(std::string(large_directory) + '/' + name);
+}
+
+// `set`'s file `name`, open for reading.
+File open_in(const fs::path& set, const std::string& name) {
+  const int fd = where_it_lies(name, [&](const std::string& at) { return ::open((set / at).c_str(), O_RDONLY | O_CLOEXEC); });
+  if (fd < 0) throw_errno("cannot read " + (set / name).string());
+  return File(fd);
+}
+
 // A new file `path`, readable by nginx's workers; its directory made when there is none.
 File new_file(const fs::path& path) {
   int fd = -1;
@@ -52,32 +69,36 @@ void write_ending(const File& file, const fs::path& path, std::string_view bytes
 
 }  // namespace
 
-void write_file(const fs::path& path, std::string_view bytes, std::time_t mtime) {
+std::string placed(const std::string& name, std::size_t size) {
+  return size > large_file_bytes ? std::string(large_directory) + '/' + name : name;
+}
+
+void write_file(const fs::path& set, const std::string& name, std::string_view bytes, std::time_t mtime) {
+  const fs::path path = set / placed(name, bytes.size());
   write_ending(new_file(path), path, bytes, mtime);
 }
 
-void write_spliced(const fs::path& path, const fs::path& from, std::size_t length, std::string_view rest,
-                   std::time_t mtime) {
-  const File source(::open(from.c_str(), O_RDONLY | O_CLOEXEC));
-  if (source.fd() < 0) throw_errno("cannot read " + from.string());
+void write_spliced(const fs::path& set, const std::string& name, const fs::path& from, std::size_t length,
+                   std::string_view rest, std::time_t mtime) {
+  const File source = open_in(from, name);
+  const fs::path path = set / placed(name, length + rest.size());
   const File file = new_file(path);
   while (length > 0) {
     const ssize_t copied = ::copy_file_range(source.fd(), nullptr, file.fd(), nullptr, length, 0);
     if (copied < 0 && errno == EINTR) continue;
-    if (copied < 0) throw_errno("cannot copy " + from.string() + " to " + path.string());
-    if (copied == 0) throw std::runtime_error(from.string() + " ends before the bytes to copy");
+    if (copied < 0) throw_errno("cannot copy " + (from / name).string() + " to " + path.string());
+    if (copied == 0) throw std::runtime_error((from / name).string() + " ends before the bytes to copy");
     length -= static_cast<std::size_t>(copied);
   }
   write_ending(file, path, rest, mtime);
 }
 
-std::string read_file(const fs::path& path, std::size_t length, std::size_t offset) {
-  const File file(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+std::string read_file(const fs::path& set, const std::string& name, std::size_t length, std::size_t offset) {
+  const File file = open_in(set, name);
+  const fs::path path = set / name;
   struct stat status {};
   // A length given is read to, or to the end, without asking the file its own: one call fewer.
-  if (file.fd() < 0 || (length == std::string::npos && ::fstat(file.fd(), &status) != 0)) {
-    throw_errno("cannot read " + path.string());
-  }
+  if (length == std::string::npos && ::fstat(file.fd(), &status) != 0) throw_errno("cannot read " + path.string());
   const auto size = static_cast<std::size_t>(status.st_size);
   if (length == std::string::npos && size < offset) {
     throw std::runtime_error(path.string() + " ends before byte " + std::to_string(offset));
@@ -96,21 +117,31 @@ std::string read_file(const fs::path& path, std::size_t length, std::size_t offs
   return bytes;
 }
 
-std::optional<std::size_t> length_in(const fs::path& base, const std::string& name) {
+std::optional<struct stat> status_in(const fs::path& base, const std::string& name) {
   struct stat status {};
-  if (base.empty() || ::stat((base / name).c_str(), &status) != 0) return std::nullopt;
-  return static_cast<std::size_t>(status.st_size);
+  if (base.empty() ||
+      where_it_lies(name, [&](const std::string& at) { return ::stat((base / at).c_str(), &status); }) != 0) {
+    return std::nullopt;
+  }
+  return status;
 }
 
 namespace {
 
-// Links `base`'s file `name` into `set`; false when `base` has none.
+// Links `base`'s file `name` into `set`, where it lies in base; false when `base` has none.
 bool link_file(const fs::path& base, const fs::path& set, const std::string& name) {
-  const fs::path from = base / name;
-  const fs::path to = set / name;
-  if (made_in_its_directory(to, [&] { return ::link(from.c_str(), to.c_str()); })) return true;
-  if (errno == ENOENT && ::access(from.c_str(), F_OK) != 0) return false;
-  throw_errno("cannot link " + to.string());
+  const int linked = where_it_lies(name, [&](const std::string& at) {
+    const fs::path from = base / at;
+    const fs::path to = set / at;
+    if (::link(from.c_str(), to.c_str()) == 0) return 0;
+    // ENOENT when base has no file here (where_it_lies looks in the other place), before the
+    // lack of a directory to link into.
+    if (errno != ENOENT || ::access(from.c_str(), F_OK) != 0) return -1;
+    if (made_in_its_directory(to, [&] { return ::link(from.c_str(), to.c_str()); })) return 0;
+    throw_errno("cannot link " + to.string());
+  });
+  if (linked != 0 && errno != ENOENT) throw_errno("cannot link " + (set / name).string());
+  return linked == 0;
 }
 
 }  // namespace
@@ -120,7 +151,9 @@ bool link_from(const fs::path& base, const fs::path& set, const std::string& nam
   const bool gzip = link_file(base, set, name + ".gz");
   if (link_file(base, set, name + ".br") == gzip) return true;
   // A set published before the .br files has an answer's .gz alone: rendered again, not kept.
-  for (const std::string& file : {name, name + ".gz", name + ".br"}) ::unlink((set / file).c_str());
+  for (const std::string& file : {name, name + ".gz", name + ".br"}) {
+    where_it_lies(file, [&](const std::string& at) { return ::unlink((set / at).c_str()); });
+  }
   return false;
 }
 

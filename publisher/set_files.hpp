@@ -1,7 +1,12 @@
 #pragma once
 // The files of a set, through POSIX calls whose failures are thrown with errno's text: written,
-// read, linked or spliced from the set before, and flushed to disk.
+// read, linked or spliced from the set before, and flushed to disk. Each is named by its path in
+// the set, and lies there when it is small, under large/ when it is not: nginx sends a small file
+// in one write with its headers, and a large one with sendfile(2), each from a location of its
+// own (publisher/nginx_config.hpp's endpoints.conf), since nginx chooses sendfile by location,
+// not by file.
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <ctime>
@@ -30,26 +35,39 @@ class File {
   int fd_;
 };
 
-// Writes `bytes` to a new file `path`, readable by nginx's workers, modified at `mtime`; makes its
-// directory when there is none.
-void write_file(const std::filesystem::path& path, std::string_view bytes, std::time_t mtime);
+// A file of more bytes than this is large: sent with sendfile(2). Measured on the benchmark data
+// (docs/performance.md): the answers up to 68 KB ran at 0.92-1.02 of the static server sent in
+// one write (through nginx's output buffer of 32 KB), 0.87-0.89 with sendfile; a history's 118 KB
+// at 0.95 with sendfile, 0.76 without.
+constexpr std::size_t large_file_bytes = 64 * 1024;
+// Where the large files lie in a set, each at its own path beneath.
+constexpr std::string_view large_directory = "large";
 
-// Writes a new file `path` like write_file: the first `length` bytes of the file `from`, copied
-// by the kernel (copy_file_range) rather than read into the process, then `rest`.
-void write_spliced(const std::filesystem::path& path, const std::filesystem::path& from, std::size_t length,
-                   std::string_view rest, std::time_t mtime);
+// Where a file `name` of `size` bytes lies in its set: `name`, or `name` under large_directory.
+std::string placed(const std::string& name, std::size_t size);
 
-// The bytes of the file at `path` from byte `offset` on, `length` of them at most.
-std::string read_file(const std::filesystem::path& path, std::size_t length = std::string::npos,
-                      std::size_t offset = 0);
+// Writes `bytes` to a new file `name` of `set`, where placed puts it, readable by nginx's
+// workers, modified at `mtime`; makes its directory when there is none.
+void write_file(const std::filesystem::path& set, const std::string& name, std::string_view bytes,
+                std::time_t mtime);
 
-// The length of `base`'s file `name`; nullopt when it has none (or there is no base). One stat:
-// an answer whose length changed needs no more to know that its bytes did.
-std::optional<std::size_t> length_in(const std::filesystem::path& base, const std::string& name);
+// Writes a new file `name` of `set` like write_file: the first `length` bytes of `from`'s file
+// `name`, copied by the kernel (copy_file_range) rather than read into the process, then `rest`.
+void write_spliced(const std::filesystem::path& set, const std::string& name, const std::filesystem::path& from,
+                   std::size_t length, std::string_view rest, std::time_t mtime);
 
-// Links `base`'s file `name`, and its .gz and .br if it has them, into `set`: the same inode, so
-// the same bytes, Last-Modified and ETag. False, and nothing linked, when `base` has no `name`,
-// or a .gz without a .br (a set published before the .br files).
+// The bytes of `set`'s file `name` from byte `offset` on, `length` of them at most.
+std::string read_file(const std::filesystem::path& set, const std::string& name,
+                      std::size_t length = std::string::npos, std::size_t offset = 0);
+
+// The status of `base`'s file `name` (its length, its mtime); nullopt when it has none (or there
+// is no base). An answer whose length changed needs no more to know that its bytes did.
+std::optional<struct stat> status_in(const std::filesystem::path& base, const std::string& name);
+
+// Links `base`'s file `name`, and its .gz and .br if it has them, into `set`, each where it lies
+// in base (the same length, so the same place): the same inode, so the same bytes, Last-Modified
+// and ETag. False, and nothing linked, when `base` has no `name`, or a .gz without a .br (a set
+// published before the .br files).
 bool link_from(const std::filesystem::path& base, const std::filesystem::path& set, const std::string& name);
 
 // Flushes `set` to disk, so that a machine that stops right after the swap comes back with

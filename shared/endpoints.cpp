@@ -245,7 +245,7 @@ std::string routes_table(const std::vector<Endpoint>& list) {
              std::string(content_type_of(endpoint)) + '\t' + (parameters.empty() ? "-" : parameters) + '\t' +
              std::string(endpoint.pool_name()) + '\t' +
              (endpoint.alias_column.empty() ? "-" : std::string(endpoint.alias_column)) + '\t' +
-             (endpoint.ranged ? "sendfile" : "-") + '\t' + (endpoint.published() ? "published" : "handler") + '\n';
+             (endpoint.published() ? "published" : "handler") + '\n';
   }
   return table;
 }

@@ -191,10 +191,8 @@ std::string_view content_type_of(const Endpoint& endpoint);
 
 // One line per endpoint, tab-separated: spec, path, group, view, content type, parameters
 // ("chain=tron,eth,bsc&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL", or "-"; a parameter checked
-// by the data has "*": "vaultType=*"), pool (pool_name), alias column (or "-"), "sendfile" for
-// a history (its answers run to hundreds of KB: nginx sends them with sendfile(2)) or "-" (an
-// answer of a few KB goes out in one write with its headers), "published" or "handler" (answered
-// by its handler alone: Endpoint::published). What --routes prints.
+// by the data has "*": "vaultType=*"), pool (pool_name), alias column (or "-"), "published" or
+// "handler" (answered by its handler alone: Endpoint::published). What --routes prints.
 std::string routes_table(const std::vector<Endpoint>& list);
 
 }  // namespace coin

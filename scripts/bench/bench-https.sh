@@ -112,8 +112,8 @@ mkdir -p "$answers"
 for row in "${cases[@]}"; do
   IFS='|' read -r spec path file name <<<"$row"
   path_of[$spec]=$path reference_of[$spec]=$name
-  cp "$published/$file" "$answers/$name"
-  [ ! -f "$published/$file.gz" ] || cp "$published/$file.gz" "$answers/$name.gz"
+  cp "$(placed "$published" "$file")" "$answers/$name"
+  [ ! -f "$(placed "$published" "$file.gz")" ] || cp "$(placed "$published" "$file.gz")" "$answers/$name.gz"
 done
 chmod -R a+rX "$reference"
 render_nginx "$reference" "$reference/conf" "$handlers/publisher" LISTEN="127.0.0.1:$static_port" \

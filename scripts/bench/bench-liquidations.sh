@@ -116,8 +116,9 @@ per_chain=$(database -c "SELECT string_agg(chain || ' ' || n, ', ' ORDER BY n DE
 say "sets with the auctions"
 sets_after=() set_answers_after=
 for _ in 1 2 3; do read -r ms set_answers_after < <(publish_once); sets_after+=("$ms"); done
-liquidation_files=$(find "$published_dir/once/current/api/v1/risk" \( -path '*liquidation*' -o -path '*auctions*' \) -name '*.json' | wc -l)
-liquidation_bytes=$(find "$published_dir/once/current/api/v1/risk" \( -path '*liquidation*' -o -path '*auctions*' \) -name '*.json' -printf '%s\n' |
+# Small and large (large/, publisher/set_files.hpp) alike.
+liquidation_files=$(find "$published_dir/once/current/" \( -path '*/api/v1/risk/*liquidation*' -o -path '*/api/v1/risk/*auctions*' \) -name '*.json' | wc -l)
+liquidation_bytes=$(find "$published_dir/once/current/" \( -path '*/api/v1/risk/*liquidation*' -o -path '*/api/v1/risk/*auctions*' \) -name '*.json' -printf '%s\n' |
                     awk '{s += $1} END {print s + 0}')
 
 say "6.21 and 6.22 in the database"

@@ -126,8 +126,9 @@ database -c 'VACUUM ANALYZE snapshot.urn, snapshot.urn_event, snapshot.urn_state
 say "sets with the urns"
 sets_after=() set_answers_after=
 for _ in 1 2 3; do read -r ms set_answers_after < <(publish_once); sets_after+=("$ms"); done
-risk_files=$(find "$published_dir/once/current/api/v1/risk" -name '*.json' | wc -l)
-risk_bytes=$(find "$published_dir/once/current/api/v1/risk" -name '*.json' -printf '%s\n' | awk '{s += $1} END {print s}')
+# Small and large (large/, publisher/set_files.hpp) alike.
+risk_files=$(find "$published_dir/once/current/" -path '*/api/v1/risk/*' -name '*.json' | wc -l)
+risk_bytes=$(find "$published_dir/once/current/" -path '*/api/v1/risk/*' -name '*.json' -printf '%s\n' | awk '{s += $1} END {print s}')
 sets "$tron_snapshot" "a tron snapshot (chain_state), $urns urns"
 sets "$tron_prices" "tron's vault_price rows written, $urns urns"
 bench_stack_stop

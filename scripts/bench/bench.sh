@@ -134,15 +134,21 @@ literal_location() {
   sed -E 's/^([^:]+): (.*)$/  add_header \1 "\2" always;/' <<<"$headers"
   echo "}"
 }
+# largest DIRECTORY: the name of the largest published answer of DIRECTORY.
+largest() {
+  # sed, not head: ls writes a long list in two writes, and one after head ended it is killed
+  # (SIGPIPE), which pipefail makes the script's end (6.15's 72 answers).
+  local file
+  file=$(cd "$published" && { ls -S "$1"/*.json "large/$1"/*.json 2>/dev/null || true; } | sed -n 1p)
+  echo "${file#large/}"
+}
 literal=$var/reference/literal-headers.conf
 rows=()  # spec|request path|reference file|plain, gzip, br or computed
-while IFS=$'\t' read -r spec path _ _ type parameters _ _ _ answered; do  # the other columns unused
+while IFS=$'\t' read -r spec path _ _ type parameters _ _ answered; do  # the other columns unused
   [ "$answered" = published ] || continue  # a page of urns, an urn's history: bench/URNS.md
   file=${path#/}
   if [ "$parameters" != - ]; then  # the endpoint's largest answer
-    # sed, not head: ls writes a long list in two writes, and one after head ended it is killed
-    # (SIGPIPE), which pipefail makes the script's end (6.15's 72 answers).
-    file=$(cd "$published" && { ls -S "$file"/*.json 2>/dev/null || true; } | sed -n 1p)
+    file=$(largest "$file")
     # The data may give it none (6.18 without any urn): nothing to measure.
     [ -n "$file" ] || { say "$spec: no published answer in this data, not measured"; continue; }
     path="$path?$(basename "$file" .json)"
@@ -151,18 +157,18 @@ while IFS=$'\t' read -r spec path _ _ type parameters _ _ _ answered; do  # the 
     file=${file/%.plain/.txt}
   fi
   reference=$spec.${file##*.}
-  cp "$published/$file" "$answers/$reference"
+  cp "$(placed "$published" "$file")" "$answers/$reference"
   literal_location "$path" "$reference" >>"$literal"
   rows+=("$spec|$path|$reference|plain")
   for variant in gzip br; do
     suffix=.${variant/gzip/gz}
-    [ -f "$published/$file$suffix" ] || continue
-    cp "$published/$file$suffix" "$answers/$reference$suffix"
+    [ -f "$(placed "$published" "$file$suffix")" ] || continue
+    cp "$(placed "$published" "$file$suffix")" "$answers/$reference$suffix"
     rows+=("$spec|$path|$reference|$variant")
   done
 done <"$var/routes.tsv"
 newest_ms=$(bench_database "SELECT floor(extract(epoch FROM max(taken_at)) * 1000)::bigint FROM snapshot.chain_state")
-largest_window=$(basename "$(cd "$published" && ls -S api/v1/data-platform/collateral-history/*.json | sed -n 1p)" .json)
+largest_window=$(basename "$(largest api/v1/data-platform/collateral-history)" .json)
 for extra in "6.9?from|/api/v1/data-platform/overview/supply-value-history?from=$((newest_ms - 365 * 86400000))" \
              "6.13?format=csv|/api/v1/data-platform/collateral-history?$largest_window&format=csv" \
              "6.15?from|/api/v1/data-platform/vault-history?chain=tron&vaultType=TRX-A&interval=WEEKLY&from=$((newest_ms - 86400000))"; do

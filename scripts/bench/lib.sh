@@ -30,6 +30,10 @@ served_published() {
   done
 }
 
+# placed SET NAME: the published file NAME of SET, where the publisher placed it (under large/
+# above 64 KB: publisher/set_files.hpp).
+placed() { if [ -f "$1/$2" ]; then echo "$1/$2"; else echo "$1/large/$2"; fi; }
+
 # bench_database SQL: what SQL gives on the database of the benchmark's stack (in $var), as
 # unaligned text; bench_data_scale: that data's size and span, for a results file.
 bench_database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }

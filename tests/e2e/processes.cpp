@@ -111,6 +111,10 @@ std::string read_file(const std::filesystem::path& path) {
   }
 }
 
+std::string read_published_file(const std::filesystem::path& set, const std::string& name) {
+  return read_file(std::filesystem::exists(set / name) ? set / name : set / "large" / name);
+}
+
 namespace {
 
 // The pids of the processes in /proc for which `match(/proc/<pid>)` holds.

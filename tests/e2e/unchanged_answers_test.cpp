@@ -61,6 +61,10 @@ TEST(UnchangedAnswers, ThePublishedSetIsAsAtV1) {
     const std::string file = entry.path().lexically_relative(current).string();
     (entry.path().extension() == ".br" ? brotli : published).push_back(file);
   }
+  // A .br and the answer it decodes to each lie where their own size placed them (under large/
+  // above 64 KB): compared by the answer's name.
+  const auto answer_name = [](const std::string& file) { return file.rfind("large/", 0) == 0 ? file.substr(6) : file; };
+  std::transform(brotli.begin(), brotli.end(), brotli.begin(), answer_name);
   std::vector<std::string> named = files_named(checksums_v1);
   named.erase(std::remove_if(named.begin(), named.end(),
                              [](const std::string& file) { return file.rfind(served, 0) == 0; }),
@@ -72,14 +76,15 @@ TEST(UnchangedAnswers, ThePublishedSetIsAsAtV1) {
 
   std::vector<std::string> beside_gzip;  // "<answer>.br" for each "<answer>.gz"
   for (const std::string& file : named) {
-    const std::string answer = file.substr(0, file.size() - 3);
+    const std::string answer = answer_name(file.substr(0, file.size() - 3));
     if (file.size() > 3 && file.substr(answer.size()) == ".gz") beside_gzip.push_back(answer + ".br");
   }
   std::sort(brotli.begin(), brotli.end());
   EXPECT_EQ(brotli, beside_gzip);
   for (const std::string& file : brotli) {
-    const std::string answer = current.string() + "/" + file.substr(0, file.size() - 3);
-    EXPECT_EQ(testing_support::unbrotli(read_file(current.string() + "/" + file)), read_file(answer)) << file;
+    EXPECT_EQ(testing_support::unbrotli(read_published_file(current, file)),
+              read_published_file(current, file.substr(0, file.size() - 3)))
+        << file;
   }
 }
 
@@ -111,7 +116,7 @@ TEST(UnchangedAnswers, TheHandlersGiveTheSameBytes) {
   for (const Request& request : published_requests()) {
     if (request.spec == "6.15") continue;
     const std::string file = published_file(*request.endpoint, request.values);
-    const std::string published = read_file(current + file);
+    const std::string published = read_published_file(current, file);
     ASSERT_FALSE(published.empty()) << file;
     EXPECT_EQ(http("GET", unpublished_stack().url(request.path)).body, published) << request.name();
     const std::string json = request.path + (request.values.empty() ? "?" : "&") + "format=json";

@@ -60,7 +60,7 @@ function parseRoutes(text) {
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
     const fields = line.split('\t');
-    if (fields.length < 10 || !fields[1].startsWith('/')) throw new Error(`not a line of publisher --routes: ${line}`);
+    if (fields.length < 9 || !fields[1].startsWith('/')) throw new Error(`not a line of publisher --routes: ${line}`);
     const [spec, path, , , contentType, parameterText] = fields;
     const parameters =
       parameterText === '-'
@@ -69,7 +69,7 @@ function parseRoutes(text) {
             const [name, values] = pair.split('=');
             return { name, values: values === '*' ? null : values.split(',') };
           });
-    routes.push({ spec, path, contentType, parameters, published: fields[9] === 'published' });
+    routes.push({ spec, path, contentType, parameters, published: fields[8] === 'published' });
   }
   if (routes.length === 0) throw new Error('the endpoint list is empty');
   return routes;

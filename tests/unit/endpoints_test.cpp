@@ -377,30 +377,30 @@ TEST(RoutesTable, IsOneTabSeparatedLinePerEndpoint) {
   const std::string table = routes_table(endpoints());
   std::string chains;
   for (const std::string_view chain : protocol_chains()) chains += (chains.empty() ? "" : ",") + std::string(chain);
-  EXPECT_EQ(table.rfind("6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\t-\t-\tpublished\n", 0), 0u) << table;
+  EXPECT_EQ(table.rfind("6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\t-\tpublished\n", 0), 0u) << table;
   EXPECT_NE(table.find("\n6.13\t/api/v1/data-platform/collateral-history\tprotocol\tapi.collateral_history\t"
-                       "application/json\tchain=" + chains + "&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\tprotocol\t-\tsendfile\tpublished\n"),
+                       "application/json\tchain=" + chains + "&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\tprotocol\t-\tpublished\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("\n6.12\t/api/v1/data-platform/latest-collateral\tprotocol\tapi.latest_collateral\t"
-                       "application/json\tchain=" + chains + "\tprotocol\t-\t-\tpublished\n"),
+                       "application/json\tchain=" + chains + "\tprotocol\t-\tpublished\n"),
             std::string::npos)
       << table;
   EXPECT_NE(table.find("\n6.15\t/api/v1/data-platform/vault-history\tprotocol\tapi.vault_history\t"
                        "application/json\tchain=" + chains + "&vaultType=*&interval=WEEKLY,MONTHLY,BIANNUAL,ANNUAL\t"
-                       "vault-history\t-\tsendfile\tpublished\n"),
+                       "vault-history\t-\tpublished\n"),
             std::string::npos)
       << table;
   std::size_t lines = 0;
   for (const char c : table) lines += c == '\n';
   EXPECT_EQ(lines, endpoints().size());
   EXPECT_NE(table.find("\n6.4\t/api/v1/external/total-supply/coin\tsupply\tapi.coin_supply\t"
-                       "application/json\t-\tsupply\tsymbol\t-\tpublished\n"),
+                       "application/json\t-\tsupply\tsymbol\tpublished\n"),
             std::string::npos)
       << table;
-  EXPECT_EQ(routes_table({endpoint("6.1")}), "6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\t-\t-\tpublished\n");
+  EXPECT_EQ(routes_table({endpoint("6.1")}), "6.1\t/totalSupply\tsupply\tapi.total_supply\ttext/plain\t-\tsupply\t-\tpublished\n");
   EXPECT_NE(table.find("\n6.16\t/api/v1/risk/urns\tprotocol\tapi.urns\tapplication/json\tchain=" + chains +
-                       "&vaultType=*\tprotocol\t-\t-\thandler\n"),
+                       "&vaultType=*\tprotocol\t-\thandler\n"),
             std::string::npos)
       << table;
   EXPECT_EQ(routes_table({}), "");

@@ -39,7 +39,7 @@ TEST_F(SetFilesTest, SessionsWritingIntoTheSameNewDirectoryAtOnceEachMakeTheirFi
   constexpr int sessions = 4;
   std::atomic<int> failed{0};
   for (int round = 0; round < rounds; ++round) {
-    const fs::path directory = root_ / ("set" + std::to_string(round)) / "api" / "v1" / "history";
+    const fs::path set = root_ / ("set" + std::to_string(round));
     std::vector<std::thread> threads;
     std::atomic<int> ready{0};
     for (int session = 0; session < sessions; ++session) {
@@ -47,7 +47,7 @@ TEST_F(SetFilesTest, SessionsWritingIntoTheSameNewDirectoryAtOnceEachMakeTheirFi
         ++ready;
         while (ready < sessions) std::this_thread::yield();
         try {
-          write_file(directory / ("chain=" + std::to_string(session) + ".json"), "{}", 1780000000);
+          write_file(set, "api/v1/history/chain=" + std::to_string(session) + ".json", "{}", 1780000000);
         } catch (const std::exception&) {
           ++failed;
         }
@@ -56,38 +56,39 @@ TEST_F(SetFilesTest, SessionsWritingIntoTheSameNewDirectoryAtOnceEachMakeTheirFi
     for (std::thread& thread : threads) thread.join();
   }
   EXPECT_EQ(failed, 0);
-  EXPECT_EQ(read_file(root_ / "set7/api/v1/history/chain=3.json"), "{}");
+  EXPECT_EQ(read_file(root_ / "set7", "api/v1/history/chain=3.json"), "{}");
   EXPECT_EQ(mtime_of(root_ / "set7/api/v1/history/chain=3.json"), 1780000000);
 }
 
 TEST_F(SetFilesTest, ASplicedFileIsTheKeptBytesOfTheOldOneThenTheRest) {
-  write_file(root_ / "before/a.json", R"({"items":[1,2,3,{"live":1}]})", 1780000000);
-  write_spliced(root_ / "after/a.json", root_ / "before/a.json", 16, R"({"live":2}]})", 1780003600);
-  EXPECT_EQ(read_file(root_ / "after/a.json"), R"({"items":[1,2,3,{"live":2}]})");
+  write_file(root_ / "before", "a.json", R"({"items":[1,2,3,{"live":1}]})", 1780000000);
+  write_spliced(root_ / "after", "a.json", root_ / "before", 16, R"({"live":2}]})", 1780003600);
+  EXPECT_EQ(read_file(root_ / "after", "a.json"), R"({"items":[1,2,3,{"live":2}]})");
   EXPECT_EQ(mtime_of(root_ / "after/a.json"), 1780003600);
-  EXPECT_EQ(read_file(root_ / "before/a.json"), R"({"items":[1,2,3,{"live":1}]})") << "the old file is left as it was";
-  EXPECT_THROW(write_spliced(root_ / "after/b.json", root_ / "before/a.json", 100, "", 1780003600), std::runtime_error)
+  EXPECT_EQ(read_file(root_ / "before", "a.json"), R"({"items":[1,2,3,{"live":1}]})") << "the old file is left as it was";
+  write_file(root_ / "before", "b.json", "{}", 1780000000);
+  EXPECT_THROW(write_spliced(root_ / "after", "b.json", root_ / "before", 100, "", 1780003600), std::runtime_error)
       << "an old file shorter than its kept bytes";
 }
 
 TEST_F(SetFilesTest, AFileIsReadWholeOrFromAnOffsetOrUpToALength) {
-  write_file(root_ / "a.json", "0123456789", 1780000000);
-  EXPECT_EQ(read_file(root_ / "a.json"), "0123456789");
-  EXPECT_EQ(read_file(root_ / "a.json", 4), "0123");
-  EXPECT_EQ(read_file(root_ / "a.json", 40), "0123456789");
-  EXPECT_EQ(read_file(root_ / "a.json", std::string::npos, 6), "6789");
-  EXPECT_EQ(read_file(root_ / "a.json", std::string::npos, 10), "");
-  EXPECT_THROW(read_file(root_ / "a.json", std::string::npos, 11), std::runtime_error);
-  EXPECT_THROW(read_file(root_ / "none.json"), std::runtime_error);
+  write_file(root_, "a.json", "0123456789", 1780000000);
+  EXPECT_EQ(read_file(root_, "a.json"), "0123456789");
+  EXPECT_EQ(read_file(root_, "a.json", 4), "0123");
+  EXPECT_EQ(read_file(root_, "a.json", 40), "0123456789");
+  EXPECT_EQ(read_file(root_, "a.json", std::string::npos, 6), "6789");
+  EXPECT_EQ(read_file(root_, "a.json", std::string::npos, 10), "");
+  EXPECT_THROW(read_file(root_, "a.json", std::string::npos, 11), std::runtime_error);
+  EXPECT_THROW(read_file(root_, "none.json"), std::runtime_error);
 }
 
 TEST_F(SetFilesTest, AnAnswerIsLinkedWithItsCompressedFilesOrNotAtAll) {
-  write_file(root_ / "base/api/a.json", "{}", 1780000000);
-  write_file(root_ / "base/api/b.json", "[]", 1780000000);
-  write_file(root_ / "base/api/b.json.gz", "gz", 1780000000);
-  write_file(root_ / "base/api/b.json.br", "br", 1780000000);
-  write_file(root_ / "base/api/c.json", "{}", 1780000000);
-  write_file(root_ / "base/api/c.json.gz", "gz", 1780000000);  // a set from before the .br files
+  write_file(root_ / "base", "api/a.json", "{}", 1780000000);
+  write_file(root_ / "base", "api/b.json", "[]", 1780000000);
+  write_file(root_ / "base", "api/b.json.gz", "gz", 1780000000);
+  write_file(root_ / "base", "api/b.json.br", "br", 1780000000);
+  write_file(root_ / "base", "api/c.json", "{}", 1780000000);
+  write_file(root_ / "base", "api/c.json.gz", "gz", 1780000000);  // a set from before the .br files
   EXPECT_TRUE(link_from(root_ / "base", root_ / "set", "api/a.json"));
   EXPECT_TRUE(link_from(root_ / "base", root_ / "set", "api/b.json"));
   EXPECT_FALSE(link_from(root_ / "base", root_ / "set", "api/c.json"));
@@ -97,8 +98,34 @@ TEST_F(SetFilesTest, AnAnswerIsLinkedWithItsCompressedFilesOrNotAtAll) {
   EXPECT_FALSE(fs::exists(root_ / "set/api/a.json.gz"));
   EXPECT_FALSE(fs::exists(root_ / "set/api/c.json"));
   EXPECT_FALSE(fs::exists(root_ / "set/api/c.json.gz"));
-  EXPECT_EQ(length_in(root_ / "set", "api/b.json.gz"), 2u);
-  EXPECT_EQ(length_in(root_ / "set", "api/c.json"), std::nullopt);
+  EXPECT_EQ(status_in(root_ / "set", "api/b.json.gz")->st_size, 2);
+  EXPECT_FALSE(status_in(root_ / "set", "api/c.json"));
+}
+
+TEST_F(SetFilesTest, AFileOfOver64KbLiesUnderLargeAndIsFoundThere) {
+  const std::string large(64 * 1024 + 1, 'x');
+  const std::string small(64 * 1024, 'y');
+  write_file(root_ / "base", "api/a.json", large, 1780000000);
+  write_file(root_ / "base", "api/a.json.gz", small, 1780000000);
+  write_file(root_ / "base", "api/a.json.br", "br", 1780000000);
+  EXPECT_TRUE(fs::exists(root_ / "base/large/api/a.json"));
+  EXPECT_FALSE(fs::exists(root_ / "base/api/a.json"));
+  EXPECT_TRUE(fs::exists(root_ / "base/api/a.json.gz")) << "64 KB is small";
+  EXPECT_EQ(read_file(root_ / "base", "api/a.json"), large);
+  EXPECT_EQ(status_in(root_ / "base", "api/a.json")->st_size, 64 * 1024 + 1);
+  EXPECT_EQ(mtime_of(root_ / "base/large/api/a.json"), 1780000000);
+
+  EXPECT_TRUE(link_from(root_ / "base", root_ / "set", "api/a.json"));
+  EXPECT_TRUE(fs::equivalent(root_ / "base/large/api/a.json", root_ / "set/large/api/a.json"));
+  EXPECT_TRUE(fs::equivalent(root_ / "base/api/a.json.gz", root_ / "set/api/a.json.gz"));
+  EXPECT_FALSE(fs::exists(root_ / "set/large/api/a.json.gz")) << "each file where it lies, nowhere else";
+
+  // A large file's kept bytes and a small rest: small now; and a small start made large.
+  write_spliced(root_ / "next", "api/a.json", root_ / "base", 10, "}", 1780003600);
+  EXPECT_EQ(read_file(root_ / "next", "api/a.json"), std::string(10, 'x') + "}");
+  EXPECT_TRUE(fs::exists(root_ / "next/api/a.json"));
+  write_spliced(root_ / "next", "api/a.json.gz", root_ / "base", small.size(), "z", 1780003600);
+  EXPECT_TRUE(fs::exists(root_ / "next/large/api/a.json.gz"));
 }
 
 }  // namespace
