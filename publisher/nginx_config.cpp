@@ -101,6 +101,13 @@ std::string queries_conf(const std::vector<Endpoint>& list) {
   return text + "}\n" + queries;
 }
 
+// The try_files of an answer's `file`: as the client takes it encoded, else plain, else
+// `otherwise`. The endpoint's location tries its small files, then its location of large ones
+// (set_files.hpp), which tries those, then the pool's handlers.
+std::string try_answer_files(const std::string& file, const std::string& otherwise) {
+  return "  try_files " + file + "$encoding_suffix " + file + " " + otherwise + ";\n";
+}
+
 std::string endpoints_conf(const std::vector<Endpoint>& list, const std::string& conf) {
   std::string text = from_the_list;
   // The directories of the endpoints with an alias column, in the order of the list, and theirs.
@@ -109,17 +116,12 @@ std::string endpoints_conf(const std::vector<Endpoint>& list, const std::string&
     const std::string path(endpoint.path);
     const std::string spec(endpoint.spec);
     const std::string type(content_type_of(endpoint));
-    // Its answer as encoded, else plain: a small file here, a large one (set_files.hpp) in the
-    // location of its large answers, else its pool's handlers.
-    const auto answer_files = [&](const std::string& file, const std::string& otherwise) {
-      return "  try_files " + file + "$encoding_suffix " + file + " " + otherwise + ";\n";
-    };
     const std::string file = "$published_prefix/" + published_file_of_query(endpoint, "$published_query");
     const std::string large = "@large_" + std::to_string(&endpoint - list.data() + 1);
     text += "\nlocation = " + path + " {  # " + spec + "\n  set $endpoint_path " + path + ";\n  default_type " + type +
-            ";\n  include " + conf + "/endpoint.conf;\n" + answer_files(file, large) + "}\n";
+            ";\n  include " + conf + "/endpoint.conf;\n" + try_answer_files(file, large) + "}\n";
     text += "\nlocation " + large + " {  # " + spec + "'s large answers\n  default_type " + type + ";\n  include " + conf +
-            "/large-answer.conf;\n" + answer_files("/" + std::string(large_directory) + file, "@" + std::string(endpoint.pool_name())) +
+            "/large-answer.conf;\n" + try_answer_files("/" + std::string(large_directory) + file, "@" + std::string(endpoint.pool_name())) +
             "}\n";
     if (endpoint.alias_column.empty()) continue;
     const std::string_view directory = endpoint.path.substr(0, endpoint.path.rfind('/') + 1);

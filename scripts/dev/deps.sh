@@ -34,7 +34,7 @@ libdbd-pg-perl                         |                          | sqitch: its 
 nginx                                  | nginx                    | serves the API
 libnginx-mod-nchan                     |                          | nginx: the event stream /api/v1/events (nchan holds its subscribers)
 libnginx-mod-http-lua                  |                          | nginx: knows which published set is current (nginx/published-set.conf), admits the subscribers of the event stream (nginx/nginx.conf)
-libnginx-mod-http-brotli-static        |                          | the benchmark's static server: sends the .br beside a file to a client that takes br (bench/nginx.conf)
+libnginx-mod-http-brotli-static        |                          | make bench: its static server sends the .br beside a file to a client that takes br (bench/nginx.conf)
 util-linux                             | runuser nsenter          | runs PostgreSQL as postgres: the server refuses root; make systemtest: commands in its container
 mawk                                   | awk                      | make bench: the table of results
 curl                                   | curl                     | make run: waits for the first event of the event stream; make bench: fetches the answers and times renders
