@@ -27,14 +27,19 @@ bool made_in_its_directory(const fs::path& path, Make make) {
   return make() == 0;
 }
 
-// Runs `call` (a system call on a file of `set`, given its path there: -1 and errno on failure)
-// on `set`'s file `name` where it lies: at `name` (a small file, or none), else under
-// large_directory. One call but for a large file.
+// Runs `call` (a system call on a file of a set, given the file's path in the set: -1 and errno
+// on failure) on the set's file `name` where it lies: at `name` (a small file, or none), else
+// under large_directory. One call but for a large file.
 template <typename Call>
 int where_it_lies(const std::string& name, Call call) {
   const int result = call(name);
   if (result >= 0 || errno != ENOENT) return result;
   return call(std::string(large_directory) + '/' + name);
+}
+
+// Where the file `name` of `size` bytes lies in its set.
+std::string placed(const std::string& name, std::size_t size) {
+  return size > large_file_bytes ? std::string(large_directory) + '/' + name : name;
 }
 
 // `set`'s file `name`, open for reading.
@@ -68,10 +73,6 @@ void write_ending(const File& file, const fs::path& path, std::string_view bytes
 }
 
 }  // namespace
-
-std::string placed(const std::string& name, std::size_t size) {
-  return size > large_file_bytes ? std::string(large_directory) + '/' + name : name;
-}
 
 void write_file(const fs::path& set, const std::string& name, std::string_view bytes, std::time_t mtime) {
   const fs::path path = set / placed(name, bytes.size());

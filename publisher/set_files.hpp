@@ -43,11 +43,8 @@ constexpr std::size_t large_file_bytes = 64 * 1024;
 // Where the large files lie in a set, each at its own path beneath.
 constexpr std::string_view large_directory = "large";
 
-// Where a file `name` of `size` bytes lies in its set: `name`, or `name` under large_directory.
-std::string placed(const std::string& name, std::size_t size);
-
-// Writes `bytes` to a new file `name` of `set`, where placed puts it, readable by nginx's
-// workers, modified at `mtime`; makes its directory when there is none.
+// Writes `bytes` to a new file `name` of `set`, at `name`, or under large_directory when it is
+// large, readable by nginx's workers, modified at `mtime`; makes its directory when there is none.
 void write_file(const std::filesystem::path& set, const std::string& name, std::string_view bytes,
                 std::time_t mtime);
 
