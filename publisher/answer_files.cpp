@@ -51,20 +51,21 @@ namespace {
 // The answer in `file` of a kept part that `base`, the set served, holds: that part's bytes in
 // each of base's files, copied by the kernel, then `live` (the rest) and its compressed blocks.
 // Its bytes are the same when live is what follows the part in base. Leaves in `part` that the
-// set being rendered, `rendering`, holds it too.
-bool write_held_answer(const fs::path& base, const fs::path& set, const std::string& file, const std::string& live,
+// set being rendered, `rendering`, holds it too, and live after it.
+bool write_held_answer(const fs::path& base, const fs::path& set, const std::string& file, std::string live,
                        KeptPart& part, unsigned long rendering, std::time_t mtime) {
-  const bool same = read_file(base, file, std::string::npos, part.plain) == live;
   part.set = rendering;
-  if (same && link_from(base, set, file)) return false;
-  write_spliced(set, file, base, part.plain, live, mtime);
+  if (live == part.live && link_from(base, set, file)) return false;
+  part.live = std::move(live);
+  const std::string& rest = part.live;
+  write_spliced(set, file, base, part.plain, rest, mtime);
   if (part.gzip == 0) {  // compressed whole
-    write_compressed(set, file, read_file(base, file, part.plain) + live, mtime);
+    write_compressed(set, file, read_file(base, file, part.plain) + rest, mtime);
     return true;
   }
   // As the handlers' gzip variant of the same answer (compressed_variant), from the kept bytes.
-  write_spliced(set, file + ".gz", base, part.gzip, gzip_rest(live, part.crc, part.plain), mtime);
-  write_spliced(set, file + ".br", base, part.brotli, brotli_rest(live), mtime);
+  write_spliced(set, file + ".gz", base, part.gzip, gzip_rest(rest, part.crc, part.plain), mtime);
+  write_spliced(set, file + ".br", base, part.brotli, brotli_rest(rest), mtime);
   return true;
 }
 
@@ -89,6 +90,7 @@ bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint
   }
   write_file(set, file, body, mtime);
   part = {fetched.key, kept.rendering(), start};
+  part.live = body.substr(start);
   if (!compressed_apart(start)) {
     write_compressed(set, file, body, mtime);
     return true;

@@ -1,10 +1,11 @@
 #pragma once
 // What the publisher keeps between sets of each answer of a kept endpoint (Endpoint::kept): its
 // kept part's kept_key and where that part ends in the answer's files, in the set that holds
-// them. The next set then takes those bytes from the set before's files, asks the database for
-// the live part alone, and compresses only that (split_compression.hpp). Only parts in the set
-// served count: one written by a set that failed, or by a set before an answer was linked from
-// an older one, is asked for again.
+// them, and the live part that follows it there. The next set then takes the kept bytes from the
+// set before's files, asks the database for the live part alone, compares it with the one held,
+// and compresses only that (split_compression.hpp). Only parts in the set served count: one
+// written by a set that failed, or by a set before an answer was linked from an older one, is
+// asked for again.
 
 #include <cstddef>
 #include <cstdint>
@@ -23,6 +24,7 @@ struct KeptPart {
   std::size_t gzip = 0;    // in its .gz; 0: the answer is compressed whole (a start under 1 KB)
   std::size_t brotli = 0;  // in its .br
   std::uint32_t crc = 0;   // their CRC-32
+  std::string live{};      // the bytes after them in the answer's file: to compare, not to read back
 };
 
 class KeptAnswers {

@@ -15,15 +15,26 @@ void throw_errno(const std::string& what) { throw std::runtime_error(what + ": "
 
 namespace {
 
+// Makes the directory `path` and those above it that are missing, from the deepest up: one call
+// for a set's new directory whose parent is there. Another session's making one meanwhile is no
+// failure.
+void make_directories(const fs::path& path) {
+  if (::mkdir(path.c_str(), 0777) == 0 || errno == EEXIST) return;
+  const fs::path parent = path.parent_path();
+  if (errno != ENOENT || parent.empty() || parent == path) throw_errno("cannot make " + path.string());
+  make_directories(parent);
+  if (::mkdir(path.c_str(), 0777) != 0 && errno != EEXIST) throw_errno("cannot make " + path.string());
+}
+
 // Runs `make` (a call that makes `path`, giving -1 and errno on failure) again after making
-// path's directory when it failed for the lack of one, or for another session's making it
-// meanwhile; whether it succeeded. A new set's directories are made by the first file written
-// or linked into each, not looked for before every file.
+// path's directory when it failed for the lack of one; whether it succeeded. A new set's
+// directories are made by the first file written or linked into each, not looked for before
+// every file.
 template <typename Make>
 bool made_in_its_directory(const fs::path& path, Make make) {
   if (make() == 0) return true;
   if (errno != ENOENT) return false;
-  fs::create_directories(path.parent_path());
+  make_directories(path.parent_path());
   return make() == 0;
 }
 
