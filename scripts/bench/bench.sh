@@ -17,7 +17,7 @@
 # then the uncached render time (PUBLISH=off, handlers with --no-cache: every request runs its
 # query) as median and p99 of 200 sequential requests; freshness twice: polled without pause
 # (a committed snapshot until /totalSupply shows it, 20 times) and sparse (3 s without any
-# request, then a commit and one request every 10 ms until one shows it, 10 times); the
+# request, then a commit and one request every 10 ms until one shows it, 20 times); the
 # publisher's render time; the peak RSS of every handler process and of the publisher; and
 # api.points_between, the SQL of every range, against the plainest filter (bench/points_between.sql).
 set -euo pipefail
@@ -205,19 +205,24 @@ say "api.points_between"
 points_between=$(psql -qAtX -v ON_ERROR_STOP=1 -h "$var/pg" -U postgres -d coin -f "$root_dir/bench/points_between.sql")
 IFS='|' read -r points_between_ms points_reference_ms <<<"$points_between"
 
-# A new tron snapshot: its latest row again, now, with 1 more COIN.
+# A new tron snapshot: its latest row again, now, with 1 more COIN. Prints when it was committed,
+# in ns: the server's clock in the statement after it (psql's exit and a `date` after it would
+# come some 20 ms later, and that time not be counted).
 write_snapshot() {
   psql -qAtX -h "$var/pg" -U coin_indexer -d coin -c "
     INSERT INTO snapshot.chain_state
       (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
     SELECT chain, clock_timestamp(), coin_supply + 1, scoin_supply, coin_price, scoin_price,
            earn_apy, earn_tvl
-      FROM snapshot.chain_state WHERE chain = 'tron' ORDER BY taken_at DESC LIMIT 1"
+      FROM snapshot.chain_state WHERE chain = 'tron' ORDER BY taken_at DESC LIMIT 1" \
+    -c "SELECT (extract(epoch FROM clock_timestamp()) * 1e9)::bigint"
 }
-# The event stream, read as a client would: the time each event's data came, in ns.
+# The event stream, read as a client would, in blocks: the time each event's data came, in ns.
+# Not by bash's `read`, which takes a byte per system call from a pipe: 30-40 ms for an event of
+# a set's 100 changed answers (12 KB) on this machine.
 events_log=$var/events.log
 curl -sN -H 'Accept: text/event-stream' "http://127.0.0.1:$stack_port/api/v1/events" |
-  while IFS= read -r line; do [[ $line != data:* ]] || date +%s%N; done >"$events_log" &
+  perl -MTime::HiRes=time -ne 'BEGIN { $| = 1 } printf "%d\n", time() * 1e9 if /^data:/' >"$events_log" &
 sleep 1  # it connects in milliseconds; a missed first event would stop the run below
 # freshness PAUSE: "A E": ms from a committed snapshot until /totalSupply shows it, asked every
 # PAUSE s (A), and until its event came (E).
@@ -225,8 +230,7 @@ freshness() {
   local before start events
   before=$(curl -sf "http://127.0.0.1:$stack_port/totalSupply")
   events=$(wc -l <"$events_log")
-  write_snapshot
-  start=$(date +%s%N)
+  start=$(write_snapshot)
   until [ "$(curl -sf "http://127.0.0.1:$stack_port/totalSupply")" != "$before" ]; do
     (( $(date +%s%N) - start < 10000000000 )) || die "the snapshot did not show within 10 s"
     sleep "$1"
