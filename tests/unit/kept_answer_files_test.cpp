@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -15,6 +14,7 @@
 #include "publisher/set_files.hpp"
 #include "shared/endpoints.hpp"
 #include "shared/response.hpp"
+#include "tests/support/temporary_directory.hpp"
 
 namespace coin {
 namespace {
@@ -24,9 +24,6 @@ namespace fs = std::filesystem;
 class KeptAnswerFilesTest : public testing::Test {
  protected:
   void SetUp() override {
-    std::string name = (fs::temp_directory_path() / "coin-kept-answer-files.XXXXXX").string();
-    ASSERT_NE(::mkdtemp(name.data()), nullptr);
-    root_ = name;
     for (const Endpoint& candidate : endpoints()) {
       if (candidate.path == std::string_view("/api/v1/data-platform/collateral-history")) endpoint_ = &candidate;
     }
@@ -34,7 +31,6 @@ class KeptAnswerFilesTest : public testing::Test {
     ASSERT_TRUE(endpoint_->kept);
     file_ = published_file(*endpoint_, values_);
   }
-  void TearDown() override { fs::remove_all(root_); }
 
   // Begins the render of set `n` (its one job, the answer), whose base is set n - 1, and writes
   // the answer as `fetched` gives it; whether its bytes changed.
@@ -51,7 +47,8 @@ class KeptAnswerFilesTest : public testing::Test {
     return ::stat((set(n) / file_).c_str(), &status) == 0 ? status.st_ino : 0;
   }
 
-  fs::path root_;
+  const testing_support::TemporaryDirectory directory_{"coin-kept-answer-files"};
+  const fs::path& root_ = directory_.path();
   const Endpoint* endpoint_ = nullptr;
   const std::vector<std::string> values_{"tron", "WEEKLY"};
   std::string file_;

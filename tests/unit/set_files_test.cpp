@@ -4,28 +4,22 @@
 #include <sys/stat.h>
 
 #include <atomic>
-#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "tests/support/temporary_directory.hpp"
 
 namespace coin {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A directory of its own under the system's temporary one, removed after the test.
 class SetFilesTest : public testing::Test {
  protected:
-  void SetUp() override {
-    std::string name = (fs::temp_directory_path() / "coin-set-files.XXXXXX").string();
-    ASSERT_NE(::mkdtemp(name.data()), nullptr);
-    root_ = name;
-  }
-  void TearDown() override { fs::remove_all(root_); }
-
-  fs::path root_;
+  const testing_support::TemporaryDirectory directory_{"coin-set-files"};
+  const fs::path& root_ = directory_.path();
 };
 
 std::time_t mtime_of(const fs::path& path) {
