@@ -9,9 +9,11 @@
 #include <json/writer.h>
 
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <system_error>
 
 #include "tests/e2e/node_script.hpp"
 #include "tests/e2e/processes.hpp"
@@ -72,6 +74,8 @@ LocalChain::LocalChain() : port_(e2e::free_port()) {
 LocalChain::~LocalChain() {
   ::kill(pid_, SIGTERM);
   wait_status(pid_);
+  std::error_code ignored;
+  std::filesystem::remove_all(directory_, ignored);
 }
 
 std::string LocalChain::write_config(const Json::Value& config, const std::string& name) const {
