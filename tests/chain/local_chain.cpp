@@ -9,11 +9,9 @@
 #include <json/writer.h>
 
 #include <csignal>
-#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
-#include <system_error>
 
 #include "tests/e2e/node_script.hpp"
 #include "tests/e2e/processes.hpp"
@@ -49,19 +47,17 @@ std::vector<std::string> indexer_argv(const std::vector<std::string>& args) {
 }  // namespace
 
 LocalChain::LocalChain() : port_(e2e::free_port()) {
-  directory_ = "/tmp/coin-chain.XXXXXX";
-  if (::mkdtemp(directory_.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
   pid_ = spawn({source_dir + "/" ANVIL_PATH, "--host", "127.0.0.1", "--port", std::to_string(port_)},
-               {}, directory_ + "/anvil.log");
+               {}, directory_.file("anvil.log"));
   if (!e2e::eventually([&] { return accepts(port_); })) {
-    throw std::runtime_error("anvil did not start: " + read_file(directory_ + "/anvil.log"));
+    throw std::runtime_error("anvil did not start: " + read_file(directory_.file("anvil.log")));
   }
-  config_path_ = directory_ + "/indexer.json";
+  config_path_ = directory_.file("indexer.json");
   const pid_t deploy = spawn({"node", source_dir + "/chain/deploy.mjs", "--rpc", url(), "--state",
                               source_dir + "/chain/demo-state.json", "--out", config_path_},
-                             {}, directory_ + "/deploy.log");
+                             {}, directory_.file("deploy.log"));
   if (wait_status(deploy) != 0) {
-    throw std::runtime_error("chain/deploy.mjs failed: " + read_file(directory_ + "/deploy.log"));
+    throw std::runtime_error("chain/deploy.mjs failed: " + read_file(directory_.file("deploy.log")));
   }
   std::istringstream text(read_file(config_path_));
   Json::CharReaderBuilder builder;
@@ -74,12 +70,10 @@ LocalChain::LocalChain() : port_(e2e::free_port()) {
 LocalChain::~LocalChain() {
   ::kill(pid_, SIGTERM);
   wait_status(pid_);
-  std::error_code ignored;
-  std::filesystem::remove_all(directory_, ignored);
 }
 
 std::string LocalChain::write_config(const Json::Value& config, const std::string& name) const {
-  const std::string path = directory_ + "/" + name + ".json";
+  const std::string path = directory_.file(name + ".json");
   std::ofstream(path) << Json::writeString(Json::StreamWriterBuilder(), config);
   return path;
 }

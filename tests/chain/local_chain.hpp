@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tests/e2e/stack.hpp"
+#include "tests/support/temporary_directory.hpp"
 
 namespace coin::chain_test {
 
@@ -20,7 +21,7 @@ class LocalChain {
   // Starts anvil, deploys the contracts and writes the indexer's configuration for them.
   // Throws std::runtime_error, with what anvil or the deploy printed, when either fails.
   LocalChain();
-  ~LocalChain();  // stops anvil
+  ~LocalChain();  // stops anvil (its directory goes after)
   LocalChain(const LocalChain&) = delete;
   LocalChain& operator=(const LocalChain&) = delete;
 
@@ -35,7 +36,7 @@ class LocalChain {
   const std::string& config_path() const { return config_path_; }
 
  private:
-  std::string directory_;
+  const testing_support::TemporaryDirectory directory_{"coin-chain"};  // anvil's log, the configurations
   std::string config_path_;
   Json::Value config_;
   int port_ = 0;

@@ -34,6 +34,7 @@
 #include "tests/e2e/stack.hpp"
 #include "tests/fault/fault.hpp"
 #include "tests/fault/load.hpp"
+#include "tests/support/temporary_directory.hpp"
 
 namespace coin::fault {
 namespace {
@@ -41,25 +42,7 @@ namespace {
 namespace fs = std::filesystem;
 using e2e::http;
 
-// A new directory under /tmp, removed with everything in it at the end.
-class TemporaryDirectory {
- public:
-  TemporaryDirectory() {
-    std::string path = "/tmp/coin-upgrade.XXXXXX";
-    if (::mkdtemp(path.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = path;
-  }
-  ~TemporaryDirectory() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TemporaryDirectory(const TemporaryDirectory&) = delete;
-  TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+using testing_support::TemporaryDirectory;
 
 ino_t inode_of(const fs::path& path) {
   struct stat status {};
@@ -90,7 +73,7 @@ bool accepts_connections(const std::string& socket_path) {
 }
 
 TEST(Upgrade, NewHandlerBinariesRestartedProcessByProcessDropNoRequest) {
-  const TemporaryDirectory handlers;
+  const TemporaryDirectory handlers("coin-upgrade");
   fs::copy(COIN_HANDLER_DIR, handlers.path(), fs::copy_options::recursive);
   // Without the publisher, every request reaches a handler.
   const e2e::Stack stack("fixture", {"PUBLISH=off", "HANDLERS=" + handlers.path().string()});
@@ -281,7 +264,7 @@ TEST(Upgrade, AViewReworkedThenRevertedUnderLoadShowsAtItsCommitAndDropsNoReques
   for (const ChangedAnswer& answer : changed_answers()) ASSERT_TRUE(shows(stack, answer, released)) << answer.path;
 
   // A copy of the project (the real plan never changes), api_protocol reworked after its release tag.
-  const TemporaryDirectory project;
+  const TemporaryDirectory project("coin-upgrade");
   fs::copy(fs::path(COIN_SOURCE_DIR) / "sql", project.path(), fs::copy_options::recursive);
   const std::string release = newest_tag(project.path());
   const std::string sqitch = "SQITCH_FULLNAME=test SQITCH_EMAIL=test@coin-api.invalid sqitch --quiet --chdir " +

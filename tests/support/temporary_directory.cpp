@@ -7,7 +7,7 @@
 namespace coin::testing_support {
 
 TemporaryDirectory::TemporaryDirectory(const std::string& prefix) {
-  std::string name = (std::filesystem::temp_directory_path() / (prefix + ".XXXXXX")).string();
+  std::string name = "/tmp/" + prefix + ".XXXXXX";
   if (::mkdtemp(name.data()) == nullptr) throw std::runtime_error("cannot make a directory like " + name);
   path_ = name;
 }

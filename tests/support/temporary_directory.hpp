@@ -1,5 +1,6 @@
 #pragma once
-// A directory of a test's own under the system's temporary one, removed with it.
+// A directory of a test's own under /tmp (where the servers a test starts, of other users too,
+// reach it), removed with everything in it when the object goes.
 
 #include <filesystem>
 #include <string>
@@ -8,13 +9,15 @@ namespace coin::testing_support {
 
 class TemporaryDirectory {
  public:
-  // Makes "<temporary directory>/<prefix>.XXXXXX"; throws std::runtime_error when it cannot.
+  // Makes "/tmp/<prefix>.XXXXXX"; throws std::runtime_error when it cannot.
   explicit TemporaryDirectory(const std::string& prefix);
   ~TemporaryDirectory();
   TemporaryDirectory(const TemporaryDirectory&) = delete;
   TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
 
   const std::filesystem::path& path() const { return path_; }
+  // A file's path in it, as text.
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
 
  private:
   std::filesystem::path path_;
