@@ -6,11 +6,11 @@
 //    process refuses or drops to the other one, and never leaves one out: upstreams.conf,
 //    publisher/nginx_config.cpp), and every process runs the new file.
 // 2. A view changed with `sqitch rework` after the plan's release tag and deployed, then
-//    3. reverted with `sqitch revert --to` that tag: no request fails, and every published
-//    answer and every handler's answer shows the new (then the old) figure without a snapshot
-//    written, announced by the deploy's own NOTIFY (sql/deploy/ddl_notify.sql), within
+//    3. reverted with `sqitch revert --to` the change before it: no request fails, and every
+//    published answer and every handler's answer shows the new (then the old) figure without a
+//    snapshot written, announced by the deploy's own NOTIFY (sql/deploy/ddl_notify.sql), within
 //    change_shown_within (fault.hpp). The handlers' prepared statements follow the view that
-//    was dropped and created again: PostgreSQL plans them again by name.
+//    was replaced: PostgreSQL plans them again.
 
 #include <gtest/gtest.h>
 #include <sys/socket.h>
@@ -234,23 +234,28 @@ std::string newest_tag(const fs::path& project) {
   return tag;
 }
 
-// The released api_protocol (sql/deploy/api_protocol.sql, kept by the rework as
-// api_protocol@<release>.sql), as a DBA reworks it: the deploy drops the released views and
-// creates them again, 6.12's apy cut to 4 decimals (as 6.3); the revert drops them and creates
-// the released ones. Each in one transaction, so no reader ever misses a view.
+// The released statement of `view` in `script`: from its CREATE VIEW to the semicolon ending it.
+std::string view_statement(const std::string& script, const std::string& view) {
+  const std::string create = "CREATE VIEW " + view + " AS\n";
+  const size_t from = script.find(create);
+  if (from == std::string::npos) throw std::runtime_error("no " + create);
+  return script.substr(from, script.find(";\n", from) + 2 - from);
+}
+
+// api_protocol reworked as a DBA changes one view of it: 6.12's (api.latest_collateral) apy cut
+// to 4 decimals (as 6.3), its revert putting the released statement back, each one
+// CREATE OR REPLACE VIEW in one transaction, so no reader ever misses the view. Only the view
+// that changes: later changes of the plan redefine other views of the released file (6.13's),
+// which running it again would put back as they were released.
 void rework_api_protocol(const fs::path& project, const std::string& release) {
-  const fs::path deploy = project / "deploy", revert = project / "revert";
-  const std::string released_name = "api_protocol@" + release + ".sql";
-  std::string drops;  // the released revert's DROP VIEW lines
-  std::istringstream released_revert(e2e::read_file(revert / released_name));
-  for (std::string line; std::getline(released_revert, line);) {
-    if (line.rfind("DROP VIEW", 0) == 0) drops += line + "\n";
-  }
-  const std::string released =
-      replaced(e2e::read_file(deploy / released_name), "BEGIN;\n", "BEGIN;\n" + drops);
-  write_text(deploy / "api_protocol.sql",
-             replaced(released, "'apy', trim_scale(d.earn_apy),", "'apy', trim_scale(trunc(d.earn_apy, 4)),"));
-  write_text(revert / "api_protocol.sql", released);
+  const std::string released = view_statement(
+      e2e::read_file(project / "deploy" / ("api_protocol@" + release + ".sql")), "api.latest_collateral");
+  const auto script = [](const std::string& statement) {
+    return "BEGIN;\n" + replaced(statement, "CREATE VIEW", "CREATE OR REPLACE VIEW") + "COMMIT;\n";
+  };
+  write_text(project / "deploy" / "api_protocol.sql",
+             script(replaced(released, "'apy', trim_scale(d.earn_apy),", "'apy', trim_scale(trunc(d.earn_apy, 4)),")));
+  write_text(project / "revert" / "api_protocol.sql", script(released));
 }
 
 // By hand, from tests/sql/fixture.sql: 6.12's apy is the chain's latest Earn APY with every
