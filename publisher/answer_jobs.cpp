@@ -33,15 +33,15 @@ std::size_t chain_position(const Endpoint& endpoint) {
 
 std::vector<AnswerJob> answer_jobs(pqxx::transaction_base& transaction, const std::filesystem::path& set,
                                    const std::filesystem::path& base, const WrittenChains& written,
-                                   std::string& clock) {
-  const pqxx::row now = transaction.exec1("SELECT taken_at::text FROM api.clock");
-  const bool clock_moved = now[0].is_null() || now[0].c_str() != clock;
-  clock = now[0].is_null() ? "" : now[0].c_str();
+                                   std::string& day) {
+  const pqxx::row today = transaction.exec1("SELECT midnight::text FROM api.daily_baseline");
+  const bool day_moved = today[0].is_null() || today[0].c_str() != day;
+  day = today[0].is_null() ? "" : today[0].c_str();
   std::vector<AnswerJob> jobs;
   for (const Endpoint& endpoint : endpoints()) {
     const std::size_t chain = chain_position(endpoint);
     for (std::vector<std::string>& values : published_values(transaction, endpoint)) {
-      const bool unchanged = chain != std::string::npos && !clock_moved && !written.has(values[chain]);
+      const bool unchanged = chain != std::string::npos && !day_moved && !written.has(values[chain]);
       const bool kept = unchanged && link_from(base, set, published_file(endpoint, values));
       jobs.push_back({&endpoint, std::move(values), kept});
     }

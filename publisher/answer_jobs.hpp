@@ -2,8 +2,10 @@
 // The answers of a set, and which of them to render again. An answer of a chain that the
 // snapshots written since the set before did not touch (written_chains.hpp: a `chain`
 // parameter's value) is kept: that set's file, linked into the new one without asking the
-// database. Unless the API's clock moved (api.clock): every chain's histories are measured from
-// it, so a new latest snapshot of any chain changes them all. Every other answer is rendered.
+// database. Its histories end at its own clock (sql/deploy/history_points.sql's
+// derived.chain_clock), and nothing else of it moves with another chain's snapshot but the day
+// its daily changes are measured from (6.23's midnight, the API's clock's): when that moved,
+// every answer is rendered. Every answer without a chain is rendered.
 
 #include <filesystem>
 #include <pqxx/transaction_base>
@@ -24,11 +26,11 @@ struct AnswerJob {
 };
 
 // Every answer of the list, for `set` on `transaction`: to render, those `written` may have
-// changed, or every one while the API's clock moved since `clock`; the others kept, `base`'s
-// files linked into `set` here. `clock`: api.clock when `base` was rendered, in; this
-// snapshot's, out.
+// changed, or every one when the API's day moved since `day`; the others kept, `base`'s files
+// linked into `set` here. `day`: 6.23's midnight when `base` was rendered, in; this snapshot's,
+// out.
 std::vector<AnswerJob> answer_jobs(pqxx::transaction_base& transaction, const std::filesystem::path& set,
                                    const std::filesystem::path& base, const WrittenChains& written,
-                                   std::string& clock);
+                                   std::string& day);
 
 }  // namespace coin

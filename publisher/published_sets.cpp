@@ -48,12 +48,12 @@ Publication PublishedSets::publish(const std::vector<pqxx::connection*>& session
   std::string partial = (directory / partial_prefix).string() + "XXXXXX";
   if (::mkdtemp(partial.data()) == nullptr) throw_errno("cannot create a directory in " + directory_);
   Publication publication;
-  std::string clock = current_clock_;
+  std::string day = current_day_;
   try {
     ::chmod(partial.c_str(), 0755);  // nginx's workers run as another user
     const fs::path base = current_.empty() ? fs::path() : directory / current_;
     publication =
-        render_set(sessions, partial, base, current_.empty() ? WrittenChains::every_chain() : written, clock, kept_);
+        render_set(sessions, partial, base, current_.empty() ? WrittenChains::every_chain() : written, day, kept_);
     // The set's own mtime says what it shows (published_state): each file's says when it changed.
     const timespec times[2] = {{publication.newest, 0}, {publication.newest, 0}};
     if (::utimensat(AT_FDCWD, partial.c_str(), times, 0) != 0) throw_errno("cannot set the time of " + partial);
@@ -80,7 +80,7 @@ Publication PublishedSets::publish(const std::vector<pqxx::connection*>& session
   old_ = previous_;
   previous_ = replaced;
   current_ = publication.set;
-  current_clock_ = clock;
+  current_day_ = day;
   kept_.published();
   return publication;
 }

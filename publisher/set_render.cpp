@@ -156,11 +156,11 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
 }  // namespace
 
 Publication render_set(const std::vector<pqxx::connection*>& sessions, const fs::path& set, const fs::path& base,
-                       const WrittenChains& written, std::string& clock, KeptAnswers& kept) {
+                       const WrittenChains& written, std::string& day, KeptAnswers& kept) {
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(*sessions.front(), "publish");
   const std::string name = snapshot_statement().name;
   const Fetched snapshot = snapshot_from(transaction.exec_prepared1(name), name);
-  const std::vector<AnswerJob> jobs = answer_jobs(transaction, set, base, written, clock);
+  const std::vector<AnswerJob> jobs = answer_jobs(transaction, set, base, written, day);
   kept.begin(jobs);
   Publication publication =
       render_shared(transaction, {sessions.begin() + 1, sessions.end()}, jobs, base, set, snapshot, kept);

@@ -18,10 +18,10 @@ namespace coin {
 // Renders into `set` the answers of the list that `written` may have changed, from one snapshot
 // of the database, on `sessions` (the first holds the snapshot), and links the others from
 // `base` ("": none, render all); returns what the set shows, the snapshot's time and blocks read
-// once for all its answers (snapshot_statement). `clock`: as answer_jobs's. `kept`: the kept
+// once for all its answers (snapshot_statement). `day`: as answer_jobs's. `kept`: the kept
 // parts of the answers of kept endpoints, those `base` holds, then those `set` holds.
 Publication render_set(const std::vector<pqxx::connection*>& sessions, const std::filesystem::path& set,
-                       const std::filesystem::path& base, const WrittenChains& written, std::string& clock,
+                       const std::filesystem::path& base, const WrittenChains& written, std::string& day,
                        KeptAnswers& kept);
 
 }  // namespace coin

@@ -1,7 +1,8 @@
 -- Deploy coin_api:history_points to pg
--- What every history's answer is built of (6.13, vault-history and 6.21 alike): the first grid
--- point of a window, and a point's start as the JSON text it is sent as, so that a history is
--- its points' text joined rather than JSON built point by point on every read (kept_points).
+-- What every history's answer is built of (6.13, vault-history and 6.21 alike): the chain's clock
+-- it ends at, the first grid point of a window, and a point's start as the JSON text it is sent
+-- as, so that a history is its points' text joined rather than JSON built point by point on
+-- every read (kept_points).
 
 BEGIN;
 
@@ -15,6 +16,22 @@ RETURN to_timestamp(((floor((extract(epoch FROM (as_of AT TIME ZONE 'UTC') - int
                             / extract(epoch FROM step)) - (points - 1)) * extract(epoch FROM step) - 28800)::float8);
 COMMENT ON FUNCTION derived.window_since(timestamptz, interval, integer) IS
   'The first grid point of a window of points grid points step apart before the live point as_of';
+
+-- Each chain's clock: the time its histories (6.13, vault-history, 6.21) end at, their live
+-- point: the chain's newest snapshot, so that a snapshot of one chain leaves the other chains'
+-- histories as they were (a set renders the chain written, not every chain). A chain with no
+-- snapshot yet has the API's (derived.as_of): its window on the same grid, with no live point.
+CREATE VIEW derived.chain_clock AS
+SELECT c.chain, coalesce((SELECT max(s.taken_at) FROM snapshot.chain_state AS s WHERE s.chain = c.chain),
+                         a.taken_at) AS taken_at
+  FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
+ CROSS JOIN derived.as_of AS a;
+COMMENT ON VIEW derived.chain_clock IS
+  'Each chain''s clock, where its histories end: its newest chain_state row''s taken_at, or the API''s clock '
+  '(derived.as_of) while it has none';
+COMMENT ON VIEW api.clock IS
+  'The time the API speaks for (derived.as_of): the latest chain snapshot, whose day every daily change is '
+  'measured from; each chain''s histories end at its own (derived.chain_clock)';
 
 -- A point's statisticTime and time, the start of the JSON object it is sent as, open for its
 -- figures; the live point's time is null. Numbers and these strings need no escaping.

@@ -14,7 +14,7 @@
 -- payload built of kept text is JSON by construction (kept_points.test.sql).
 --
 -- And in two parts, payload = kept || live: kept, the window's kept points, which stay the same
--- bytes while kept_key does, and live, the live point, which moves with the API's clock. The
+-- bytes while kept_key does, and live, the live point, which moves with its chain's clock. The
 -- publisher keeps each answer's kept part (in the set it published last) and asks for kept only
 -- where kept_key is not one it holds: a set then costs a history its live point, not its
 -- window, until the window moves on (a new grid point) or one of its rows is written again.
@@ -103,7 +103,7 @@ SELECT chain, "interval", (kept || live)::json AS data, kept || live AS payload,
          -- each chain's windows in turn, the order the view gives its rows in (the MCP
          -- resources list follows it): a subquery that names the chain comes after it
          CROSS JOIN LATERAL (SELECT * FROM derived.history_window WHERE c.chain IS NOT NULL OFFSET 0) AS w
-         CROSS JOIN derived.as_of AS a
+         JOIN derived.chain_clock AS a ON a.chain = c.chain
          CROSS JOIN derived.kept_generation AS g
          CROSS JOIN LATERAL (SELECT derived.window_since(a.taken_at, w.step, w.points)) AS s(since)
           -- the chain now: none before its first snapshot, and then no live point
@@ -160,7 +160,7 @@ SELECT chain, "vaultType", "interval", (kept || live)::json AS data, kept || liv
                       'line', trim_scale(v.debt_ceiling)::text, 'apy', trim_scale(n.apy))::text END || ']}' AS live
           FROM snapshot.vault AS v
          CROSS JOIN derived.history_window AS w
-         CROSS JOIN derived.as_of AS a  -- read once for both the window and the live point
+         JOIN derived.chain_clock AS a ON a.chain = v.chain  -- read once for the window and the live point
          CROSS JOIN derived.kept_generation AS g
          -- the debt ceiling as the JSON string it is sent as
          CROSS JOIN LATERAL (SELECT to_json(trim_scale(v.debt_ceiling)::text)::text) AS l(line)

@@ -294,7 +294,7 @@ SELECT c.chain::text AS chain, w.name AS "interval", p.payload::json AS data, p.
  CROSS JOIN LATERAL (
        SELECT '{"chain":' || to_json(c.chain)::text || ',"interval":' || to_json(w.name)::text || ',"vaults":['
               || coalesce((SELECT derived.liquidation_vaults(c.chain, w.step, w.points, a.taken_at)
-                             FROM derived.as_of AS a), '')
+                             FROM derived.chain_clock AS a WHERE a.chain = c.chain), '')
               || ']}'
      ) AS p(payload);
 COMMENT ON VIEW api.liquidation_totals IS

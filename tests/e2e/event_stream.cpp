@@ -81,12 +81,12 @@ StreamEvent EventStream::next(std::chrono::milliseconds cap) {
   }
 }
 
-std::string eth_snapshot(const std::string& taken_at, int block) {
+std::string chain_snapshot(const std::string& chain, const std::string& taken_at, int block) {
   return "INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price,"
          " earn_apy, earn_tvl, block_number, block_hash, block_time)"
          " SELECT chain, '" + taken_at + "', coin_supply + 1000000, scoin_supply, coin_price, scoin_price,"
          " earn_apy, earn_tvl, " + std::to_string(block) + ", '0x' || repeat('ab', 32), '" + taken_at + "'"
-         " FROM snapshot.chain_state WHERE chain = 'eth' ORDER BY taken_at DESC LIMIT 1";
+         " FROM snapshot.chain_state WHERE chain = '" + chain + "' ORDER BY taken_at DESC LIMIT 1";
 }
 
 }  // namespace coin::e2e

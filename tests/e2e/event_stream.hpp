@@ -47,9 +47,9 @@ class EventStream {
   std::string received_;  // what came and is not parsed yet
 };
 
-// The SQL of a new newest snapshot on the fixture (tests/sql/fixture.sql's newest is tron's,
-// 08:00 UTC+8): eth's latest row again at `taken_at`, with 1,000,000 more COIN, read at block
-// `block`. What the tests of the event stream commit.
-std::string eth_snapshot(const std::string& taken_at, int block);
+// The SQL of a new newest snapshot of `chain` on the fixture (tests/sql/fixture.sql's newest are
+// tron's 08:00, eth's 07:55 and bsc's 07:50 UTC+8): the chain's latest row again at `taken_at`,
+// with 1,000,000 more COIN, read at block `block`. What the tests of the event stream commit.
+std::string chain_snapshot(const std::string& chain, const std::string& taken_at, int block);
 
 }  // namespace coin::e2e

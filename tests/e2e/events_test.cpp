@@ -85,7 +85,7 @@ TEST_F(EventsTest, EachPublishedSetIsAnEventNamingTheAnswersItChanged) {
   EXPECT_EQ(stream.answer().header("access-control-allow-origin"), "*");
   EXPECT_FALSE(stream.answer().has_header("x-snapshot-blocks"));
 
-  ASSERT_TRUE(stack_->psql("coin_indexer", eth_snapshot("2026-05-13 09:00:00+08", 22480312)));
+  ASSERT_TRUE(stack_->psql("coin_indexer", chain_snapshot("eth", "2026-05-13 09:00:00+08", 22480312)));
   const StreamEvent event = stream.next(patience);
   EXPECT_EQ(event.event, "snapshot");
   EXPECT_FALSE(event.id.empty());
@@ -113,9 +113,9 @@ TEST_F(EventsTest, EachPublishedSetIsAnEventNamingTheAnswersItChanged) {
 // A client that reconnects with the id of the last event it got gets the ones it missed first.
 TEST_F(EventsTest, LastEventIdResumesWithTheEventsMissed) {
   EventStream stream(events_url());
-  ASSERT_TRUE(stack_->psql("coin_indexer", eth_snapshot("2026-05-13 10:00:00+08", 22480612)));
+  ASSERT_TRUE(stack_->psql("coin_indexer", chain_snapshot("eth", "2026-05-13 10:00:00+08", 22480612)));
   const StreamEvent first = stream.next(patience);
-  ASSERT_TRUE(stack_->psql("coin_indexer", eth_snapshot("2026-05-13 11:00:00+08", 22480912)));
+  ASSERT_TRUE(stack_->psql("coin_indexer", chain_snapshot("eth", "2026-05-13 11:00:00+08", 22480912)));
   const StreamEvent second = stream.next(patience);
   EXPECT_EQ(Json::parse(second.data)["snapshotAt"].text(), "2026-05-13T03:00:00Z");
 
@@ -172,10 +172,10 @@ TEST(Events, WithoutAnEventForTenSecondsASubscriberIsAnswered503) {
   EXPECT_EQ(refused.body, "{\"code\":500,\"message\":\"INTERNAL_SERVER_ERROR\",\"data\":null}\n");
 }
 
-// A correction of bsc's newest row moves no clock (tron's 08:00 stays the newest chain
-// snapshot): the publisher renders bsc's answers and those of every chain again and links the
-// others from the set before, the same files (inodes). The set it makes holds the very bytes a
-// whole render of the same database gives (publisher --once).
+// A correction of bsc's newest row, on the day it was: the publisher renders bsc's answers and
+// those of every chain again and links the other chains' from the set before, the same files
+// (inodes). The set it makes holds the very bytes a whole render of the same database gives
+// (publisher --once).
 TEST_F(EventsTest, ARenderOfWhatChangedGivesTheBytesOfAWholeRender) {
   const std::string before = fs::read_symlink(stack_->published() + "/current").string();
   EventStream stream(events_url());
@@ -202,10 +202,10 @@ TEST_F(EventsTest, ARenderOfWhatChangedGivesTheBytesOfAWholeRender) {
 }
 
 // The histories' kept points (sql/deploy/kept_points.sql) are asked for again, and compressed
-// again, only when the rows they are made of were written again: a snapshot later in the same
-// hour moves every live point alone, the publisher splicing each new live point after the set
-// before's bytes; a row of the past rewritten (bsc's of 00:00 UTC+8, what bsc's point of 00:00
-// shows) changes bsc's kept points themselves. Each set is, file for file, what a
+// again, only when the rows they are made of were written again: a snapshot of bsc later in the
+// same hour as its newest (07:50 UTC+8) moves bsc's live points alone, the publisher splicing
+// each new live point after the set before's bytes; a row of the past rewritten (bsc's of 00:00
+// UTC+8, what bsc's point of 00:00 shows) changes bsc's kept points themselves. Each set is, file for file, what a
 // whole render gives, and the rewritten past shows.
 TEST_F(EventsTest, KeptPointsAreRenderedAgainOnlyWhereTheirRowsWereWrittenAgain) {
   const std::string weekly = "/api/v1/data-platform/collateral-history/chain=bsc&interval=WEEKLY.json";
@@ -214,11 +214,10 @@ TEST_F(EventsTest, KeptPointsAreRenderedAgainOnlyWhereTheirRowsWereWrittenAgain)
   };
   EventStream stream(events_url());
   ASSERT_EQ(stream.answer().status, 200);
-  // The newest row is eth's of 11:00 UTC+8 (the tests before): 11:20 is in the same hour.
-  ASSERT_TRUE(stack_->psql("coin_indexer", eth_snapshot("2026-05-13 11:20:00+08", 22481212)));
+  ASSERT_TRUE(stack_->psql("coin_indexer", chain_snapshot("bsc", "2026-05-13 07:55:00+08", 48123556)));
   stream.next(patience);
   const std::string moved = read_file(current() + weekly);
-  EXPECT_NE(moved.find(R"("statisticTime":1778642400000,"time":null)"), std::string::npos) << "the live point, 03:20 UTC";
+  EXPECT_NE(moved.find(R"("statisticTime":1778630100000,"time":null)"), std::string::npos) << "the live point, 07:55";
   expect_a_whole_render_gives(*stack_, current());
 
   ASSERT_TRUE(stack_->psql("coin_indexer", "UPDATE snapshot.chain_state SET earn_tvl = earn_tvl + 1"
@@ -226,8 +225,8 @@ TEST_F(EventsTest, KeptPointsAreRenderedAgainOnlyWhereTheirRowsWereWrittenAgain)
   stream.next(patience);
   const std::string rewritten = read_file(current() + weekly);
   EXPECT_NE(rewritten, moved);
-  EXPECT_EQ(rewritten.substr(rewritten.find(R"("statisticTime":1778642400000)")),
-            moved.substr(moved.find(R"("statisticTime":1778642400000)")))
+  EXPECT_EQ(rewritten.substr(rewritten.find(R"("statisticTime":1778630100000)")),
+            moved.substr(moved.find(R"("statisticTime":1778630100000)")))
       << "the live point is as it was";
   expect_a_whole_render_gives(*stack_, current());
 }

@@ -66,9 +66,9 @@ TEST(Ranges, KeepTheHourlyPointsOf613AndTheLivePointWhenItIsInRange) {
   const Json two = fetch_data(stack, history + "?chain=eth&interval=WEEKLY&from=1778601600000&to=1778605200000")["items"];
   EXPECT_EQ(times_of(two), (Times{"1778601600000", "1778605200000"}));
   EXPECT_EQ(two[1]["time"].text(), "2026-05-13 01:00 (UTC+8)");
-  // from 07:00 on: the last hourly point and the live point (time null)
+  // from 07:00 on: the last hourly point and the live point (time null), at eth's newest snapshot, 07:55
   const Json last = fetch_data(stack, history + "?chain=eth&interval=WEEKLY&from=1778626800000")["items"];
-  EXPECT_EQ(times_of(last), (Times{"1778626800000", "1778630400000"}));
+  EXPECT_EQ(times_of(last), (Times{"1778626800000", "1778630100000"}));
   EXPECT_TRUE(last[1]["time"].is_null());
   EXPECT_EQ(http("GET", stack.url(history + "?chain=eth&interval=WEEKLY&to=2026-05-10")).body,
             success_body(R"({"items":[]})"));

@@ -80,7 +80,7 @@ namespace {
 namespace fs = std::filesystem;
 using e2e::EventStream;
 using e2e::StreamEvent;
-using e2e::eth_snapshot;
+using e2e::chain_snapshot;
 
 // Whether an event's data names this snapshot time ("2026-05-13T01:00:00Z").
 bool is_of(const StreamEvent& event, const std::string& snapshot_at) {
@@ -367,7 +367,7 @@ TEST(EventStreamFaults, APublisherKilledAfterACommitIsStartedAgainAndItsFirstSet
   ASSERT_GT(publisher, 0);
   ASSERT_EQ(::kill(publisher, SIGSTOP), 0);
   const auto committed = Clock::now();
-  ASSERT_TRUE(stack.psql("coin_indexer", eth_snapshot("2026-05-13 09:00:00+08", 22480312)));
+  ASSERT_TRUE(stack.psql("coin_indexer", chain_snapshot("eth", "2026-05-13 09:00:00+08", 22480312)));
   ASSERT_EQ(::kill(publisher, SIGKILL), 0);
   ASSERT_TRUE(eventually([&] {
     const pid_t now = publisher_pid(stack.var());
@@ -394,9 +394,9 @@ TEST(EventStreamFaults, AcrossAReloadAResumingClientGetsEveryAnswerThenTheEvents
   const std::string url = stack.url("/api/v1/events");
   const pid_t master = nginx_master(stack);
   EventStream early(url);
-  ASSERT_TRUE(stack.psql("coin_indexer", eth_snapshot("2026-05-13 09:00:00+08", 22480312)));
+  ASSERT_TRUE(stack.psql("coin_indexer", chain_snapshot("eth", "2026-05-13 09:00:00+08", 22480312)));
   const StreamEvent first = event_of(early, "2026-05-13T01:00:00Z");
-  ASSERT_TRUE(stack.psql("coin_indexer", eth_snapshot("2026-05-13 10:00:00+08", 22480612)));
+  ASSERT_TRUE(stack.psql("coin_indexer", chain_snapshot("eth", "2026-05-13 10:00:00+08", 22480612)));
   const StreamEvent second = event_of(early, "2026-05-13T02:00:00Z");
 
   const auto reloaded = Clock::now();
@@ -418,7 +418,7 @@ TEST(EventStreamFaults, AcrossAReloadAResumingClientGetsEveryAnswerThenTheEvents
 
   // A new subscriber gets nothing kept, only what comes next.
   EventStream fresh(url);
-  ASSERT_TRUE(stack.psql("coin_indexer", eth_snapshot("2026-05-13 11:00:00+08", 22480912)));
+  ASSERT_TRUE(stack.psql("coin_indexer", chain_snapshot("eth", "2026-05-13 11:00:00+08", 22480912)));
   const StreamEvent third = fresh.next(patience);
   EXPECT_TRUE(is_of(third, "2026-05-13T03:00:00Z")) << third.data;
 

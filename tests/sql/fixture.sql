@@ -108,6 +108,8 @@
 --                midnight = 2026-05-13 00:00 UTC+8 (= 2026-05-12 16:00 UTC), the baseline of
 --                every *DailyChange. (UTC midnight of that day is 2026-05-13 08:00 UTC+8, the
 --                latest snapshot itself: a view using it would answer 0 for every change.)
+-- derived.chain_clock: where each chain's histories (6.13, vault-history, 6.21) end, their live
+--                point: the chain's own newest snapshot, tron 08:00, eth 07:55, bsc 07:50.
 --
 -- epoch ms: 1970-01-01 to 2026-01-01 = 56 x 365 + 14 leap days = 20454 days;
 --           to 2026-05-11 add 31 + 28 + 31 + 30 + 10 = 130: day 20584;
@@ -115,7 +117,8 @@
 --   D1 = 2026-05-11 00:00 UTC+8 = 1778457600000 - 28800000 = 1778428800000
 --   D2 = 2026-05-12 00:00 UTC+8 = D1 + 86400000            = 1778515200000
 --   D3 = 2026-05-13 00:00 UTC+8 = D2 + 86400000            = 1778601600000 (the baseline)
---   live = 2026-05-13 08:00 UTC+8 = D3 + 8 x 3600000       = 1778630400000
+--   live = 2026-05-13 08:00 UTC+8 = D3 + 8 x 3600000       = 1778630400000 (tron's)
+--   eth's live = 07:55 = live - 5 x 60000 = 1778630100000; bsc's = 07:50 = 1778629800000
 --   an hourly point hh:00 on 2026-05-13 is D3 + hh x 3600000 (01:00 = 1778605200000, ...
 --   07:00 = 1778626800000); on 2026-05-12, D2 + hh x 3600000; on 2026-05-11, D1 + hh x 3600000.
 --
@@ -419,9 +422,10 @@
 -- api.collateral_history (6.13 ?chain=&interval=): per point statisticTime (number), time (string,
 -- null on the live point), then numbers: collateralValue / debt / mintedCOIN (Vault sums above),
 -- coinTotalSupply / totalSupplyValue / earnTvl / earnApy (the chain_state row then). The grid
--- ends strictly before the live point (08:00): last hourly point 07:00, last daily point D3;
--- no point before the chain's first snapshot; the live point (statisticTime 1778630400000,
--- time null) is the chain's latest state, as 6.12.
+-- ends strictly before the live point (the chain's clock: tron 08:00, eth 07:55, bsc 07:50):
+-- last hourly point 07:00, last daily point D3; no point before the chain's first snapshot; the
+-- live point (statisticTime tron 1778630400000, eth 1778630100000, bsc 1778629800000, time
+-- null) is the chain's latest state, as 6.12.
 --   tron WEEKLY: 37 points (the grid starts 2026-05-06 08:00, tron only at 2026-05-11 20:00)
 --     #     statisticTime                  time (UTC+8)                         coll / debt / minted                         coin / value / earnTvl / earnApy
 --     1-24  1778500800000..1778583600000   "2026-05-11 20:00 (UTC+8)".."2026-05-12 19:00 (UTC+8)"
@@ -447,7 +451,7 @@
 --     33-48 1778544000000..1778598000000 (05-12 08:00..23:00)        15000000.25 / 15000000 / 15000000 / 900000000 / 900000001.05 / 1.05 / 0.02  (E1)
 --     49    1778601600000 (05-13 00:00)                              24790001 / 24600030.5 / 24600000.5 / 876700000.5 / 876787671.0288 / 1200 / 0.0313  (E3)
 --     50-56 1778605200000..1778626800000 (05-13 01:00..07:00)        24890000.5 / 24700030 / 24700000 / 876510000 / 876422349.7932 / 1210 / 0.03135  (E4)
---     57    live: {"statisticTime":1778630400000,"time":null,"collateralValue":25482346.011,"debt":25310040.75,"mintedCOIN":25310000.5,"coinTotalSupply":876543210.876543210987654322,"totalSupplyValue":876718519.5187185196298518539224,"earnTvl":1234.5,"earnApy":0.031259999999999999999999999999}
+--     57    live: {"statisticTime":1778630100000,"time":null,"collateralValue":25482346.011,"debt":25310040.75,"mintedCOIN":25310000.5,"coinTotalSupply":876543210.876543210987654322,"totalSupplyValue":876718519.5187185196298518539224,"earnTvl":1234.5,"earnApy":0.031259999999999999999999999999}
 --   eth MONTHLY / BIANNUAL / ANNUAL: 4 points: D1, D2 (both E0 and the PSM's 05-11 state:
 --     15000000.25 / 15000000 / 15000000 / 888888888.888888888888888889 / 888977778.2977777777777777778889 / 500 / 0.0201),
 --     D3 (as WEEKLY #49), live (as WEEKLY #57)
@@ -455,7 +459,7 @@
 --     01:00..07:00 (1161002.25 / 1100012.5 / 1100000 / 250090.25 / 250050.1984 / 10.25 / 0.04005), live
 --     (bsc's first snapshot is at 23:59, after the 23:00 point)
 --   bsc MONTHLY / BIANNUAL / ANNUAL: 2 points: D3 (as WEEKLY's first), live
---   bsc live: {"statisticTime":1778630400000,"time":null,"collateralValue":1153134.975308642,"debt":1099015.5,"mintedCOIN":1099000.123456789,"coinTotalSupply":250000.5,"totalSupplyValue":249975.49995,"earnTvl":0,"earnApy":0.04}
+--   bsc live: {"statisticTime":1778629800000,"time":null,"collateralValue":1153134.975308642,"debt":1099015.5,"mintedCOIN":1099000.123456789,"coinTotalSupply":250000.5,"totalSupplyValue":249975.49995,"earnTvl":0,"earnApy":0.04}
 --
 -- api.allocator_overview (6.14 /api/v1/smart-allocator/detail-overview)
 --   apy  = 100 x (2500000 x 0.0425 + 2000000 x 0.0575 + 1000000 x 0.050123456789012345678901234567)
@@ -728,7 +732,7 @@ SELECT e.urn_id, e.block_number, e.log_index, '0x' || repeat(lpad(to_hex(e.block
 -- 5000; 13:00 paid 500; 14:00 600; 18:00 1 auction, 10000; 21:00 1500, bad debt 500; 22:00 1
 -- auction, 2000; 23:00 250; 01:00 202; 06:00 1 auction, 4000: 4 auctions, 21000, 3052, 500.
 -- MONTHLY: the point 2026-05-13 00:00 3 auctions, 17000, paid 2850, bad debt 500; the live point
--- 1, 4000, 202, 0. bsc WBTC-A WEEKLY: 05:00 1 auction, 1. 6.22 tron: A4; bsc and eth: none.
+-- 1, 4000, 202, 0. bsc WBTC-A WEEKLY (the live point bsc's 07:50): 05:00 1 auction, 1. 6.22 tron: A4; bsc and eth: none.
 -- ============================================================================================
 
 INSERT INTO snapshot.bark

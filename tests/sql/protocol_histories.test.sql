@@ -66,10 +66,10 @@ SELECT results_eq(
      ORDER BY chain::snapshot.chain, array_position('{WEEKLY,MONTHLY,BIANNUAL,ANNUAL}', "interval")$$,
   $$VALUES ('tron', 'WEEKLY', 37, 1778630400000::bigint, NULL::text), ('tron', 'MONTHLY', 3, 1778630400000, NULL),
            ('tron', 'BIANNUAL', 3, 1778630400000, NULL), ('tron', 'ANNUAL', 3, 1778630400000, NULL),
-           ('eth', 'WEEKLY', 57, 1778630400000, NULL), ('eth', 'MONTHLY', 4, 1778630400000, NULL),
-           ('eth', 'BIANNUAL', 4, 1778630400000, NULL), ('eth', 'ANNUAL', 4, 1778630400000, NULL),
-           ('bsc', 'WEEKLY', 9, 1778630400000, NULL), ('bsc', 'MONTHLY', 2, 1778630400000, NULL),
-           ('bsc', 'BIANNUAL', 2, 1778630400000, NULL), ('bsc', 'ANNUAL', 2, 1778630400000, NULL)$$
+           ('eth', 'WEEKLY', 57, 1778630100000, NULL), ('eth', 'MONTHLY', 4, 1778630100000, NULL),
+           ('eth', 'BIANNUAL', 4, 1778630100000, NULL), ('eth', 'ANNUAL', 4, 1778630100000, NULL),
+           ('bsc', 'WEEKLY', 9, 1778629800000, NULL), ('bsc', 'MONTHLY', 2, 1778629800000, NULL),
+           ('bsc', 'BIANNUAL', 2, 1778629800000, NULL), ('bsc', 'ANNUAL', 2, 1778629800000, NULL)$$
     || pg_temp.for_other_chains(', (''%1$s'', ''WEEKLY'', 0, NULL, NULL), (''%1$s'', ''MONTHLY'', 0, NULL, NULL),
                                   (''%1$s'', ''BIANNUAL'', 0, NULL, NULL), (''%1$s'', ''ANNUAL'', 0, NULL, NULL)'),
   'collateral_history: one row per chain and interval; the number of points (none for a chain without snapshots); the live point last, time null');
@@ -99,7 +99,7 @@ INSERT INTO weekly_expected VALUES
    '876700000.5', '876787671.0288', '1200', '0.0313'),
   ('eth', '2026-05-13 01:00', '2026-05-13 07:00', false, '24890000.5', '24700030', '24700000',
    '876510000', '876422349.7932', '1210', '0.03135'),
-  ('eth', '2026-05-13 08:00', '2026-05-13 08:00', true, '25482346.011', '25310040.75', '25310000.5',
+  ('eth', '2026-05-13 07:55', '2026-05-13 07:55', true, '25482346.011', '25310040.75', '25310000.5',
    '876543210.876543210987654322', '876718519.5187185196298518539224', '1234.5',
    '0.031259999999999999999999999999');
 
@@ -141,13 +141,13 @@ SELECT results_eq(
   $$VALUES ('ANNUAL'), ('BIANNUAL'), ('MONTHLY')$$,
   'collateral_history tron: BIANNUAL and ANNUAL are MONTHLY here (all history is within 30 days)');
 SELECT pg_temp.is_payload(pg_temp.collateral_history('eth', 'MONTHLY'),
-  '{"items":[{"statisticTime":1778428800000,"time":"2026-05-11 00:00 (UTC+8)","collateralValue":15000000.25,"debt":15000000,"mintedCOIN":15000000,"coinTotalSupply":888888888.888888888888888889,"totalSupplyValue":888977778.2977777777777777778889,"earnTvl":500,"earnApy":0.0201},{"statisticTime":1778515200000,"time":"2026-05-12 00:00 (UTC+8)","collateralValue":15000000.25,"debt":15000000,"mintedCOIN":15000000,"coinTotalSupply":888888888.888888888888888889,"totalSupplyValue":888977778.2977777777777777778889,"earnTvl":500,"earnApy":0.0201},{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","collateralValue":24790001,"debt":24600030.5,"mintedCOIN":24600000.5,"coinTotalSupply":876700000.5,"totalSupplyValue":876787671.0288,"earnTvl":1200,"earnApy":0.0313},{"statisticTime":1778630400000,"time":null,"collateralValue":25482346.011,"debt":25310040.75,"mintedCOIN":25310000.5,"coinTotalSupply":876543210.876543210987654322,"totalSupplyValue":876718519.5187185196298518539224,"earnTvl":1234.5,"earnApy":0.031259999999999999999999999999}]}',
+  '{"items":[{"statisticTime":1778428800000,"time":"2026-05-11 00:00 (UTC+8)","collateralValue":15000000.25,"debt":15000000,"mintedCOIN":15000000,"coinTotalSupply":888888888.888888888888888889,"totalSupplyValue":888977778.2977777777777777778889,"earnTvl":500,"earnApy":0.0201},{"statisticTime":1778515200000,"time":"2026-05-12 00:00 (UTC+8)","collateralValue":15000000.25,"debt":15000000,"mintedCOIN":15000000,"coinTotalSupply":888888888.888888888888888889,"totalSupplyValue":888977778.2977777777777777778889,"earnTvl":500,"earnApy":0.0201},{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","collateralValue":24790001,"debt":24600030.5,"mintedCOIN":24600000.5,"coinTotalSupply":876700000.5,"totalSupplyValue":876787671.0288,"earnTvl":1200,"earnApy":0.0313},{"statisticTime":1778630100000,"time":null,"collateralValue":25482346.011,"debt":25310040.75,"mintedCOIN":25310000.5,"coinTotalSupply":876543210.876543210987654322,"totalSupplyValue":876718519.5187185196298518539224,"earnTvl":1234.5,"earnApy":0.031259999999999999999999999999}]}',
   'collateral_history eth MONTHLY: the payload text (D1, D2, D3, live)');
 SELECT pg_temp.is_payload(pg_temp.collateral_history('bsc', 'WEEKLY'),
-  '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","collateralValue":1161002,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250100,"totalSupplyValue":250110.49,"earnTvl":10.5,"earnApy":0.0401},{"statisticTime":1778605200000,"time":"2026-05-13 01:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778608800000,"time":"2026-05-13 02:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778612400000,"time":"2026-05-13 03:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778616000000,"time":"2026-05-13 04:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778619600000,"time":"2026-05-13 05:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778623200000,"time":"2026-05-13 06:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778626800000,"time":"2026-05-13 07:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778630400000,"time":null,"collateralValue":1153134.975308642,"debt":1099015.5,"mintedCOIN":1099000.123456789,"coinTotalSupply":250000.5,"totalSupplyValue":249975.49995,"earnTvl":0,"earnApy":0.04}]}',
+  '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","collateralValue":1161002,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250100,"totalSupplyValue":250110.49,"earnTvl":10.5,"earnApy":0.0401},{"statisticTime":1778605200000,"time":"2026-05-13 01:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778608800000,"time":"2026-05-13 02:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778612400000,"time":"2026-05-13 03:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778616000000,"time":"2026-05-13 04:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778619600000,"time":"2026-05-13 05:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778623200000,"time":"2026-05-13 06:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778626800000,"time":"2026-05-13 07:00 (UTC+8)","collateralValue":1161002.25,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250090.25,"totalSupplyValue":250050.1984,"earnTvl":10.25,"earnApy":0.04005},{"statisticTime":1778629800000,"time":null,"collateralValue":1153134.975308642,"debt":1099015.5,"mintedCOIN":1099000.123456789,"coinTotalSupply":250000.5,"totalSupplyValue":249975.49995,"earnTvl":0,"earnApy":0.04}]}',
   'collateral_history bsc WEEKLY: the payload text (from bsc''s first hourly point, 00:00)');
 SELECT pg_temp.is_payload(pg_temp.collateral_history('bsc', 'MONTHLY'),
-  '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","collateralValue":1161002,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250100,"totalSupplyValue":250110.49,"earnTvl":10.5,"earnApy":0.0401},{"statisticTime":1778630400000,"time":null,"collateralValue":1153134.975308642,"debt":1099015.5,"mintedCOIN":1099000.123456789,"coinTotalSupply":250000.5,"totalSupplyValue":249975.49995,"earnTvl":0,"earnApy":0.04}]}',
+  '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","collateralValue":1161002,"debt":1100012.5,"mintedCOIN":1100000,"coinTotalSupply":250100,"totalSupplyValue":250110.49,"earnTvl":10.5,"earnApy":0.0401},{"statisticTime":1778629800000,"time":null,"collateralValue":1153134.975308642,"debt":1099015.5,"mintedCOIN":1099000.123456789,"coinTotalSupply":250000.5,"totalSupplyValue":249975.49995,"earnTvl":0,"earnApy":0.04}]}',
   'collateral_history bsc MONTHLY: the payload text (D3, live)');
 SELECT results_eq(
   $$SELECT DISTINCT e->>'time' IS NULL, n = json_array_length(data->'items'), pg_temp.shape(pg_temp.point(e)::json)
@@ -171,10 +171,10 @@ SELECT is(
 SELECT is((SELECT count(*) FROM api.collateral_history
             WHERE kept || live <> payload OR kept !~ '^\{"items":\[(.*,)?$' OR live !~ '^(\{.*\})?\]\}$'),
           0::bigint, 'collateral_history: payload is kept, up to the live point, then live');
--- The live point of every chain is at the newest snapshot, tron's of 08:00 UTC+8 (00:00 UTC).
+-- The live point of each chain is at its own newest snapshot (derived.chain_clock): eth's of 07:55 UTC+8.
 SELECT is((SELECT left(pg_temp.compact(live), 42) FROM api.collateral_history WHERE chain = 'eth' AND "interval" = 'WEEKLY'),
-          '{"statisticTime":1778630400000,"time":null',
-          'collateral_history: live begins with the live point of 08:00 UTC+8');
+          '{"statisticTime":1778630100000,"time":null',
+          'collateral_history: live begins with eth''s live point, of 07:55 UTC+8');
 
 -- =============================================================================================
 -- The windows of 6.13 and the long histories, with one eth snapshot 497 days old
@@ -182,7 +182,7 @@ SELECT is((SELECT left(pg_temp.compact(live), 42) FROM api.collateral_history WH
 -- eth at 2025-01-01 00:00 UTC+8 (exactly a midnight): 1970-01-01 to 2025-01-01 = 55 x 365 + 14
 -- = 20089 days; 20089 x 86400000 - 28800000 = 1735660800000. 2025-01-01 to 2026-05-13 = 365 +
 -- 31 + 28 + 31 + 30 + 12 = 497 days, so 498 daily points (6.8 eth, 6.9, 6.10).
---   WEEKLY: 168 hourly points 07:00 - 167 h = 2026-05-06 08:00 (1778630400000 - 168 x 3600000
+--   WEEKLY: 168 hourly points 07:00 - 167 h = 2026-05-06 08:00 (1778626800000 - 167 x 3600000
 --           = 1778025600000) .. 2026-05-13 07:00, + live = 169
 --   MONTHLY: D3 - 29 days = 2026-04-14 (1778601600000 - 29 x 86400000 = 1776096000000), 31 points
 --   BIANNUAL: D3 - 181 days = 2025-11-13 (1778601600000 - 181 x 86400000 = 1762963200000), 183

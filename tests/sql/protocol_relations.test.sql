@@ -102,7 +102,9 @@ SELECT results_eq(
       FROM api.collateral_history h WHERE h.chain IN ('tron', 'eth', 'bsc')
      ORDER BY h.chain::snapshot.chain, h."interval"$$,
   $$SELECT l.chain, w.name, pg_temp.compact(json_build_object(
-             'statisticTime', 1778630400000, 'time', NULL,
+             -- each chain's live point at its newest snapshot: tron 08:00, eth 07:55, bsc 07:50
+             'statisticTime', CASE l.chain WHEN 'tron' THEN 1778630400000 WHEN 'eth' THEN 1778630100000
+                                           ELSE 1778629800000 END, 'time', NULL,
              'collateralValue', (l.data->>'totalCollateralValue')::numeric,
              'debt', (SELECT trim_scale(sum((i->>'debt')::numeric)) FROM json_array_elements(l.data->'items') AS i),
              'mintedCOIN', (SELECT trim_scale(sum((i->>'mintedCOIN')::numeric)) FROM json_array_elements(l.data->'items') AS i),

@@ -5,11 +5,12 @@
 -- and the epoch ms).
 --
 -- ============================================================================================
--- The windows (as 6.13, fixture.sql's header): the latest chain snapshot is 2026-05-13 08:00
--- (UTC+8, as every time here), the live point's statisticTime 1778630400000. The grid of
+-- The windows (as 6.13, fixture.sql's header): each Vault's history ends at its chain's newest
+-- snapshot (UTC+8, as every time here), its live point: tron's 2026-05-13 08:00 (statisticTime
+-- 1778630400000), eth's 07:55 (1778630100000), bsc's 07:50 (1778629800000). The grid of
 -- derived.hourly_figures runs from 05-11 00:00 (eth's first snapshot) to 05-13 08:00: 57 hours.
 --   WEEKLY: the hourly points 07:00 - 167 h = 05-06 08:00 .. 05-13 07:00, so here all 56 grid
---           hours before 08:00; MONTHLY (and BIANNUAL, ANNUAL): the daily points from D3 - 29
+--           hours before the live point; MONTHLY (and BIANNUAL, ANNUAL): the daily points from D3 - 29
 --           days on, so here D1 05-11, D2 05-12, D3 05-13 (00:00).
 --   A point is shown only where the Vault had a state at or before it; the live point is the
 --   Vault's latest state, last, time null.
@@ -116,7 +117,7 @@ INSERT INTO expected_segment VALUES
    '15000000', '15000000', '15000000.25', '1.00000001666666666667', '30000000', 'null'),
   ('PSM-USDT-A', 'eth', '2026-05-13 00:00', '2026-05-13 00:00', '1 day', false,
    '19500000.5', '19500000.5', '19500000.5', '1', '30000000', 'null'),
-  ('PSM-USDT-A', 'eth', '2026-05-13 08:00', '2026-05-13 08:00', '1 hour', true,
+  ('PSM-USDT-A', 'eth', '2026-05-13 07:55', '2026-05-13 07:55', '1 hour', true,
    '20000000', '20000000', '20000000', '1', '30000000', 'null');
 
 -- =============================================================================================
@@ -132,16 +133,16 @@ SELECT results_eq(
            ('tron', 'TRX-A', 'ANNUAL', 3, 1778630400000, NULL),
            ('tron', 'TRX-B', 'WEEKLY', 9, 1778630400000, NULL), ('tron', 'TRX-B', 'MONTHLY', 2, 1778630400000, NULL),
            ('tron', 'TRX-B', 'BIANNUAL', 2, 1778630400000, NULL), ('tron', 'TRX-B', 'ANNUAL', 2, 1778630400000, NULL),
-           ('eth', 'PSM-USDT-A', 'WEEKLY', 57, 1778630400000, NULL), ('eth', 'PSM-USDT-A', 'MONTHLY', 4, 1778630400000, NULL),
-           ('eth', 'PSM-USDT-A', 'BIANNUAL', 4, 1778630400000, NULL), ('eth', 'PSM-USDT-A', 'ANNUAL', 4, 1778630400000, NULL),
-           ('eth', 'SA-USDT-A', 'WEEKLY', 9, 1778630400000, NULL), ('eth', 'SA-USDT-A', 'MONTHLY', 2, 1778630400000, NULL),
-           ('eth', 'SA-USDT-A', 'BIANNUAL', 2, 1778630400000, NULL), ('eth', 'SA-USDT-A', 'ANNUAL', 2, 1778630400000, NULL),
-           ('eth', 'WBTC-A', 'WEEKLY', 9, 1778630400000, NULL), ('eth', 'WBTC-A', 'MONTHLY', 2, 1778630400000, NULL),
-           ('eth', 'WBTC-A', 'BIANNUAL', 2, 1778630400000, NULL), ('eth', 'WBTC-A', 'ANNUAL', 2, 1778630400000, NULL),
-           ('bsc', 'SA-USDT-A', 'WEEKLY', 9, 1778630400000, NULL), ('bsc', 'SA-USDT-A', 'MONTHLY', 2, 1778630400000, NULL),
-           ('bsc', 'SA-USDT-A', 'BIANNUAL', 2, 1778630400000, NULL), ('bsc', 'SA-USDT-A', 'ANNUAL', 2, 1778630400000, NULL),
-           ('bsc', 'WBTC-A', 'WEEKLY', 9, 1778630400000, NULL), ('bsc', 'WBTC-A', 'MONTHLY', 2, 1778630400000, NULL),
-           ('bsc', 'WBTC-A', 'BIANNUAL', 2, 1778630400000, NULL), ('bsc', 'WBTC-A', 'ANNUAL', 2, 1778630400000, NULL)$$,
+           ('eth', 'PSM-USDT-A', 'WEEKLY', 57, 1778630100000, NULL), ('eth', 'PSM-USDT-A', 'MONTHLY', 4, 1778630100000, NULL),
+           ('eth', 'PSM-USDT-A', 'BIANNUAL', 4, 1778630100000, NULL), ('eth', 'PSM-USDT-A', 'ANNUAL', 4, 1778630100000, NULL),
+           ('eth', 'SA-USDT-A', 'WEEKLY', 9, 1778630100000, NULL), ('eth', 'SA-USDT-A', 'MONTHLY', 2, 1778630100000, NULL),
+           ('eth', 'SA-USDT-A', 'BIANNUAL', 2, 1778630100000, NULL), ('eth', 'SA-USDT-A', 'ANNUAL', 2, 1778630100000, NULL),
+           ('eth', 'WBTC-A', 'WEEKLY', 9, 1778630100000, NULL), ('eth', 'WBTC-A', 'MONTHLY', 2, 1778630100000, NULL),
+           ('eth', 'WBTC-A', 'BIANNUAL', 2, 1778630100000, NULL), ('eth', 'WBTC-A', 'ANNUAL', 2, 1778630100000, NULL),
+           ('bsc', 'SA-USDT-A', 'WEEKLY', 9, 1778629800000, NULL), ('bsc', 'SA-USDT-A', 'MONTHLY', 2, 1778629800000, NULL),
+           ('bsc', 'SA-USDT-A', 'BIANNUAL', 2, 1778629800000, NULL), ('bsc', 'SA-USDT-A', 'ANNUAL', 2, 1778629800000, NULL),
+           ('bsc', 'WBTC-A', 'WEEKLY', 9, 1778629800000, NULL), ('bsc', 'WBTC-A', 'MONTHLY', 2, 1778629800000, NULL),
+           ('bsc', 'WBTC-A', 'BIANNUAL', 2, 1778629800000, NULL), ('bsc', 'WBTC-A', 'ANNUAL', 2, 1778629800000, NULL)$$,
   'vault_history: one row per Vault and interval (7 x 4); the number of points; the live point last, time null');
 SELECT is(pg_temp.vault_history('tron', 'TRX-C', 'WEEKLY'), NULL,
           'vault_history: a vault type that does not exist has no row');
@@ -172,13 +173,13 @@ SELECT pg_temp.is_payload((data->'items'->27)::text,
   FROM api.vault_history WHERE chain = 'tron' AND "vaultType" = 'TRX-A' AND "interval" = 'WEEKLY';
 
 SELECT pg_temp.is_payload(pg_temp.vault_history('eth', 'SA-USDT-A', 'WEEKLY'),
-  '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778605200000,"time":"2026-05-13 01:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778608800000,"time":"2026-05-13 02:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778612400000,"time":"2026-05-13 03:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778616000000,"time":"2026-05-13 04:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778619600000,"time":"2026-05-13 05:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778623200000,"time":"2026-05-13 06:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778626800000,"time":"2026-05-13 07:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778630400000,"time":null,"mintedCOIN":5000000,"debt":5000000,"lockedValue":5012345.678,"collateralRatio":1.0024691356,"line":"10000000","apy":0.052345678901234567890123456789}]}',
+  '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778605200000,"time":"2026-05-13 01:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778608800000,"time":"2026-05-13 02:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778612400000,"time":"2026-05-13 03:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778616000000,"time":"2026-05-13 04:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778619600000,"time":"2026-05-13 05:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778623200000,"time":"2026-05-13 06:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778626800000,"time":"2026-05-13 07:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778630100000,"time":null,"mintedCOIN":5000000,"debt":5000000,"lockedValue":5012345.678,"collateralRatio":1.0024691356,"line":"10000000","apy":0.052345678901234567890123456789}]}',
   'eth SA-USDT-A WEEKLY: the payload text (the allocator Vault: apy a number; from its first state, 00:00)');
 SELECT pg_temp.is_payload(pg_temp.vault_history('eth', 'SA-USDT-A', 'MONTHLY'),
-  '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778630400000,"time":null,"mintedCOIN":5000000,"debt":5000000,"lockedValue":5012345.678,"collateralRatio":1.0024691356,"line":"10000000","apy":0.052345678901234567890123456789}]}',
+  '{"items":[{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":4800000,"debt":4800000,"lockedValue":4810000.5,"collateralRatio":1.0020834375,"line":"10000000","apy":0.05},{"statisticTime":1778630100000,"time":null,"mintedCOIN":5000000,"debt":5000000,"lockedValue":5012345.678,"collateralRatio":1.0024691356,"line":"10000000","apy":0.052345678901234567890123456789}]}',
   'eth SA-USDT-A MONTHLY: the payload text (D3, live)');
 SELECT pg_temp.is_payload(pg_temp.vault_history('eth', 'PSM-USDT-A', 'MONTHLY'),
-  '{"items":[{"statisticTime":1778428800000,"time":"2026-05-11 00:00 (UTC+8)","mintedCOIN":15000000,"debt":15000000,"lockedValue":15000000.25,"collateralRatio":1.00000001666666666667,"line":"30000000","apy":null},{"statisticTime":1778515200000,"time":"2026-05-12 00:00 (UTC+8)","mintedCOIN":15000000,"debt":15000000,"lockedValue":15000000.25,"collateralRatio":1.00000001666666666667,"line":"30000000","apy":null},{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":19500000.5,"debt":19500000.5,"lockedValue":19500000.5,"collateralRatio":1,"line":"30000000","apy":null},{"statisticTime":1778630400000,"time":null,"mintedCOIN":20000000,"debt":20000000,"lockedValue":20000000,"collateralRatio":1,"line":"30000000","apy":null}]}',
+  '{"items":[{"statisticTime":1778428800000,"time":"2026-05-11 00:00 (UTC+8)","mintedCOIN":15000000,"debt":15000000,"lockedValue":15000000.25,"collateralRatio":1.00000001666666666667,"line":"30000000","apy":null},{"statisticTime":1778515200000,"time":"2026-05-12 00:00 (UTC+8)","mintedCOIN":15000000,"debt":15000000,"lockedValue":15000000.25,"collateralRatio":1.00000001666666666667,"line":"30000000","apy":null},{"statisticTime":1778601600000,"time":"2026-05-13 00:00 (UTC+8)","mintedCOIN":19500000.5,"debt":19500000.5,"lockedValue":19500000.5,"collateralRatio":1,"line":"30000000","apy":null},{"statisticTime":1778630100000,"time":null,"mintedCOIN":20000000,"debt":20000000,"lockedValue":20000000,"collateralRatio":1,"line":"30000000","apy":null}]}',
   'eth PSM-USDT-A MONTHLY: the payload text (D1: the state taken at that midnight; 20 decimals of ratio; 20000000.000000 trimmed)');
 SELECT pg_temp.is_payload(pg_temp.vault_history('eth', 'PSM-USDT-A', 'MONTHLY'), pg_temp.expected_payload('eth', 'PSM-USDT-A', '1 day'),
           'eth PSM-USDT-A MONTHLY: as its segments give it');
@@ -299,7 +300,7 @@ SELECT is((SELECT count(*) FROM derived.hourly_vault_figures WHERE vault_id = 8)
 INSERT INTO snapshot.vault_state (vault_id, taken_at, minted, debt, locked_value)
 VALUES (8, '2026-05-13 05:00+08', 10, 20, 30);
 SELECT pg_temp.is_payload(pg_temp.vault_history('bsc', 'BNB-A', 'WEEKLY'),
-  '{"items":[{"statisticTime":1778619600000,"time":"2026-05-13 05:00 (UTC+8)","mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null},{"statisticTime":1778623200000,"time":"2026-05-13 06:00 (UTC+8)","mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null},{"statisticTime":1778626800000,"time":"2026-05-13 07:00 (UTC+8)","mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null},{"statisticTime":1778630400000,"time":null,"mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null}]}',
+  '{"items":[{"statisticTime":1778619600000,"time":"2026-05-13 05:00 (UTC+8)","mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null},{"statisticTime":1778623200000,"time":"2026-05-13 06:00 (UTC+8)","mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null},{"statisticTime":1778626800000,"time":"2026-05-13 07:00 (UTC+8)","mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null},{"statisticTime":1778629800000,"time":null,"mintedCOIN":10,"debt":20,"lockedValue":30,"collateralRatio":1.5,"line":"1000","apy":null}]}',
   'its first state at 05:00: the points 05:00..07:00 and live');
 SELECT results_eq(
   $$SELECT count(*), min(at) FROM derived.hourly_vault_figures WHERE vault_id = 8$$,
