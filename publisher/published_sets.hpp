@@ -64,11 +64,11 @@ class PublishedSets {
 
  private:
   std::string directory_;
-  std::string current_;   // the set this process published last ("": none yet)
+  std::string current_;      // the set this process published last ("": none yet)
   std::string current_day_;  // the API's day as it rendered it (answer_jobs.hpp)
-  std::string previous_;  // the set replaced by the last publish, kept until the next one
-  std::string old_;       // the one before it, for remove_old
-  KeptAnswers kept_;      // the kept parts of the answers of kept endpoints (kept_answers.hpp)
+  std::string previous_;     // the set replaced by the last publish, kept until the next one
+  std::string old_;          // the one before it, for remove_old
+  KeptAnswers kept_;         // the kept parts of the answers of kept endpoints (kept_answers.hpp)
 };
 
 }  // namespace coin

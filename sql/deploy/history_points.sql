@@ -20,15 +20,12 @@ COMMENT ON FUNCTION derived.window_since(timestamptz, interval, integer) IS
 -- Each chain's clock: the time its histories (6.13, vault-history, 6.21) end at, their live
 -- point: the chain's newest snapshot, so that a snapshot of one chain leaves the other chains'
 -- histories as they were (a set renders the chain written, not every chain). A chain with no
--- snapshot yet has the API's (derived.as_of): its window on the same grid, with no live point.
+-- snapshot yet has none, and no history.
 CREATE VIEW derived.chain_clock AS
-SELECT c.chain, coalesce((SELECT max(s.taken_at) FROM snapshot.chain_state AS s WHERE s.chain = c.chain),
-                         a.taken_at) AS taken_at
-  FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain)
- CROSS JOIN derived.as_of AS a;
+SELECT c.chain, (SELECT max(s.taken_at) FROM snapshot.chain_state AS s WHERE s.chain = c.chain) AS taken_at
+  FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain);
 COMMENT ON VIEW derived.chain_clock IS
-  'Each chain''s clock, where its histories end: its newest chain_state row''s taken_at, or the API''s clock '
-  '(derived.as_of) while it has none';
+  'Each chain''s clock, where its histories end: its newest chain_state row''s taken_at (null while it has none)';
 COMMENT ON VIEW api.clock IS
   'The time the API speaks for (derived.as_of): the latest chain snapshot, whose day every daily change is '
   'measured from; each chain''s histories end at its own (derived.chain_clock)';
