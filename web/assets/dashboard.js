@@ -865,8 +865,8 @@ function loadAllocator() {
 
 // ---------------------------------------------------------------------------------------------
 // Data as of: the newest Last-Modified of the API's answers (the time of the snapshot they were
-// rendered from); without one, the latest point of 6.13 (its live point: the chains' newest
-// snapshot).
+// rendered from); without one, the newest of 6.13's last points (each its chain's live point,
+// at that chain's newest snapshot).
 
 async function showAsOf() {
   const line = document.getElementById('as-of');
