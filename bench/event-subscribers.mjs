@@ -19,8 +19,8 @@
 // (200); the streams fall quiet (the first subscribers of each nginx worker get the current
 // event: below); the workers' memory again, its growth per subscriber; then each commit in
 // turn: the time from the commit's end to the arrival of the event that follows it, per
-// subscriber, until every subscriber has it. Measure
-// on fresh workers (a stack just started): memory freed by streams that ended stays with them.
+// subscriber, until every subscriber has it. Measure on fresh workers (a stack just started):
+// memory freed by streams that ended stays with them.
 //
 // Prints what it measured as one JSON object on stdout (progress on stderr); exits 1 when a
 // subscriber was refused, closed or missed an event, or the whole run passed --cap seconds (a

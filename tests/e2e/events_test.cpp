@@ -214,8 +214,8 @@ TEST_F(EventsTest, ARenderOfWhatChangedGivesTheBytesOfAWholeRender) {
 // again, only when the rows they are made of were written again: a snapshot of bsc later in the
 // same hour as its newest (07:50 UTC+8) moves bsc's live points alone, the publisher splicing
 // each new live point after the set before's bytes; a row of the past rewritten (bsc's of 00:00
-// UTC+8, what bsc's point of 00:00 shows) changes bsc's kept points themselves. Each set is, file for file, what a
-// whole render gives, and the rewritten past shows.
+// UTC+8, what bsc's point of 00:00 shows) changes bsc's kept points themselves. Each set is,
+// file for file, what a whole render gives, and the rewritten past shows.
 TEST_F(EventsTest, KeptPointsAreRenderedAgainOnlyWhereTheirRowsWereWrittenAgain) {
   const std::string weekly = "/api/v1/data-platform/collateral-history/chain=bsc&interval=WEEKLY.json";
   const auto current = [] {
