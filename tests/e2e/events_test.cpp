@@ -53,6 +53,10 @@ class EventsTest : public ::testing::Test {
     stack_ = nullptr;
   }
   static std::string events_url() { return stack_->url("/api/v1/events"); }
+  // The directory of the set the link current points at now.
+  static std::string current_set() {
+    return stack_->published() + "/" + fs::read_symlink(stack_->published() + "/current").string();
+  }
   static Stack* stack_;
 };
 Stack* EventsTest::stack_ = nullptr;
@@ -111,8 +115,7 @@ TEST_F(EventsTest, EachPublishedSetIsAnEventNamingTheAnswersItChanged) {
   // their histories end at their own newest snapshots (derived.chain_clock), as a whole render's.
   expect_no_answer_of("tron", changed);
   expect_no_answer_of("bsc", changed);
-  expect_a_whole_render_gives(*stack_, stack_->published() + "/" +
-                                           fs::read_symlink(stack_->published() + "/current").string());
+  expect_a_whole_render_gives(*stack_, current_set());
   // Each answer named is served with the ETag the event gave it (of the bytes as they are).
   for (const Json& answer : data["changed"].elements()) {
     const HttpResponse served = http("GET", stack_->url(answer["path"].text()));
@@ -200,7 +203,7 @@ TEST_F(EventsTest, ARenderOfWhatChangedGivesTheBytesOfAWholeRender) {
       << "bsc's Earn TVL is part of the overviews: " << data["changed"].size() << " changed";
   expect_no_answer_of("eth", changed);
   expect_no_answer_of("tron", changed);
-  const std::string after = stack_->published() + "/" + fs::read_symlink(stack_->published() + "/current").string();
+  const std::string after = current_set();
   const std::string eth_file = "/api/v1/data-platform/latest-collateral/chain=eth.json";
   struct stat kept {}, was {};
   ASSERT_EQ(::stat((after + eth_file).c_str(), &kept), 0);
@@ -218,26 +221,23 @@ TEST_F(EventsTest, ARenderOfWhatChangedGivesTheBytesOfAWholeRender) {
 // file for file, what a whole render gives, and the rewritten past shows.
 TEST_F(EventsTest, KeptPointsAreRenderedAgainOnlyWhereTheirRowsWereWrittenAgain) {
   const std::string weekly = "/api/v1/data-platform/collateral-history/chain=bsc&interval=WEEKLY.json";
-  const auto current = [] {
-    return stack_->published() + "/" + fs::read_symlink(stack_->published() + "/current").string();
-  };
   EventStream stream(events_url());
   ASSERT_EQ(stream.answer().status, 200);
   ASSERT_TRUE(stack_->psql("coin_indexer", chain_snapshot("bsc", "2026-05-13 07:55:00+08", 48123556)));
   stream.next(patience);
-  const std::string moved = read_file(current() + weekly);
+  const std::string moved = read_file(current_set() + weekly);
   EXPECT_NE(moved.find(R"("statisticTime":1778630100000,"time":null)"), std::string::npos) << "the live point, 07:55";
-  expect_a_whole_render_gives(*stack_, current());
+  expect_a_whole_render_gives(*stack_, current_set());
 
   ASSERT_TRUE(stack_->psql("coin_indexer", "UPDATE snapshot.chain_state SET earn_tvl = earn_tvl + 1"
                                            " WHERE chain = 'bsc' AND taken_at = '2026-05-13 00:00:00+08'"));
   stream.next(patience);
-  const std::string rewritten = read_file(current() + weekly);
+  const std::string rewritten = read_file(current_set() + weekly);
   EXPECT_NE(rewritten, moved);
   EXPECT_EQ(rewritten.substr(rewritten.find(R"("statisticTime":1778630100000)")),
             moved.substr(moved.find(R"("statisticTime":1778630100000)")))
       << "the live point is as it was";
-  expect_a_whole_render_gives(*stack_, current());
+  expect_a_whole_render_gives(*stack_, current_set());
 }
 
 // nginx takes the set the link current points at from its shared memory, read from the link again
