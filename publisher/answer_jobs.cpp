@@ -31,17 +31,20 @@ std::size_t chain_position(const Endpoint& endpoint) {
 
 }  // namespace
 
+Statement day_statement() { return {"day", "SELECT midnight::text FROM api.daily_baseline"}; }
+
 std::vector<AnswerJob> answer_jobs(pqxx::transaction_base& transaction, const std::filesystem::path& set,
                                    const std::filesystem::path& base, const WrittenChains& written,
                                    std::string& day) {
-  const pqxx::row today = transaction.exec1("SELECT midnight::text FROM api.daily_baseline");
+  const pqxx::row today = transaction.exec_prepared1(day_statement().name);
   const bool day_moved = today[0].is_null() || today[0].c_str() != day;
   day = today[0].is_null() ? "" : today[0].c_str();
   std::vector<AnswerJob> jobs;
   for (const Endpoint& endpoint : endpoints()) {
     const std::size_t chain = chain_position(endpoint);
     for (std::vector<std::string>& values : published_values(transaction, endpoint)) {
-      const bool unchanged = chain != std::string::npos && !day_moved && !written.has(values[chain]);
+      const bool unchanged = endpoint.refreshed ? !written.every()
+                                                : chain != std::string::npos && !day_moved && !written.has(values[chain]);
       const bool kept = unchanged && link_from(base, set, published_file(endpoint, values));
       jobs.push_back({&endpoint, std::move(values), kept});
     }

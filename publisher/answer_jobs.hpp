@@ -5,7 +5,8 @@
 // database. Its histories end at its own clock (sql/deploy/history_points.sql's
 // derived.chain_clock), and nothing else of it moves with another chain's snapshot but the day
 // its daily changes are measured from (6.23's midnight, the API's clock's): when that moved,
-// every answer is rendered. Every answer without a chain is rendered.
+// every answer is rendered. An answer of materialized views alone (Endpoint::refreshed) is kept
+// unless a write may have changed every answer; every other answer without a chain is rendered.
 
 #include <filesystem>
 #include <pqxx/transaction_base>
@@ -14,6 +15,7 @@
 
 #include "publisher/written_chains.hpp"
 #include "shared/endpoints.hpp"
+#include "shared/statement.hpp"
 
 namespace coin {
 
@@ -24,6 +26,9 @@ struct AnswerJob {
   std::vector<std::string> values;
   bool kept = false;
 };
+
+// The API's day, answer_jobs's `day`: 6.23's midnight, as text (NULL without a snapshot).
+Statement day_statement();
 
 // Every answer of the list, for `set` on `transaction`: to render, those `written` may have
 // changed, or every one when the API's day moved since `day`; the others kept, `base`'s files

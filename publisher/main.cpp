@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "publisher/answer_jobs.hpp"
 #include "publisher/event_channel.hpp"
 #include "publisher/nginx_config.hpp"
 #include "publisher/pool_processes.hpp"
@@ -140,7 +141,7 @@ Flags parse_flags(const std::vector<std::string_view>& args) {
 }
 
 // The statement that renders every endpoint's answers, without the snapshot's columns, which a
-// set reads once (snapshot_statement): a chain's answers at once where it renders_by_chain, else
+// set reads once (snapshot_statement), as it does the API's day (day_statement): a chain's answers at once where it renders_by_chain, else
 // one answer; the values statement of those with parameters and the alias statement of those with
 // an alias column. Each is planned once, on its first run: PostgreSQL would otherwise plan the
 // statements that take a text[] of kept keys again on every run, their custom plans costing
@@ -148,8 +149,9 @@ Flags parse_flags(const std::vector<std::string_view>& args) {
 // the benchmark's scale); the values only ever pick a chain's or an answer's rows.
 void prepare_statements(pqxx::connection& connection) {
   connection.set_variable("plan_cache_mode", "force_generic_plan");
-  const coin::Statement snapshot = coin::snapshot_statement();
-  connection.prepare(snapshot.name, snapshot.sql);
+  for (const coin::Statement& statement : {coin::snapshot_statement(), coin::day_statement()}) {
+    connection.prepare(statement.name, statement.sql);
+  }
   for (const coin::Endpoint& endpoint : coin::endpoints()) {
     if (coin::renders_by_chain(endpoint)) {
       const coin::Statement rows = coin::chain_rows_statement_of(endpoint);

@@ -23,6 +23,8 @@ class WrittenChains {
 
   // Whether the answers of `chain` may have changed.
   bool has(std::string_view chain) const;
+  // Whether any answer may have changed, whatever it reads.
+  bool every() const { return every_chain_; }
 
  private:
   bool every_chain_ = false;

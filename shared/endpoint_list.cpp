@@ -89,6 +89,7 @@ EndpointList::EndpointList(std::string_view document) {
       throw std::logic_error(path + ": only an endpoint answered by a function takes options");
     }
     endpoint.kept = x_endpoint["kept"].asBool();
+    endpoint.refreshed = x_endpoint["refreshed"].asBool();
     const bool by_chain = !function && !endpoint.parameters.empty() && endpoint.parameters.front()->name == "chain";
     if (endpoint.kept && (!by_chain || endpoint.body != Body::envelope)) {
       throw std::logic_error(path + ": only a view by chain that answers with the envelope gives kept parts");

@@ -76,6 +76,10 @@ struct Endpoint {
   // and asks for kept only when kept_key is not the one it holds. A view whose first parameter
   // is the chain (renders_by_chain), with the envelope for body.
   bool kept = false;
+  // Its view reads materialized views alone, which change only by REFRESH: a DDL command, which
+  // announces itself as one (sql/deploy/ddl_notify.sql). The publisher renders its answers again
+  // only when a write may have changed every answer.
+  bool refreshed = false;
 
   std::string_view pool_name() const { return pool.empty() ? group : pool; }
   // Whether the publisher renders its answers: a view's for each row, a function's for each

@@ -240,6 +240,29 @@ TEST_F(EventsTest, KeptPointsAreRenderedAgainOnlyWhereTheirRowsWereWrittenAgain)
   expect_a_whole_render_gives(*stack_, current_set());
 }
 
+// The daily histories (6.9, 6.10) read materialized views alone (Endpoint::refreshed), which a
+// snapshot that changes no daily point leaves as they were: the publisher links them from the set
+// before without asking. A row that changes a daily point refreshes those views, a DDL command
+// that announces itself (sql/deploy/ddl_notify.sql), and they are rendered again. By hand, from
+// tests/sql/fixture.sql's header: bsc's COIN at 2026-05-13 00:00 UTC+8, 250100, is the last
+// daily point's third coin; one more makes it 250101.
+TEST_F(EventsTest, TheDailyHistoriesAreRenderedAgainWhenADailyPointChanges) {
+  const std::string supply = "/api/v1/data-platform/overview/supply-value-history";
+  const std::string point = R"({"statisticTime":1778601600000,"coin":["123500000.123456789","876700000.5",)";
+  const std::string before = http("GET", stack_->url(supply)).body;
+  ASSERT_NE(before.find(point + R"("250100"])"), std::string::npos) << before;
+  EventStream stream(events_url());
+  ASSERT_EQ(stream.answer().status, 200);
+  ASSERT_TRUE(stack_->psql("coin_indexer", "UPDATE snapshot.chain_state SET coin_supply = coin_supply + 1"
+                                           " WHERE chain = 'bsc' AND taken_at = '2026-05-13 00:00:00+08'"));
+  const StreamEvent event = stream.next(patience);
+  EXPECT_TRUE(has(paths_of(Json::parse(event.data)["changed"]), supply)) << event.data;
+  std::string expected = before;
+  expected.replace(before.find(point) + point.size(), 8, R"("250101")");
+  EXPECT_EQ(http("GET", stack_->url(supply)).body, expected);
+  expect_a_whole_render_gives(*stack_, current_set());
+}
+
 // nginx takes the set the link current points at from its shared memory, read from the link again
 // when the publisher posts a set's event (nginx.conf's published_set()): the events above are
 // served at once. A link moved without an event (a publisher without --events) is served all the

@@ -5,7 +5,7 @@
 BEGIN;
 \ir announcements.sql
 
-SELECT plan(10);
+SELECT plan(11);
 
 SELECT is(pg_temp.announced($$
   INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
@@ -32,6 +32,16 @@ SELECT is(pg_temp.announced($$
   VALUES ('Aave', 'eth', 'USDT', '0x9c4Ec768c28520B50860ea7a15bd7213a9fF58bf', 'Investment', 'Gauntlet');
   DELETE FROM snapshot.allocator_position$$),
   '{allocator_position}', 'a write to the allocator''s tables names the table alone: it may change any chain''s answers');
+-- A row at a midnight adds a daily point, and removing it removes one: the daily series are
+-- refreshed, a DDL command that announces itself (ddl_notify.sql, before the statement's own),
+-- which the publisher takes for a change of every answer; the answers of those series alone
+-- (6.9, 6.10: Endpoint::refreshed) wait for it.
+SELECT is(pg_temp.announced($$
+  INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
+  VALUES ('tron', '2026-05-14 00:00:00+08', 1, 1, 1, 1, 0, 1);
+  DELETE FROM snapshot.chain_state WHERE taken_at = '2026-05-14 00:00:00+08'$$),
+  '{"REFRESH MATERIALIZED VIEW","chain_state tron"}',
+  'a row that adds a daily point, and its removal, name its chain and the refresh');
 SELECT is(pg_temp.announced($$DELETE FROM snapshot.vault; TRUNCATE snapshot.chain_state CASCADE$$),
   '{"vault bsc",chain_state,auction_status}', 'TRUNCATE names the table alone (and the one it cascades to)');
 SELECT is(pg_temp.announced($$DELETE FROM snapshot.chain_state$$), '{}', 'an empty table: nothing');

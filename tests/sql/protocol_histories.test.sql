@@ -11,7 +11,7 @@ BEGIN;
 \ir fixture.sql
 \ir helpers.sql
 
-SELECT plan(22);
+SELECT plan(23);
 
 -- A 6.13 point in the spec's members, in its order with its text (the template's values are
 -- not compared).
@@ -214,6 +214,19 @@ SELECT results_eq(
               FROM api.apy_overview, json_array_elements(items) AS i WHERE i->>'chain' = 'eth')$$,
   $$VALUES (498::bigint, 1735660800000::bigint, 498::bigint, 498, '{"statisticTime":1735660800000,"apy":"0.01"}')$$,
   'long histories: one point per day since the first snapshot, 498 of them');
+
+-- 6.9's and 6.10's views read materialized views alone, whose only change is a REFRESH, which
+-- announces itself: the publisher renders them again only then (their x-endpoint's "refreshed").
+-- What else a view reads, a table, a view or a function of the project's, is a dependency of its
+-- rule (api.apy_overview's: derived.chain_state_at).
+SELECT is(
+  ARRAY(SELECT DISTINCT pg_describe_object(d.refclassid, d.refobjid, 0)
+          FROM pg_rewrite AS r
+          JOIN pg_depend AS d ON d.classid = 'pg_rewrite'::regclass AND d.objid = r.oid AND d.refobjid <> r.ev_class
+         WHERE r.ev_class IN ('api.supply_value_history'::regclass, 'api.collateral_value_history'::regclass)
+           AND NOT (d.refclassid = 'pg_class'::regclass
+                    AND (SELECT c.relkind FROM pg_class AS c WHERE c.oid = d.refobjid) = 'm')),
+  '{}'::text[], '6.9 and 6.10 read materialized views alone');
 
 SELECT * FROM finish();
 ROLLBACK;

@@ -36,7 +36,7 @@ constexpr std::string_view small_document = R"({
       "responses": {"200": {"content": {"text/plain": {}}}}}},
     "/v1/days": {"get": {
       "tags": ["alpha"], "summary": "9.9 Days",
-      "x-endpoint": {"view": "api.days", "payload": "rows", "aliasColumn": "symbol"},
+      "x-endpoint": {"view": "api.days", "payload": "rows", "aliasColumn": "symbol", "refreshed": true},
       "responses": {"200": {"content": {"application/json": {}}}}}},
     "/v1/one": {"get": {
       "tags": ["beta"], "summary": "9.1 One",
@@ -66,6 +66,8 @@ TEST(EndpointList, ReadsTheOperationsWithAnXEndpointInSpecOrder) {
   EXPECT_EQ(list.endpoints()[0].body, Body::envelope);
   EXPECT_EQ(list.endpoints()[2].payload, R"(coalesce(json_agg(v ORDER BY "statisticTime"), '[]')::text)");
   EXPECT_EQ(list.endpoints()[2].alias_column, "symbol");
+  EXPECT_TRUE(list.endpoints()[2].refreshed);
+  EXPECT_FALSE(list.endpoints()[0].refreshed);
   EXPECT_EQ(list.endpoints()[3].payload, "data::text");
 }
 

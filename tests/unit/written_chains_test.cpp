@@ -15,6 +15,7 @@ TEST(WrittenChains, ATableThatNamesItsChainsChangesThoseAlone) {
     EXPECT_TRUE(written.has("eth")) << table;
     EXPECT_TRUE(written.has("tron")) << table;
     EXPECT_FALSE(written.has("bsc")) << table;
+    EXPECT_FALSE(written.every()) << table;
   }
 }
 
@@ -23,9 +24,12 @@ TEST(WrittenChains, AnythingElseMayChangeEveryChain) {
     WrittenChains written = WrittenChains::none();
     written.add(payload);
     EXPECT_TRUE(written.has("bsc")) << payload;
+    EXPECT_TRUE(written.every()) << payload;
   }
   EXPECT_FALSE(WrittenChains::none().has("bsc"));
+  EXPECT_FALSE(WrittenChains::none().every());
   EXPECT_TRUE(WrittenChains::every_chain().has("bsc"));
+  EXPECT_TRUE(WrittenChains::every_chain().every());
 }
 
 }  // namespace
