@@ -11,7 +11,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <memory>
 #include <pqxx/pqxx>
 #include <sstream>
 #include <stdexcept>
@@ -80,10 +79,6 @@ constexpr std::string_view usage =
     "SIGTERM or SIGINT ends it; a set being rendered is left unpublished. Errors go to stderr,\n"
     "one line each, and a publication is one line too. A database that is down never ends it:\n"
     "the current set stays served, and it publishes again once it is back.\n";
-
-// Sessions rendering a set at once, one per core of the machine measured (docs/performance.md: a
-// third one gained nothing on two cores).
-constexpr int session_count = 2;
 
 struct Flags {
   std::string directory;
@@ -171,29 +166,8 @@ void prepare_statements(pqxx::connection& connection) {
   }
 }
 
-// The publisher's sessions: `reader`, and more to the very server it reached, which render
-// answers from the reader's snapshot beside it (set_render.hpp).
-class Sessions {
- public:
-  Sessions(const std::string& conninfo, pqxx::connection& reader, int count) : all_{&reader} {
-    prepare_statements(reader);
-    const std::string same_server = coin::conninfo_with(
-        conninfo, {{"host", reader.hostname()}, {"port", reader.port()}, {"target_session_attrs", "any"}});
-    for (int i = 1; i < count; ++i) {
-      others_.push_back(std::make_unique<pqxx::connection>(same_server));
-      prepare_statements(*others_.back());
-      all_.push_back(others_.back().get());
-    }
-  }
-  const std::vector<pqxx::connection*>& all() const { return all_; }
-
- private:
-  std::vector<std::unique_ptr<pqxx::connection>> others_;
-  std::vector<pqxx::connection*> all_;
-};
-
 // Publishes what `written` may have changed and posts the set's event.
-void publish(coin::PublishedSets& sets, coin::EventChannel& events, Sessions& sessions,
+void publish(coin::PublishedSets& sets, coin::EventChannel& events, pqxx::connection& session,
              const coin::WrittenChains& written) {
   static auto& sets_published = coin::counter_family("coin_publisher_sets_total", "Sets the publisher rendered, by outcome");
   static auto& durations =
@@ -204,7 +178,7 @@ void publish(coin::PublishedSets& sets, coin::EventChannel& events, Sessions& se
   const std::clock_t cpu_start = std::clock();  // the process's, every thread's
   coin::Publication publication;
   try {
-    publication = sets.publish(sessions.all(), written);
+    publication = sets.publish(session, written);
   } catch (...) {
     sets_published.Add({{"outcome", "failed"}}).Increment();
     throw;
@@ -233,8 +207,8 @@ int main(int argc, char** argv) {
     coin::EventChannel events(flags.events);
     if (flags.once) {
       pqxx::connection connection(flags.database);
-      Sessions sessions(flags.database, connection, session_count);
-      publish(sets, events, sessions, coin::WrittenChains::every_chain());
+      prepare_statements(connection);
+      publish(sets, events, connection, coin::WrittenChains::every_chain());
       return 0;
     }
 
@@ -245,20 +219,20 @@ int main(int argc, char** argv) {
     // What was written since the last set that published: kept when a publication fails, so the
     // next one renders it.
     coin::WrittenChains written = coin::WrittenChains::every_chain();
-    std::unique_ptr<Sessions> sessions;  // on the listener's reader, opened again with it
+    // The sets are rendered on the listener's reader, its statements prepared on each connection.
     const coin::SnapshotEvents snapshots{
         [&](pqxx::connection& reader) {
-          sessions = std::make_unique<Sessions>(flags.database, reader, session_count);
+          prepare_statements(reader);
           written = coin::WrittenChains::every_chain();  // anything may have changed meanwhile
-          publish(sets, events, *sessions, written);
+          publish(sets, events, reader, written);
           written = coin::WrittenChains::none();
         },
-        [&](pqxx::connection&, const std::vector<std::string>& payloads) {
+        [&](pqxx::connection& reader, const std::vector<std::string>& payloads) {
           for (const std::string& payload : payloads) written.add(payload);
-          publish(sets, events, *sessions, written);
+          publish(sets, events, reader, written);
           written = coin::WrittenChains::none();
         },
-        [&sessions] { sessions.reset(); },
+        [] {},
         [&sets] { sets.beat(); }};
     std::thread listener(coin::listen_for_snapshots, std::cref(flags.database), snapshots, std::cref(stopping));
     stop_signals.wait();

@@ -43,7 +43,7 @@ PublishedSets::PublishedSets(std::string directory) : directory_(std::move(direc
   }
 }
 
-Publication PublishedSets::publish(const std::vector<pqxx::connection*>& sessions, const WrittenChains& written) {
+Publication PublishedSets::publish(pqxx::connection& session, const WrittenChains& written) {
   const fs::path directory(directory_);
   std::string partial = (directory / partial_prefix).string() + "XXXXXX";
   if (::mkdtemp(partial.data()) == nullptr) throw_errno("cannot create a directory in " + directory_);
@@ -53,7 +53,7 @@ Publication PublishedSets::publish(const std::vector<pqxx::connection*>& session
     ::chmod(partial.c_str(), 0755);  // nginx's workers run as another user
     const fs::path base = current_.empty() ? fs::path() : directory / current_;
     publication =
-        render_set(sessions, partial, base, current_.empty() ? WrittenChains::every_chain() : written, day, kept_);
+        render_set(session, partial, base, current_.empty() ? WrittenChains::every_chain() : written, day, kept_);
     // The set's own mtime says what it shows (published_state): each file's says when it changed.
     const timespec times[2] = {{publication.newest, 0}, {publication.newest, 0}};
     if (::utimensat(AT_FDCWD, partial.c_str(), times, 0) != 0) throw_errno("cannot set the time of " + partial);

@@ -29,8 +29,8 @@
 // answer rendered again whose bytes are the same keeps its file too, so its Last-Modified and
 // ETag stay (answer_files.hpp); a history whose window's points did not change is asked for its
 // live point alone and spliced after the set before's bytes (kept_answers.hpp). The first set a
-// process publishes is rendered whole. Answers are rendered on two database sessions at once,
-// sharing one snapshot (set_render.hpp).
+// process publishes is rendered whole. The database renders the answers while another thread
+// writes those already rendered (set_render.hpp).
 
 #include <pqxx/connection>
 #include <string>
@@ -48,12 +48,11 @@ class PublishedSets {
   // every set but the current one.
   explicit PublishedSets(std::string directory);
 
-  // Renders the answers `written` may have changed on `sessions` (each of them a connection to
-  // one server, whose statements statements_of(endpoints()) are prepared: the first takes a
-  // snapshot, and the others render answers from the same snapshot beside it), links the others
-  // from the set this process published before, and makes the new set current. Throws on any
-  // failure, leaving the current set served.
-  Publication publish(const std::vector<pqxx::connection*>& sessions, const WrittenChains& written);
+  // Renders the answers `written` may have changed on `session` (whose statements are prepared:
+  // publisher/main.cpp's prepare_statements), links the others from the set this process
+  // published before, and makes the new set current. Throws on any failure, leaving the current
+  // set served.
+  Publication publish(pqxx::connection& session, const WrittenChains& written);
 
   // Removes the sets before the one the last publish replaced, which requests in progress may
   // still read.

@@ -1,10 +1,12 @@
 #include "publisher/set_render.hpp"
 
 #include <algorithm>
-#include <atomic>
+#include <condition_variable>
+#include <deque>
 #include <exception>
 #include <future>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <pqxx/pqxx>
 #include <utility>
@@ -19,13 +21,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A share of a set's render, which one session does at once: the jobs (their indices) that one
-// statement answers: an answer's own, or a chain's answers of an endpoint that renders_by_chain.
+// A share of a set's render: the jobs (their indices) that one statement answers: an answer's
+// own, or a chain's answers of an endpoint that renders_by_chain.
 using Share = std::vector<std::size_t>;
 
 // The shares of the jobs to render (the kept ones are linked already), those of the most
-// answers first (a chain's histories), so that the sessions, taking the next one each, end at
-// about the same time.
+// answers first (a chain's histories), so that what is left to write after the last statement
+// is little.
 std::vector<Share> shares_of(const std::vector<AnswerJob>& jobs) {
   std::vector<Share> shares;
   std::map<std::pair<const Endpoint*, std::string>, std::size_t> of_chain;  // a chain's share
@@ -82,67 +84,107 @@ pqxx::result rows_of(pqxx::transaction_base& transaction, const std::vector<Answ
   return transaction.exec_prepared(name, first.values.front(), held_keys(jobs, share, kept));
 }
 
-// Renders the shares on `transaction`, taking each next one from `next` until none is left:
-// changed[i] says whether job i's bytes changed (no other session writes it); every answer shows
-// `snapshot`, the set's. On failure, leaves none for the other sessions and throws.
-void render_shares(pqxx::transaction_base& transaction, const std::vector<AnswerJob>& jobs,
-                   const std::vector<Share>& shares, std::atomic<std::size_t>& next, const fs::path& base,
-                   const fs::path& set, std::vector<unsigned char>& changed, const Fetched& snapshot,
-                   KeptAnswers& kept) {
-  try {
-    for (std::size_t n = next++; n < shares.size(); n = next++) {
-      std::string name;
-      const pqxx::result rows = rows_of(transaction, jobs, shares[n], kept, name);
-      for (const std::size_t i : shares[n]) {
-        const AnswerJob& job = jobs[i];
-        const std::optional<pqxx::row> row = row_of(rows, job);
-        if (!row) throw DatabaseError("statement " + name + " gave no row for values its view has");
-        if (!job.endpoint->kept) {
-          changed[i] = write_answer(base, set, *job.endpoint, job.values,
-                                    {payload_from(*row, name), snapshot.last_modified, snapshot.blocks});
-          continue;
-        }
-        const KeptFetched fetched{(*row)[0].is_null() ? std::nullopt : std::optional<std::string>((*row)[0].c_str()),
-                                  (*row)[1].c_str(), (*row)[2].c_str()};
-        changed[i] = write_kept_answer(base, set, *job.endpoint, job.values, fetched, kept, snapshot.last_modified);
-      }
+// The rows of the shares, fetched one after another by the session and taken in that order by
+// the thread that writes their answers.
+class FetchedRows {
+ public:
+  struct Rows {
+    std::size_t share;
+    pqxx::result rows;
+    std::string name;  // the statement's
+  };
+
+  // Adds a share's rows; false once the writer stopped, having failed: fetch no more.
+  bool push(Rows rows) {
+    const std::lock_guard lock(mutex_);
+    if (stopped_) return false;
+    fetched_.push_back(std::move(rows));
+    ready_.notify_one();
+    return true;
+  }
+  // The session fetched its last share, or failed: the writer ends after what it has.
+  void close() {
+    const std::lock_guard lock(mutex_);
+    closed_ = true;
+    ready_.notify_one();
+  }
+  // The writer failed: push takes no more.
+  void stop() {
+    const std::lock_guard lock(mutex_);
+    stopped_ = true;
+  }
+  // The next share's rows, once fetched; none once closed and every one taken.
+  std::optional<Rows> next() {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [&] { return !fetched_.empty() || closed_; });
+    if (fetched_.empty()) return std::nullopt;
+    Rows rows = std::move(fetched_.front());
+    fetched_.pop_front();
+    return rows;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<Rows> fetched_;
+  bool closed_ = false;
+  bool stopped_ = false;
+};
+
+// Writes the answers of a share from its rows: changed[i] says whether job i's bytes changed;
+// every answer shows `snapshot`, the set's.
+void write_share(const std::vector<AnswerJob>& jobs, const Share& share, const FetchedRows::Rows& fetched,
+                 const fs::path& base, const fs::path& set, std::vector<unsigned char>& changed,
+                 const Fetched& snapshot, KeptAnswers& kept) {
+  for (const std::size_t i : share) {
+    const AnswerJob& job = jobs[i];
+    const std::optional<pqxx::row> row = row_of(fetched.rows, job);
+    if (!row) throw DatabaseError("statement " + fetched.name + " gave no row for values its view has");
+    if (!job.endpoint->kept) {
+      changed[i] = write_answer(base, set, *job.endpoint, job.values,
+                                {payload_from(*row, fetched.name), snapshot.last_modified, snapshot.blocks});
+      continue;
     }
-  } catch (...) {
-    next = shares.size();
-    throw;
+    const KeptFetched parts{(*row)[0].is_null() ? std::nullopt : std::optional<std::string>((*row)[0].c_str()),
+                            (*row)[1].c_str(), (*row)[2].c_str()};
+    changed[i] = write_kept_answer(base, set, *job.endpoint, job.values, parts, kept, snapshot.last_modified);
   }
 }
 
-// Renders `jobs` into `set`, shared out between `transaction` and the `others` sessions, which
-// import its snapshot: each renders and writes one share at a time. Returns the set's answers
-// and those whose bytes changed, in the order of the jobs.
-Publication render_shared(pqxx::transaction_base& transaction, const std::vector<pqxx::connection*>& others,
-                          const std::vector<AnswerJob>& jobs, const fs::path& base, const fs::path& set,
-                          const Fetched& snapshot, KeptAnswers& kept) {
+// Renders `jobs` into `set`: the session asks for one share's rows after another while a thread of
+// its own writes the answers of those it has, so that the database and the files each have a
+// core (a second session sharing the snapshot, writing its own shares, cost more CPU and ended
+// later). Returns the set's answers and those whose bytes changed, in the order of the jobs.
+Publication render_shared(pqxx::transaction_base& transaction, const std::vector<AnswerJob>& jobs,
+                          const fs::path& base, const fs::path& set, const Fetched& snapshot, KeptAnswers& kept) {
   const std::vector<Share> shares = shares_of(jobs);
-  std::atomic<std::size_t> next{0};
-  std::vector<unsigned char> changed(jobs.size());  // not vector<bool>: sessions write it at once
-  const std::string exported = others.empty() ? "" : transaction.exec1("SELECT pg_export_snapshot()")[0].c_str();
-  std::vector<std::future<void>> helping;
-  for (std::size_t s = 0; s < others.size(); ++s) {
-    helping.push_back(std::async(std::launch::async, [&, s] {
-      pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> imported(*others[s], "publish");
-      imported.exec0("SET TRANSACTION SNAPSHOT " + imported.quote(exported));
-      render_shares(imported, jobs, shares, next, base, set, changed, snapshot, kept);
-    }));
-  }
+  std::vector<unsigned char> changed(jobs.size());  // not vector<bool>: the writer's, read after it
+  FetchedRows fetched;
+  std::future<void> writer = std::async(std::launch::async, [&] {
+    try {
+      while (const std::optional<FetchedRows::Rows> rows = fetched.next()) {
+        write_share(jobs, shares[rows->share], *rows, base, set, changed, snapshot, kept);
+      }
+    } catch (...) {
+      fetched.stop();
+      throw;
+    }
+  });
   std::exception_ptr failed;
   try {
-    render_shares(transaction, jobs, shares, next, base, set, changed, snapshot, kept);
+    for (std::size_t n = 0; n < shares.size(); ++n) {
+      std::string name;
+      pqxx::result rows = rows_of(transaction, jobs, shares[n], kept, name);
+      if (!fetched.push({n, std::move(rows), std::move(name)})) break;
+    }
   } catch (...) {
     failed = std::current_exception();
   }
-  for (std::future<void>& session : helping) {
-    try {
-      session.get();
-    } catch (...) {
-      if (!failed) failed = std::current_exception();
-    }
+  fetched.close();
+  try {
+    writer.get();
+  } catch (...) {
+    if (!failed) failed = std::current_exception();
   }
   if (failed) std::rethrow_exception(failed);
   Publication publication;
@@ -155,15 +197,14 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
 
 }  // namespace
 
-Publication render_set(const std::vector<pqxx::connection*>& sessions, const fs::path& set, const fs::path& base,
+Publication render_set(pqxx::connection& session, const fs::path& set, const fs::path& base,
                        const WrittenChains& written, std::string& day, KeptAnswers& kept) {
-  pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(*sessions.front(), "publish");
+  pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(session, "publish");
   const std::string name = snapshot_statement().name;
   const Fetched snapshot = snapshot_from(transaction.exec_prepared1(name), name);
   const std::vector<AnswerJob> jobs = answer_jobs(transaction, set, base, written, day);
   kept.begin(jobs);
-  Publication publication =
-      render_shared(transaction, {sessions.begin() + 1, sessions.end()}, jobs, base, set, snapshot, kept);
+  Publication publication = render_shared(transaction, jobs, base, set, snapshot, kept);
   publication.newest = snapshot.last_modified;
   publication.blocks = snapshot.blocks;
   for (const Endpoint& endpoint : endpoints()) write_alias(transaction, set, endpoint, snapshot.last_modified);

@@ -1,8 +1,8 @@
 #pragma once
 // The render of a set: from one snapshot of the database, in one read-only REPEATABLE READ
-// transaction so that all its answers agree, on several sessions at once that share that
-// snapshot (pg_export_snapshot), each rendering and writing an answer, or a chain's answers of an
-// endpoint (chain_rows_statement_of), at a time.
+// transaction so that all its answers agree, asked for an answer, or a chain's answers of an
+// endpoint (chain_rows_statement_of), at a time, while another thread writes the answers of
+// those already come.
 
 #include <filesystem>
 #include <pqxx/connection>
@@ -16,11 +16,11 @@
 namespace coin {
 
 // Renders into `set` the answers of the list that `written` may have changed, from one snapshot
-// of the database, on `sessions` (the first holds the snapshot), and links the others from
+// of the database, on `session`, and links the others from
 // `base` ("": none, render all); returns what the set shows, the snapshot's time and blocks read
 // once for all its answers (snapshot_statement). `day`: as answer_jobs's. `kept`: the kept
 // parts of the answers of kept endpoints, those `base` holds, then those `set` holds.
-Publication render_set(const std::vector<pqxx::connection*>& sessions, const std::filesystem::path& set,
+Publication render_set(pqxx::connection& session, const std::filesystem::path& set,
                        const std::filesystem::path& base, const WrittenChains& written, std::string& day,
                        KeptAnswers& kept);
 
