@@ -36,14 +36,14 @@ bool same_bytes(const fs::path& base, const std::string& name, std::string_view 
 
 }  // namespace
 
-bool write_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
-                  const std::vector<std::string>& values, const Fetched& fetched) {
+std::optional<std::string> write_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
+                                        const std::vector<std::string>& values, const Fetched& fetched) {
   const Response response = answer_of(endpoint, fetched.value);
   const std::string file = published_file(endpoint, values);
-  if (same_bytes(base, file, response.body) && link_from(base, set, file)) return false;
+  if (same_bytes(base, file, response.body) && link_from(base, set, file)) return std::nullopt;
   write_file(set, file, response.body, fetched.last_modified);
   write_compressed(set, file, response.body, fetched.last_modified);
-  return true;
+  return static_file_etag(fetched.last_modified, response.body.size());
 }
 
 namespace {
@@ -51,29 +51,31 @@ namespace {
 // The answer in `file` of a kept part that `base`, the set served, holds: that part's bytes in
 // each of base's files, copied by the kernel, then `live` (the rest) and its compressed blocks.
 // Its bytes are the same when live is what follows the part in base. Leaves in `part` that the
-// set being rendered, `rendering`, holds it too, and live after it.
-bool write_held_answer(const fs::path& base, const fs::path& set, const std::string& file, std::string live,
-                       KeptPart& part, unsigned long rendering, std::time_t mtime) {
+// set being rendered, `rendering`, holds it too, and live after it. As write_answer, the ETag of
+// the new file when its bytes changed.
+std::optional<std::string> write_held_answer(const fs::path& base, const fs::path& set, const std::string& file,
+                                             std::string live, KeptPart& part, unsigned long rendering,
+                                             std::time_t mtime) {
   part.set = rendering;
-  if (live == part.live && link_from(base, set, file)) return false;
+  if (live == part.live && link_from(base, set, file)) return std::nullopt;
   part.live = std::move(live);
   const std::string& rest = part.live;
   write_spliced(set, file, base, part.plain, rest, mtime);
   if (part.gzip == 0) {  // compressed whole
     write_compressed(set, file, read_file(base, file, part.plain) + rest, mtime);
-    return true;
+  } else {
+    // As the handlers' gzip variant of the same answer (compressed_variant), from the kept bytes.
+    write_spliced(set, file + ".gz", base, part.gzip, gzip_rest(rest, part.crc, part.plain), mtime);
+    write_spliced(set, file + ".br", base, part.brotli, brotli_rest(rest), mtime);
   }
-  // As the handlers' gzip variant of the same answer (compressed_variant), from the kept bytes.
-  write_spliced(set, file + ".gz", base, part.gzip, gzip_rest(rest, part.crc, part.plain), mtime);
-  write_spliced(set, file + ".br", base, part.brotli, brotli_rest(rest), mtime);
-  return true;
+  return static_file_etag(mtime, part.plain + rest.size());
 }
 
 }  // namespace
 
-bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
-                       const std::vector<std::string>& values, const KeptFetched& fetched, KeptAnswers& kept,
-                       std::time_t mtime) {
+std::optional<std::string> write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
+                                             const std::vector<std::string>& values, const KeptFetched& fetched,
+                                             KeptAnswers& kept, std::time_t mtime) {
   const std::string file = published_file(endpoint, values);
   KeptPart& part = kept.part(file);
   if (!fetched.kept) {
@@ -86,14 +88,15 @@ bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint
   if (same_bytes(base, file, body) && link_from(base, set, file)) {
     part = {};  // the set before's files are not known to be laid out as a part would say
     part.set = kept.rendering();
-    return false;
+    return std::nullopt;
   }
   write_file(set, file, body, mtime);
   part = {fetched.key, kept.rendering(), start};
   part.live = body.substr(start);
+  const std::string etag = static_file_etag(mtime, body.size());
   if (!compressed_apart(start)) {
     write_compressed(set, file, body, mtime);
-    return true;
+    return etag;
   }
   CompressedStart compressed = compress_start(std::string_view(body).substr(0, start));
   part.gzip = compressed.gzip.size();
@@ -102,7 +105,7 @@ bool write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint
   const std::string_view rest = std::string_view(body).substr(start);
   write_file(set, file + ".gz", compressed.gzip + gzip_rest(rest, part.crc, start), mtime);
   write_file(set, file + ".br", compressed.brotli + brotli_rest(rest), mtime);
-  return true;
+  return etag;
 }
 
 void write_alias(pqxx::transaction_base& transaction, const fs::path& set, const Endpoint& endpoint,
@@ -113,13 +116,9 @@ void write_alias(pqxx::transaction_base& transaction, const fs::path& set, const
   if (!name.empty()) write_file(set, alias_file(endpoint, name), "", mtime);
 }
 
-PublishedAnswer published_answer(const fs::path& set, const Endpoint& endpoint, const std::vector<std::string>& values) {
-  const std::string file = published_file(endpoint, values);
-  const std::optional<struct stat> status = status_in(set, file);
-  if (!status) throw_errno("cannot read " + (set / file).string());
+std::string published_path(const Endpoint& endpoint, const std::vector<std::string>& values) {
   const std::string query = canonical_query(endpoint, values);
-  return {std::string(endpoint.path) + (query.empty() ? "" : "?" + query),
-          static_file_etag(status->st_mtime, static_cast<std::size_t>(status->st_size))};
+  return std::string(endpoint.path) + (query.empty() ? "" : "?" + query);
 }
 
 }  // namespace coin

@@ -2,7 +2,7 @@
 // One answer's files in a set: its bytes, and a .gz and a .br beside them when gzip makes them
 // smaller, or the set before's files when its bytes are the same (so its Last-Modified and ETag stay);
 // a kept endpoint's answer in two parts (kept_answers.hpp);
-// the marker of an endpoint's other name; and the path and ETag nginx serves an answer with.
+// the marker of an endpoint's other name; and the path nginx serves an answer at.
 
 #include <ctime>
 #include <filesystem>
@@ -19,9 +19,9 @@
 namespace coin {
 
 // Writes the answer of `endpoint` for `values` into `set`: its file, and its .gz and .br when
-// gzip makes it smaller; or, when `base` has the same bytes, `base`'s files. True when its bytes
-// changed.
-bool write_answer(const std::filesystem::path& base, const std::filesystem::path& set, const Endpoint& endpoint,
+// gzip makes it smaller; or, when `base` has the same bytes, `base`'s files. When its bytes
+// changed, the ETag nginx serves the new file with; none when `base`'s files were linked.
+std::optional<std::string> write_answer(const std::filesystem::path& base, const std::filesystem::path& set, const Endpoint& endpoint,
                   const std::vector<std::string>& values, const Fetched& fetched);
 
 // A kept endpoint's answer as its statement gives it (chain_rows_statement_of): its kept part,
@@ -36,8 +36,8 @@ struct KeptFetched {
 // kept part, `fetched`'s or `kept`'s held one read from `base`'s files, then its live part, and
 // its .gz and .br each the kept part's compressed bytes (from `base`'s or compressed now) and the
 // live part's (split_compression.hpp); or, when `base` has the same bytes, `base`'s files. Leaves
-// in `kept` what `set` holds. True when its bytes changed.
-bool write_kept_answer(const std::filesystem::path& base, const std::filesystem::path& set,
+// in `kept` what `set` holds. As write_answer, the ETag of the new file when its bytes changed.
+std::optional<std::string> write_kept_answer(const std::filesystem::path& base, const std::filesystem::path& set,
                        const Endpoint& endpoint, const std::vector<std::string>& values, const KeptFetched& fetched,
                        KeptAnswers& kept, std::time_t mtime);
 
@@ -47,9 +47,7 @@ bool write_kept_answer(const std::filesystem::path& base, const std::filesystem:
 void write_alias(pqxx::transaction_base& transaction, const std::filesystem::path& set, const Endpoint& endpoint,
                  std::time_t mtime);
 
-// The answer of `endpoint` for `values` as `set` holds it: its path and query, and nginx's ETag
-// of its file.
-PublishedAnswer published_answer(const std::filesystem::path& set, const Endpoint& endpoint,
-                                 const std::vector<std::string>& values);
+// The path and query nginx serves the answer of `endpoint` for `values` at.
+std::string published_path(const Endpoint& endpoint, const std::vector<std::string>& values);
 
 }  // namespace coin

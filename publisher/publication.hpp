@@ -2,6 +2,7 @@
 // What a publication made current: the set, what it shows, and its answers.
 
 #include <ctime>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,9 @@ struct PublishedAnswer {
   std::string path;
   std::string etag;
 };
+
+// The ETag of each answer of a set, by its path with its query.
+using ServedEtags = std::map<std::string, std::string>;
 
 struct Publication {
   std::string set;          // its directory's name (set.<blocks>.XXXXXX)

@@ -53,7 +53,7 @@ Publication PublishedSets::publish(pqxx::connection& session, const WrittenChain
     ::chmod(partial.c_str(), 0755);  // nginx's workers run as another user
     const fs::path base = current_.empty() ? fs::path() : directory / current_;
     publication =
-        render_set(session, partial, base, current_.empty() ? WrittenChains::every_chain() : written, day, kept_);
+        render_set(session, partial, base, current_.empty() ? WrittenChains::every_chain() : written, day, kept_, etags_);
     // The set's own mtime says what it shows (published_state): each file's says when it changed.
     const timespec times[2] = {{publication.newest, 0}, {publication.newest, 0}};
     if (::utimensat(AT_FDCWD, partial.c_str(), times, 0) != 0) throw_errno("cannot set the time of " + partial);
@@ -82,6 +82,8 @@ Publication PublishedSets::publish(pqxx::connection& session, const WrittenChain
   current_ = publication.set;
   current_day_ = day;
   kept_.published();
+  etags_.clear();
+  for (const PublishedAnswer& answer : publication.answers) etags_.emplace(answer.path, answer.etag);
   return publication;
 }
 

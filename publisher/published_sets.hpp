@@ -68,6 +68,7 @@ class PublishedSets {
   std::string previous_;     // the set replaced by the last publish, kept until the next one
   std::string old_;          // the one before it, for remove_old
   KeptAnswers kept_;         // the kept parts of the answers of kept endpoints (kept_answers.hpp)
+  ServedEtags etags_;        // those of the current set's answers
 };
 
 }  // namespace coin

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <pqxx/pqxx>
+#include <stdexcept>
 #include <utility>
 
 #include "publisher/answer_files.hpp"
@@ -131,11 +132,14 @@ class FetchedRows {
   bool stopped_ = false;
 };
 
-// Writes the answers of a share from its rows: changed[i] says whether job i's bytes changed;
-// every answer shows `snapshot`, the set's.
+// The ETag of each job's new bytes, or none where they did not change (write_answer's).
+using ChangedEtags = std::vector<std::optional<std::string>>;
+
+// Writes the answers of a share from its rows, leaving in `changed` the ETags of those whose
+// bytes changed; every answer shows `snapshot`, the set's.
 void write_share(const std::vector<AnswerJob>& jobs, const Share& share, const FetchedRows::Rows& fetched,
-                 const fs::path& base, const fs::path& set, std::vector<unsigned char>& changed,
-                 const Fetched& snapshot, KeptAnswers& kept) {
+                 const fs::path& base, const fs::path& set, ChangedEtags& changed, const Fetched& snapshot,
+                 KeptAnswers& kept) {
   for (const std::size_t i : share) {
     const AnswerJob& job = jobs[i];
     const std::optional<pqxx::row> row = row_of(fetched.rows, job);
@@ -154,11 +158,13 @@ void write_share(const std::vector<AnswerJob>& jobs, const Share& share, const F
 // Renders `jobs` into `set`: the session asks for one share's rows after another while a thread of
 // its own writes the answers of those it has, so that the database and the files each have a
 // core (a second session sharing the snapshot, writing its own shares, cost more CPU and ended
-// later). Returns the set's answers and those whose bytes changed, in the order of the jobs.
+// later). Returns the set's answers and those whose bytes changed, in the order of the jobs: each
+// with the ETag of the file written, or of the file linked, as `served` gives it.
 Publication render_shared(pqxx::transaction_base& transaction, const std::vector<AnswerJob>& jobs,
-                          const fs::path& base, const fs::path& set, const Fetched& snapshot, KeptAnswers& kept) {
+                          const fs::path& base, const fs::path& set, const Fetched& snapshot, KeptAnswers& kept,
+                          const ServedEtags& served) {
   const std::vector<Share> shares = shares_of(jobs);
-  std::vector<unsigned char> changed(jobs.size());  // not vector<bool>: the writer's, read after it
+  ChangedEtags changed(jobs.size());  // the writer's, read after it ended
   FetchedRows fetched;
   std::future<void> writer = std::async(std::launch::async, [&] {
     try {
@@ -189,8 +195,15 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
   if (failed) std::rethrow_exception(failed);
   Publication publication;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    publication.answers.push_back(published_answer(set, *jobs[i].endpoint, jobs[i].values));
-    if (changed[i]) publication.changed.push_back(publication.answers.back());
+    std::string path = published_path(*jobs[i].endpoint, jobs[i].values);
+    if (changed[i]) {
+      publication.answers.push_back({std::move(path), *changed[i]});
+      publication.changed.push_back(publication.answers.back());
+      continue;
+    }
+    const auto linked = served.find(path);
+    if (linked == served.end()) throw std::logic_error("no ETag of " + path + " in the set served");
+    publication.answers.push_back({std::move(path), linked->second});
   }
   return publication;
 }
@@ -198,13 +211,13 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
 }  // namespace
 
 Publication render_set(pqxx::connection& session, const fs::path& set, const fs::path& base,
-                       const WrittenChains& written, std::string& day, KeptAnswers& kept) {
+                       const WrittenChains& written, std::string& day, KeptAnswers& kept, const ServedEtags& served) {
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(session, "publish");
   const std::string name = snapshot_statement().name;
   const Fetched snapshot = snapshot_from(transaction.exec_prepared1(name), name);
   const std::vector<AnswerJob> jobs = answer_jobs(transaction, set, base, written, day);
   kept.begin(jobs);
-  Publication publication = render_shared(transaction, jobs, base, set, snapshot, kept);
+  Publication publication = render_shared(transaction, jobs, base, set, snapshot, kept, served);
   publication.newest = snapshot.last_modified;
   publication.blocks = snapshot.blocks;
   for (const Endpoint& endpoint : endpoints()) write_alias(transaction, set, endpoint, snapshot.last_modified);

@@ -16,12 +16,13 @@
 namespace coin {
 
 // Renders into `set` the answers of the list that `written` may have changed, from one snapshot
-// of the database, on `session`, and links the others from
-// `base` ("": none, render all); returns what the set shows, the snapshot's time and blocks read
-// once for all its answers (snapshot_statement). `day`: as answer_jobs's. `kept`: the kept
-// parts of the answers of kept endpoints, those `base` holds, then those `set` holds.
+// of the database, on `session`, and links the others from `base` ("": none, render all);
+// returns what the set shows, the snapshot's time and blocks read once for all its answers
+// (snapshot_statement). `day`: as answer_jobs's. `kept`: the kept parts of the answers of kept
+// endpoints, those `base` holds, then those `set` holds. `served`: the ETags of `base`'s answers,
+// those of the answers linked from it.
 Publication render_set(pqxx::connection& session, const std::filesystem::path& set,
                        const std::filesystem::path& base, const WrittenChains& written, std::string& day,
-                       KeptAnswers& kept);
+                       KeptAnswers& kept, const ServedEtags& served);
 
 }  // namespace coin

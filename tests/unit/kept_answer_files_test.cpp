@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "publisher/kept_answers.hpp"
 #include "publisher/set_files.hpp"
 #include "shared/endpoints.hpp"
+#include "shared/rendered_answer.hpp"
 #include "shared/response.hpp"
 #include "tests/support/temporary_directory.hpp"
 
@@ -33,13 +35,18 @@ class KeptAnswerFilesTest : public testing::Test {
   }
 
   // Begins the render of set `n` (its one job, the answer), whose base is set n - 1, and writes
-  // the answer as `fetched` gives it; whether its bytes changed.
+  // the answer as `fetched` gives it; whether its bytes changed. The ETag it gives a new file is
+  // nginx's of the file.
   bool render(int n, const KeptFetched& fetched) {
     kept_.begin({{endpoint_, values_}});
-    const bool changed = write_kept_answer(n == 1 ? fs::path() : set(n - 1), set(n), *endpoint_, values_, fetched,
-                                           kept_, 1780000000 + n);
+    const std::optional<std::string> etag = write_kept_answer(n == 1 ? fs::path() : set(n - 1), set(n), *endpoint_,
+                                                              values_, fetched, kept_, 1780000000 + n);
     kept_.published();
-    return changed;
+    const std::optional<struct stat> status = status_in(set(n), file_);
+    if (etag && status) {
+      EXPECT_EQ(*etag, static_file_etag(status->st_mtime, static_cast<std::size_t>(status->st_size)));
+    }
+    return etag.has_value();
   }
   fs::path set(int n) const { return root_ / ("set" + std::to_string(n)); }
   ino_t inode(int n) const {
