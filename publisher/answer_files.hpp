@@ -21,8 +21,9 @@ namespace coin {
 // Writes the answer of `endpoint` for `values` into `set`: its file, and its .gz and .br when
 // gzip makes it smaller; or, when `base` has the same bytes, `base`'s files. When its bytes
 // changed, the ETag nginx serves the new file with; none when `base`'s files were linked.
-std::optional<std::string> write_answer(const std::filesystem::path& base, const std::filesystem::path& set, const Endpoint& endpoint,
-                  const std::vector<std::string>& values, const Fetched& fetched);
+std::optional<std::string> write_answer(const std::filesystem::path& base, const std::filesystem::path& set,
+                                        const Endpoint& endpoint, const std::vector<std::string>& values,
+                                        const Fetched& fetched);
 
 // A kept endpoint's answer as its statement gives it (chain_rows_statement_of): its kept part,
 // or none where the publisher holds the one kept_key names; its live part; its kept_key.
@@ -38,8 +39,8 @@ struct KeptFetched {
 // live part's (split_compression.hpp); or, when `base` has the same bytes, `base`'s files. Leaves
 // in `kept` what `set` holds. As write_answer, the ETag of the new file when its bytes changed.
 std::optional<std::string> write_kept_answer(const std::filesystem::path& base, const std::filesystem::path& set,
-                       const Endpoint& endpoint, const std::vector<std::string>& values, const KeptFetched& fetched,
-                       KeptAnswers& kept, std::time_t mtime);
+                                             const Endpoint& endpoint, const std::vector<std::string>& values,
+                                             const KeptFetched& fetched, KeptAnswers& kept, std::time_t mtime);
 
 // Marks the other name of `endpoint` that its view gives now (alias_name), if any: an empty
 // file, alias_file, whose presence in the set served makes nginx answer that name as the

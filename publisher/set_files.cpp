@@ -140,28 +140,42 @@ std::optional<struct stat> status_in(const fs::path& base, const std::string& na
 
 namespace {
 
-// Links `base`'s file `name` into `set`, where it lies in base; false when `base` has none.
-bool link_file(const fs::path& base, const fs::path& set, const std::string& name) {
-  const int linked = where_it_lies(name, [&](const std::string& at) {
-    const fs::path from = base / at;
-    const fs::path to = set / at;
-    if (::link(from.c_str(), to.c_str()) == 0) return 0;
-    // ENOENT when base has no file here (where_it_lies looks in the other place), before the
-    // lack of a directory to link into.
-    if (errno != ENOENT || ::access(from.c_str(), F_OK) != 0) return -1;
-    if (made_in_its_directory(to, [&] { return ::link(from.c_str(), to.c_str()); })) return 0;
-    throw_errno("cannot link " + to.string());
-  });
-  if (linked != 0 && errno != ENOENT) throw_errno("cannot link " + (set / name).string());
-  return linked == 0;
+// Links `base`'s file `at` (a name, or one under large_directory) into `set` at the same path,
+// making its directory when there is none; false when `base` has no file there.
+bool link_at(const fs::path& base, const fs::path& set, const std::string& at) {
+  const fs::path from = base / at;
+  const fs::path to = set / at;
+  if (::link(from.c_str(), to.c_str()) == 0) return true;
+  // ENOENT when base has no file here, before the lack of a directory to link into.
+  if (errno == ENOENT && ::access(from.c_str(), F_OK) != 0) return false;
+  if (errno == ENOENT && made_in_its_directory(to, [&] { return ::link(from.c_str(), to.c_str()); })) return true;
+  throw_errno("cannot link " + to.string());
+}
+
+// Links `base`'s file `name` into `set`, where it lies in base: whether it lies under
+// large_directory, or none when `base` has no such file.
+std::optional<bool> link_file(const fs::path& base, const fs::path& set, const std::string& name) {
+  if (link_at(base, set, name)) return false;
+  if (link_at(base, set, std::string(large_directory) + '/' + name)) return true;
+  return std::nullopt;
 }
 
 }  // namespace
 
 bool link_from(const fs::path& base, const fs::path& set, const std::string& name) {
-  if (base.empty() || !link_file(base, set, name)) return false;
-  const bool gzip = link_file(base, set, name + ".gz");
-  if (link_file(base, set, name + ".br") == gzip) return true;
+  const std::optional<bool> large = base.empty() ? std::nullopt : link_file(base, set, name);
+  if (!large) return false;
+  // A small answer's .gz and .br are small too, beside it in the directory just linked into: one
+  // call each, whose ENOENT can only mean that base has none (a .br larger than its answer, where
+  // brotli grew it past the limit, would be looked for in vain: the answer is rendered again).
+  const auto link_compressed = [&](const std::string& file) {
+    if (*large) return link_file(base, set, file).has_value();
+    if (::link((base / file).c_str(), (set / file).c_str()) == 0) return true;
+    if (errno != ENOENT) throw_errno("cannot link " + (set / file).string());
+    return false;
+  };
+  const bool gzip = link_compressed(name + ".gz");
+  if (link_compressed(name + ".br") == gzip) return true;
   // A set published before the .br files has an answer's .gz alone: rendered again, not kept.
   for (const std::string& file : {name, name + ".gz", name + ".br"}) {
     where_it_lies(file, [&](const std::string& at) { return ::unlink((set / at).c_str()); });
