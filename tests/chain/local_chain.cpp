@@ -90,8 +90,8 @@ std::string LocalChain::rpc(const std::string& method, const std::string& params
 void ChainSuite::SetUp() { ASSERT_TRUE(empty_snapshot_tables(*stack_)); }
 
 bool empty_snapshot_tables(const e2e::Stack& stack) {
-  // The publisher may be rendering the last test's snapshot on two sessions, which take their
-  // tables' locks in another order than TRUNCATE: PostgreSQL may end the TRUNCATE as a deadlock
+  // The publisher may be rendering the last test's snapshot, whose statements take their tables'
+  // locks in another order than TRUNCATE: PostgreSQL may end the TRUNCATE as a deadlock
   // victim. It is tried again, a few times.
   for (int attempt = 0; attempt < 5; ++attempt) {
     if (stack.psql("postgres", "TRUNCATE snapshot.auction_status, snapshot.clip_event, snapshot.bark, snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price, "

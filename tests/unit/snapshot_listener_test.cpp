@@ -26,7 +26,7 @@ TEST(PrimaryConninfo, LeavesTheRestToTheEnvironment) {
   EXPECT_EQ(primary_conninfo(""), "target_session_attrs='primary'");
 }
 
-// The publisher's second session goes to the server its first one reached.
+// A connection string with some settings in place of its own (primary_conninfo's way).
 TEST(ConninfoWith, ReplacesTheSettingsGivenAndKeepsTheRest) {
   EXPECT_EQ(conninfo_with("host=db2,db1 dbname=coin target_session_attrs=prefer-standby", {{"host", "db1"},
                                                                                             {"port", "5433"},
