@@ -43,8 +43,9 @@ std::vector<AnswerJob> answer_jobs(pqxx::transaction_base& transaction, const st
   for (const Endpoint& endpoint : endpoints()) {
     const std::size_t chain = chain_position(endpoint);
     for (std::vector<std::string>& values : published_values(transaction, endpoint)) {
-      const bool unchanged = endpoint.refreshed ? !written.every()
-                                                : chain != std::string::npos && !day_moved && !written.has(values[chain]);
+      const bool unchanged = endpoint.refreshed
+                                 ? !written.every()
+                                 : chain != std::string::npos && !day_moved && !written.has(values[chain]);
       const bool kept = unchanged && link_from(base, set, published_file(endpoint, values));
       jobs.push_back({&endpoint, std::move(values), kept});
     }

@@ -155,11 +155,11 @@ void write_share(const std::vector<AnswerJob>& jobs, const Share& share, const F
   }
 }
 
-// Renders `jobs` into `set`: the session asks for one share's rows after another while a thread of
-// its own writes the answers of those it has, so that the database and the files each have a
-// core (a second session sharing the snapshot, writing its own shares, cost more CPU and ended
-// later). Returns the set's answers and those whose bytes changed, in the order of the jobs: each
-// with the ETag of the file written, or of the file linked, as `served` gives it.
+// Renders `jobs` into `set`: the session asks for one share's rows after another while a thread
+// of the publisher's own writes the answers of those it has, so that the database and the files
+// each have a core (a second session sharing the snapshot, writing its own shares, cost more CPU
+// and ended later). Returns the set's answers and those whose bytes changed, in the order of the
+// jobs: each with the ETag of the file written, or of the file linked, as `served` gives it.
 Publication render_shared(pqxx::transaction_base& transaction, const std::vector<AnswerJob>& jobs,
                           const fs::path& base, const fs::path& set, const Fetched& snapshot, KeptAnswers& kept,
                           const ServedEtags& served) {
