@@ -83,22 +83,28 @@ std::string upstreams_conf(const std::vector<Endpoint>& list, const NginxPlaces&
   return text;
 }
 
-// $published_query: a map per endpoint with parameters, keyed on the query alone, chosen by the
-// location's $endpoint_path: one hash lookup and one pattern per request, where a single map of
-// "$uri?$args" tried every endpoint's pattern in turn.
+// An endpoint's number in names of its own: its place in the list, from 1.
+std::string endpoint_number(const std::vector<Endpoint>& list, const Endpoint& endpoint) {
+  return std::to_string(&endpoint - list.data() + 1);
+}
+
+// $published_query_<n>: the map of endpoint n's query, which its location reads (one pattern per
+// request).
+std::string published_query_variable(const std::vector<Endpoint>& list, const Endpoint& endpoint) {
+  return "$published_query_" + endpoint_number(list, endpoint);
+}
+
 std::string queries_conf(const std::vector<Endpoint>& list) {
-  std::string text = from_the_list + "map $endpoint_path $published_query {\n  default \"\";\n";
-  std::string queries;
+  std::string text = from_the_list;
   for (const Endpoint& endpoint : list) {
     if (endpoint.parameters.empty()) continue;
-    const std::string variable = "$published_query_" + std::to_string(&endpoint - list.data() + 1);
-    text += "  " + std::string(endpoint.path) + " " + variable + ";\n";
     std::vector<std::string> captures;  // $1, $2 ...: the values the pattern took
     while (captures.size() < endpoint.parameters.size()) captures.push_back('$' + std::to_string(captures.size() + 1));
-    queries += "\nmap $args " + variable + " {  # " + std::string(endpoint.spec) + "\n  default \"\";\n  \"~" +
-               published_query_pattern(endpoint) + "\" \"" + canonical_query(endpoint, captures) + "\";\n}\n";
+    text += "\nmap $args " + published_query_variable(list, endpoint) + " {  # " + std::string(endpoint.spec) +
+            "\n  default \"\";\n  \"~" + published_query_pattern(endpoint) + "\" \"" +
+            canonical_query(endpoint, captures) + "\";\n}\n";
   }
-  return text + "}\n" + queries;
+  return text;
 }
 
 // The try_files of an answer's `file`: as the client takes it encoded, else plain, else
@@ -116,8 +122,8 @@ std::string endpoints_conf(const std::vector<Endpoint>& list, const std::string&
     const std::string path(endpoint.path);
     const std::string spec(endpoint.spec);
     const std::string type(content_type_of(endpoint));
-    const std::string file = "$published_prefix/" + published_file_of_query(endpoint, "$published_query");
-    const std::string large = "@large_" + std::to_string(&endpoint - list.data() + 1);
+    const std::string file = "$published_prefix/" + published_file_of_query(endpoint, published_query_variable(list, endpoint));
+    const std::string large = "@large_" + endpoint_number(list, endpoint);
     text += "\nlocation = " + path + " {  # " + spec + "\n  set $endpoint_path " + path + ";\n  default_type " + type +
             ";\n  include " + conf + "/endpoint.conf;\n" + try_answer_files(file, large) + "}\n";
     text += "\nlocation " + large + " {  # " + spec + "'s large answers\n  default_type " + type + ";\n  include " + conf +

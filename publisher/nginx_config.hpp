@@ -8,9 +8,9 @@
 //                   this host (pool_processes.hpp), <sockets>/<group>-<n>.sock; and the ops
 //                   handler's, <sockets>/ops.sock (nginx/ops.conf), and the mcp handler's
 //                   processes, <sockets>/mcp-<n>.sock (nginx/mcp.conf)
-//   queries.conf    $published_query: a query in the list's parameter order with allowed values
-//                   ("chain=eth&interval=WEEKLY"), the name of its published answer; else "";
-//                   a map of the query per endpoint, chosen by the location's $endpoint_path
+//   queries.conf    $published_query_<n>, a map of endpoint n's query (its place in the list),
+//                   which its location reads: the query in the list's parameter order with allowed
+//                   values ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
 //   endpoints.conf  an exact location per endpoint, which names itself in $endpoint_path (the
 //                   access log, nginx/access-log.conf): its published answer (br or gzip if taken,
 //                   else plain) when it is a small file, sent in one write with its headers

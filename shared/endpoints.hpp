@@ -186,7 +186,7 @@ std::string canonical_query(const Endpoint& endpoint, const std::vector<std::str
 // "api/v1/data-platform/latest-collateral/chain=eth.json" (its gzip variant adds ".gz").
 std::string published_file(const Endpoint& endpoint, const std::vector<std::string>& values);
 
-// The same for a query already written (canonical_query, or nginx's "$published_query": the
+// The same for a query already written (canonical_query, or nginx's "$published_query_<n>": the
 // file nginx tries, publisher/nginx_config.cpp); an endpoint without parameters ignores it.
 std::string published_file_of_query(const Endpoint& endpoint, std::string_view query);
 
