@@ -263,10 +263,10 @@ TEST_F(EventsTest, TheDailyHistoriesAreRenderedAgainWhenADailyPointChanges) {
   expect_a_whole_render_gives(*stack_, current_set());
 }
 
-// nginx takes the set the link current points at from its shared memory, read from the link again
-// when the publisher posts a set's event (nginx.conf's published_set()): the events above are
-// served at once. A link moved without an event (a publisher without --events) is served all the
-// same once what nginx kept runs out, within a second; and moved back likewise.
+// Each nginx worker keeps the set the link current points at, read from the link again after the
+// publisher posts a set's event (nginx.conf's published_set()): the events above are served at
+// once. A link moved without an event (a publisher without --events) is served all the same once
+// each worker reads the link again, within a second; and moved back likewise.
 TEST_F(EventsTest, ALinkMovedWithoutAnEventIsServedAllTheSame) {
   const std::string link = stack_->published() + "/current";
   const std::string set = fs::read_symlink(link).string();
