@@ -7,8 +7,10 @@
 # br (a browser's Accept-Encoding: gzip, deflate, br); and three
 # answers computed per request, never published (a year of 6.9 by range, 6.13's largest window
 # as CSV, a day of 6.15 by range), in the handlers' rows only: wrk with 2 threads
-# and 64 connections for $SECONDS_PER_RUN s (default 5), side by side (each pair twice, in the
-# order A B B A, the better run of each kept: the machine is shared and noisy):
+# and 64 connections for $SECONDS_PER_RUN s (default 1), side by side in $ROUNDS rounds (default
+# 6) in the order A B B A, each one's mean kept: the machine is shared, and its speed moves by
+# a tenth over seconds; short runs in turn see the same moments (the better of two runs of 5 s,
+# as this did before, gave the same build's 6.1 0.83 to 1.00 of the static server):
 #   published  the whole stack: nginx serving the publisher's answers (PUBLISH=on)
 #   static     a plain nginx static server (gzip_static, brotli_static) serving the identical bytes
 #   handlers   nginx without the publisher (PUBLISH=off): every request reaches a handler, which
@@ -23,7 +25,8 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-seconds=${SECONDS_PER_RUN:-5}
+seconds=${SECONDS_PER_RUN:-1}
+rounds=${ROUNDS:-6}
 mkdir -p "${VAR:-$root_dir/var/bench}"
 var=$(cd "${VAR:-$root_dir/var/bench}" && pwd)
 handlers=$root_dir/build/release/handlers
@@ -76,14 +79,16 @@ requests_per_second() {  # URL [HEADER] -> req/s of wrk, 2 threads, 64 connectio
   wrk -t2 -c64 -d"${seconds}s" ${2:+-H "$2"} "$1" | awk '/^Requests\/sec:/ {printf "%.0f", $2}'
 }
 
-# URL_A URL_B [HEADER] -> "A B": the better of two runs of each, in the order A B B A.
+# URL_A URL_B [HEADER] -> "A B": the mean req/s of each over $rounds rounds A B B A.
 side_by_side() {
-  local a1 b1 b2 a2
-  a1=$(requests_per_second "$1" "${3:-}")
-  b1=$(requests_per_second "$2" "${3:-}")
-  b2=$(requests_per_second "$2" "${3:-}")
-  a2=$(requests_per_second "$1" "${3:-}")
-  echo "$((a1 > a2 ? a1 : a2)) $((b1 > b2 ? b1 : b2))"
+  local round a=0 b=0
+  for ((round = 0; round < rounds; round++)); do
+    a=$((a + $(requests_per_second "$1" "${3:-}")))
+    b=$((b + $(requests_per_second "$2" "${3:-}")))
+    b=$((b + $(requests_per_second "$2" "${3:-}")))
+    a=$((a + $(requests_per_second "$1" "${3:-}")))
+  done
+  echo "$((a / (2 * rounds))) $((b / (2 * rounds)))"
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
@@ -311,7 +316,7 @@ summary() {  # NUMBERS... -> "median X ms, p99 Y ms, max Z ms"
   echo "- machine: $(nproc) cores ($(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)), $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) RAM, $(uname -sr)"
   echo "- software: $(nginx -v 2>&1 | sed 's/.*: //'), PostgreSQL $postgres_version, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- data: $data_scale"
-  echo "- load: wrk -t2 -c64 -d${seconds}s, the better of two runs per cell (order A B B A), on the same $(nproc) cores as nginx, the handlers (two processes of 2 threads per pool, like the minimal responder's 4), the publisher and PostgreSQL"
+  echo "- load: wrk -t2 -c64 -d${seconds}s, each cell the mean of $rounds rounds A B B A, on the same $(nproc) cores as nginx, the handlers (two processes of 2 threads per pool, like the minimal responder's 4), the publisher and PostgreSQL"
   echo
   echo "Published answers against nginx serving the identical bytes as static files:"
   echo
