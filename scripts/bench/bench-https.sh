@@ -11,9 +11,9 @@
 #
 # For a few answers (6.1 /totalSupply, a bare number; 6.12 latest-collateral of eth; 6.13
 # collateral-history of eth, MONTHLY, and 6.9 supply-value-history, plain and gzip), side by
-# side (each pair twice, in the order A B B A, the better run of each kept: the machine is
-# shared and noisy):
-#   HTTP/1.1  wrk -t2 -c64 for SECONDS_PER_RUN s (default 2), keep-alive over TLS
+# side (each pair in ROUNDS rounds, default 6, in the order A B B A, the mean of each kept: the
+# machine is shared and noisy):
+#   HTTP/1.1  wrk -t2 -c64 for SECONDS_PER_RUN s (default 1), keep-alive over TLS
 #   HTTP/2    h2load -t2 -c64 -m10, each connection at most 1000 requests: nginx ends an HTTP/2
 #             connection after keepalive_requests (1000) with a GOAWAY, and h2load (1.52) fails
 #             the streams it had in flight and never connects again, so a timed run (-D) measures
@@ -35,12 +35,13 @@
 #
 # The data: the benchmark database (var/bench, make bench-data) when it is there, as after
 # make bench; else the demo data, in var/bench-https. HTTPS_DATA=bench or demo chooses. HANDLERS
-# (build/release/handlers, make build) says whose binaries run. About 3 minutes.
+# (build/release/handlers, make build) says whose binaries run. About 7 minutes.
 set -euo pipefail
 shopt -s inherit_errexit  # a run that dies inside $(...) stops the benchmark
 source "$(dirname "$0")/lib.sh"
 
-seconds=${SECONDS_PER_RUN:-2}
+seconds=${SECONDS_PER_RUN:-1}
+rounds=${ROUNDS:-6}
 handshake_seconds=$(( (seconds + 1) / 2 ))
 handlers=${HANDLERS:-$root_dir/build/release/handlers}
 results=$root_dir/bench/HTTPS.md
@@ -223,18 +224,7 @@ handshakes() {
   done
   echo "$((count * 1000000000 / (end - start))) $(per $((after - before)) "$count")"
 }
-# A B: two commands, as strings; each run twice, in the order A B B A, the run with more per
-# second kept -> "A's figures|B's"
-side_by_side() {
-  local a1 b1 b2 a2
-  a1=$(eval "$1") b1=$(eval "$2")
-  b2=$(eval "$2") a2=$(eval "$1")
-  echo "$(better "$a1" "$a2")|$(better "$b1" "$b2")"
-}
-better() { (( ${1%% *} >= ${2%% *} )) && echo "$1" || echo "$2"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
-field() { cut -d' ' -f"$2" <<<"$1"; }
-# side_by_side_cells PUBLISHED STATIC: a table row's cells for two runs ("req/s cpu_us" each):
+# side_by_side_cells PUBLISHED STATIC: a table row's cells for the two servers ("req/s cpu_us" each):
 # their requests per second and ratio, then nginx's CPU per request and its ratio.
 side_by_side_cells() {
   echo "$(field "$1" 1) | $(field "$2" 1) | $(ratio "$(field "$1" 1)" "$(field "$2" 1)") | $(field "$1" 2) / $(field "$2" 2) us | $(ratio "$(field "$2" 2)" "$(field "$1" 2)")"
@@ -246,7 +236,7 @@ for row in "${rows[@]}"; do
   header=$([ "$variant" = gzip ] && echo "$accept_gzip" || true)
   a=$(url published "$spec") b=$(url static "$spec")
   say "$row: HTTP/1.1 over TLS, published and static"
-  result=$(side_by_side "http1 published '$a' '$header'" "http1 static '$b' '$header'")
+  result=$(alternated "$rounds" "http1 published '$a' '$header'" "http1 static '$b' '$header'")
   IFS='|' read -r "h1_published[$row]" "h1_static[$row]" <<<"$result"
   # Requests per connection for about SECONDS_PER_RUN s: h2load runs at about 3/4 of wrk's
   # HTTP/1.1 rate here (it takes more CPU per request); 20 to 1000.
@@ -254,7 +244,7 @@ for row in "${rows[@]}"; do
   ((per_connection[$row] >= 20)) || per_connection[$row]=20
   ((per_connection[$row] <= 1000)) || per_connection[$row]=1000
   say "$row: HTTP/2, published and static, ${per_connection[$row]} requests per connection"
-  result=$(side_by_side "http2 published '$a' ${per_connection[$row]} '$header'" "http2 static '$b' ${per_connection[$row]} '$header'")
+  result=$(alternated "$rounds" "http2 published '$a' ${per_connection[$row]} '$header'" "http2 static '$b' ${per_connection[$row]} '$header'")
   IFS='|' read -r "h2_published[$row]" "h2_static[$row]" <<<"$result"
   say "$row: HTTP/1.1 without TLS, published"
   plain[$row]=$(http1 published "http://127.0.0.1:$stack_port${path_of[$spec]}" "$header")
@@ -266,7 +256,7 @@ for mode in "${modes[@]}"; do
   read -r version resumption <<<"$mode"
   say "connections of one request, $version $resumption: published and static"
   # The reference's path names the mode, for its access log's check below.
-  result=$(side_by_side "handshakes published $tls_port /totalSupply $resumption $version" \
+  result=$(alternated "$rounds" "handshakes published $tls_port /totalSupply $resumption $version" \
                         "handshakes static $static_tls_port '/6.1.txt?$version$resumption' $resumption $version")
   IFS='|' read -r "connections_published[$mode]" "connections_static[$mode]" <<<"$result"
 done
@@ -288,7 +278,8 @@ for mode in "${modes[@]}"; do
   if [ "$resumption" = -new ]; then
     ((reused == 0)) || die "the reference resumed $reused of $total connections asked for full handshakes ($version)"
   else
-    ((reused >= total - 2 * clients)) || die "the reference resumed only $reused of $total connections asked to resume ($version)"
+    # Each s_time client's first connection of a run is a full handshake: 2 x $rounds runs.
+    ((reused >= total - 2 * rounds * clients)) || die "the reference resumed only $reused of $total connections asked to resume ($version)"
   fi
   resumed[$mode]="$reused of $total"
   tls_of[$mode]="$protocol $cipher $group"
@@ -326,7 +317,7 @@ list() { local IFS=','; echo "${*:-none}" | sed 's/,/, /g'; }
   echo "- certificate: self-signed, made for the run ($certificate), as Let's Encrypt issues by default; nginx/tls.conf as rendered (TLS 1.2 and 1.3, Mozilla's intermediate ciphers, a shared session cache, no tickets), on both servers"
   echo "- stack: scripts/dev/run.sh, PUBLISH=on, THREADS=2, TLS_CERT, TLS_KEY, TLS_PORT, PLAIN_HTTP=serve; the reference: bench/nginx-tls.conf, a stock nginx serving the identical bytes as static files (gzip_static) with the same listen.conf, tls.conf, headers.conf and header-values.conf"
   echo "- negotiated: ${negotiated:-unknown} (client's order kept: ssl_prefer_server_ciphers off)"
-  echo "- load: on the same $(nproc) cores as nginx, the handlers, the publisher and PostgreSQL; HTTP/1.1: wrk -t2 -c64 -d${seconds}s, keep-alive (nginx closes a connection after 1000 requests, wrk resumes its session); HTTP/2: h2load -t2 -c64 -m10 -n 64 x the requests per connection shown (each run about ${seconds} s, its 64 handshakes included); each pair twice, in the order published, static, static, published, the better run kept; every run checked free of errors (no failed request, no status of 400 or more), and before the runs each answer checked a 200 with the published bytes and the same header names from both servers, over HTTP/2 and HTTP/1.1"
+  echo "- load: on the same $(nproc) cores as nginx, the handlers, the publisher and PostgreSQL; HTTP/1.1: wrk -t2 -c64 -d${seconds}s, keep-alive (nginx closes a connection after 1000 requests, wrk resumes its session); HTTP/2: h2load -t2 -c64 -m10 -n 64 x the requests per connection shown (each run about ${seconds} s, its 64 handshakes included); each pair in $rounds rounds in the order published, static, static, published, the mean of each kept; every run checked free of errors (no failed request, no status of 400 or more), and before the runs each answer checked a 200 with the published bytes and the same header names from both servers, over HTTP/2 and HTTP/1.1"
   echo "- nginx CPU: the CPU time (user and system, /proc) of the server's nginx workers over the run, per request: what a request costs nginx, whatever the clients on the same cores take"
   echo
   echo "Published answers over TLS against nginx serving the identical bytes as static files:"
@@ -341,7 +332,7 @@ list() { local IFS=','; echo "${*:-none}" | sed 's/,/, /g'; }
   echo
   echo "Target: published/static >= 0.95. Under it by requests per second: $(list "${below[@]}"); by nginx's CPU per request: $(list "${below_cpu[@]}")."
   echo
-  echo "Where the time goes. The load generators (wrk, and h2load, which takes more CPU per request) share the $(nproc) cores with nginx and take most of them, so requests per second move with whatever else the machine does; nginx's CPU per request is the steadier figure. By it, the published stack costs nginx ${extra_range:-?} us more than the static server per small answer over TLS, where over plain HTTP it runs at or above it (bench/RESULTS.md): there its one write per answer (sendfile off) saves what the rest costs; over TLS both servers read the file and write one TLS record, and the rest shows: which published set is current (nginx/published-set.conf: a readlink(2) per request when this was looked at, a lookup in nginx's shared memory since), try_files, the longer log line. Looked at once (strace -c and perf on both servers' workers, wrk on 6.1 over TLS, 2026-12-02; 44 against 34 us per request under perf): 5 system calls per request against the static server's 4 (read, read again to EAGAIN, pread of the file, write; the fifth the readlink), and of the 10 us about 3.5 that readlink (its path walk, and this VM's cost of a system call: the kernel's pvm_irq_enable), the rest spread thin over nginx's variables and maps, try_files, LuaJIT and the log line, none over 1 us."
+  echo "Where the time goes. The load generators (wrk, and h2load, which takes more CPU per request) share the $(nproc) cores with nginx and take most of them, so requests per second move with whatever else the machine does; nginx's CPU per request is the steadier figure. By it, the published stack costs nginx ${extra_range:-?} us more than the static server per small answer over TLS, where over plain HTTP it runs at or above it (bench/RESULTS.md): there its one write per answer (sendfile off) saves what the rest costs; over TLS both servers read the file and write one TLS record, and the rest shows: which published set is current (nginx/published-set.conf: a readlink(2) per request when this was looked at; since then each worker keeps what it read, and reads the link again only after a set's event or a second), try_files, the longer log line. Looked at once (strace -c and perf on both servers' workers, wrk on 6.1 over TLS, 2026-12-02; 44 against 34 us per request under perf): 5 system calls per request against the static server's 4 (read, read again to EAGAIN, pread of the file, write; the fifth the readlink), and of the 10 us about 3.5 that readlink (its path walk, and this VM's cost of a system call: the kernel's pvm_irq_enable), the rest spread thin over nginx's variables and maps, try_files, LuaJIT and the log line, none over 1 us."
   echo
   echo "What TLS costs, on the published stack: the same answers over plain HTTP/1.1 on its plain port (one run each, wrk -t2 -c64 -d${seconds}s):"
   echo

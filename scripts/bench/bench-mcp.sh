@@ -5,9 +5,9 @@
 # (bench/mcp-call.lua) the GET, published and served by nginx, and the tool call that stands for
 # it ({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":...,"arguments":{...}}},
 # Content-Type application/json, Accept "application/json, text/event-stream"): requests/s and
-# latency p50/p99, under load (wrk -t2 -c64 for SECONDS_PER_RUN s, default 5; each pair twice
-# in the order A B B A, the better run of each kept: the machine is shared and noisy) and on one
-# connection (wrk -t1 -c1, 3 s); then tools/list on one connection.
+# latency p50/p99, under load (wrk -t2 -c64 for SECONDS_PER_RUN s, default 1; each pair in
+# ROUNDS rounds, default 6, in the order A B B A, the mean of each kept: the machine is shared
+# and noisy) and on one connection (wrk -t1 -c1, 3 s); then tools/list on one connection.
 #
 # Before it measures, each answer is checked: the GET is a 200 served from the published set,
 # and the tool call's result is no error and its text is the GET's body, byte for byte. A run in
@@ -21,7 +21,8 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-seconds=${SECONDS_PER_RUN:-5}
+seconds=${SECONDS_PER_RUN:-1}
+rounds=${ROUNDS:-6}
 handlers=${HANDLERS:-$root_dir/build/release/handlers}
 results=$root_dir/bench/MCP.md
 script=$root_dir/bench/mcp-call.lua
@@ -104,18 +105,14 @@ measure() {
   ((errors == 0)) || die "$errors of $requests requests failed or got an error status: ${4:-GET $3}"
   echo "$rate $p50 $p99"
 }
-# A B: measure's arguments after CONNECTIONS SECONDS, each as one string ("URL" or "URL|BODY");
-# each twice in the order A B B A, the run with more requests/s kept -> "A's figures|B's".
+# A B: measure's arguments after CONNECTIONS SECONDS, each as one string ("URL" or "URL|BODY"),
+# under load -> "A's figures|B's", each the mean of $rounds rounds A B B A.
 side_by_side() {
-  local a1 b1 b2 a2
-  a1=$(measure 64 "$seconds" "${1%%|*}" "$([[ $1 == *'|'* ]] && echo "${1#*|}")")
-  b1=$(measure 64 "$seconds" "${2%%|*}" "$([[ $2 == *'|'* ]] && echo "${2#*|}")")
-  b2=$(measure 64 "$seconds" "${2%%|*}" "$([[ $2 == *'|'* ]] && echo "${2#*|}")")
-  a2=$(measure 64 "$seconds" "${1%%|*}" "$([[ $1 == *'|'* ]] && echo "${1#*|}")")
-  echo "$(better "$a1" "$a2")|$(better "$b1" "$b2")"
+  alternated "$rounds" "$(loaded "$1")" "$(loaded "$2")"
 }
-better() { (( ${1%% *} >= ${2%% *} )) && echo "$1" || echo "$2"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+loaded() {  # "URL" or "URL|BODY" -> the command that measures it on 64 connections
+  printf '%q ' measure 64 "$seconds" "${1%%|*}" "$([[ $1 == *'|'* ]] && echo "${1#*|}")"
+}
 
 declare -A loaded_get=() loaded_call=() single_get=() single_call=()
 for row in "${cases[@]}"; do
@@ -137,7 +134,6 @@ mcp_rss=$(for pid in $(pgrep -f "^$handlers/mcp " || true); do
 postgres_version=$(bench_database 'SHOW server_version')
 bench_stack_stop
 
-field() { cut -d' ' -f"$2" <<<"$1"; }  # FIGURES N: the Nth of "req/s p50 p99"
 {
   echo "# coin-api: an MCP tool call against the GET of the same answer"
   echo
@@ -147,7 +143,7 @@ field() { cut -d' ' -f"$2" <<<"$1"; }  # FIGURES N: the Nth of "req/s p50 p99"
   echo "- software: $(nginx -v 2>&1 | sed 's/.*: //'), PostgreSQL $postgres_version, $(wrk --version 2>&1 | head -1 | cut -d' ' -f1-2)"
   echo "- data: $data ($data_scale)"
   echo "- stack: scripts/dev/run.sh, PUBLISH=on, THREADS=2: the GET is the published file, served by nginx; the tool call goes to the mcp handler's two processes (POST /mcp), which answer it from the handlers' dispatch and response cache"
-  echo "- load: wrk -t2 -c64 -d${seconds}s, the better of two runs per cell (order GET, call, call, GET), and wrk -t1 -c1 -d3s, on the same $(nproc) cores as nginx, the handlers and PostgreSQL; every run checked free of errors (no failed request, no status of 400 or more: wrk's \"Non-2xx or 3xx responses\" 0), and before the runs each request checked a 200 and each call's result text equal to the GET's body"
+  echo "- load: wrk -t2 -c64 -d${seconds}s, each cell the mean of $rounds rounds in the order GET, call, call, GET, and wrk -t1 -c1 -d3s, on the same $(nproc) cores as nginx, the handlers and PostgreSQL; every run checked free of errors (no failed request, no status of 400 or more: wrk's \"Non-2xx or 3xx responses\" 0), and before the runs each request checked a 200 and each call's result text equal to the GET's body"
   echo "- tool call: \`{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":<tool>,\"arguments\":{...}}}\`, Content-Type application/json, Accept \"application/json, text/event-stream\"; its reply holds the answer twice for a JSON answer (the text, escaped, and the structured content)"
   echo
   echo "Under load (64 connections):"

@@ -81,17 +81,9 @@ requests_per_second() {  # URL [HEADER] -> req/s of wrk, 2 threads, 64 connectio
 
 # URL_A URL_B [HEADER] -> "A B": the mean req/s of each over $rounds rounds A B B A.
 side_by_side() {
-  local round a=0 b=0
-  for ((round = 0; round < rounds; round++)); do
-    a=$((a + $(requests_per_second "$1" "${3:-}")))
-    b=$((b + $(requests_per_second "$2" "${3:-}")))
-    b=$((b + $(requests_per_second "$2" "${3:-}")))
-    a=$((a + $(requests_per_second "$1" "${3:-}")))
-  done
-  echo "$((a / (2 * rounds))) $((b / (2 * rounds)))"
+  alternated "$rounds" "$(printf '%q ' requests_per_second "$1" "${3:-}")" \
+    "$(printf '%q ' requests_per_second "$2" "${3:-}")" | tr '|' ' '
 }
-
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 
 # Each variant of a published answer: the Accept-Encoding it is asked with, and the
 # Content-Encoding it must come with (checked before it is measured).

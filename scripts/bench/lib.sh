@@ -17,6 +17,36 @@ bench_stack_stop() {
   stack_pid=
 }
 
+# alternated ROUNDS A B: two commands (strings, evaluated), each printing a line of numbers, run
+# in ROUNDS rounds in the order A B B A -> "A's|B's": each number the mean of its 2 x ROUNDS runs.
+# The machine is shared and its speed moves by a tenth over seconds: short runs in turn see the
+# same moments (the better of two runs of 5 s gave one build's 6.1 0.83 to 1.00 of the static
+# server).
+alternated() {
+  local round a=() b=()
+  for ((round = 0; round < $1; round++)); do
+    a+=("$(eval "$2")")
+    b+=("$(eval "$3")")
+    b+=("$(eval "$3")")
+    a+=("$(eval "$2")")
+  done
+  echo "$(means "${a[@]}")|$(means "${b[@]}")"
+}
+# means LINE...: the mean of each column of numbers, with as many decimals as its numbers have.
+means() {
+  printf '%s\n' "$@" | awk '{
+      for (i = 1; i <= NF; i++) {
+        sum[i] += $i
+        point = index($i, ".")
+        if (point && length($i) - point > places[i]) places[i] = length($i) - point
+      }
+      columns = NF
+    }
+    END { for (i = 1; i <= columns; i++) printf "%s" "%." places[i] "f", (i > 1 ? " " : ""), sum[i] / NR; print "" }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+field() { cut -d' ' -f"$2" <<<"$1"; }  # FIGURES N: the Nth of a line of numbers
+
 # served_published LOG PROTOCOL CASE...: each CASE ("spec|path|..."), last asked by GET over
 # PROTOCOL ("HTTP/1.1", "HTTP/2.0"), was served from the published set, says nginx's access log
 # LOG (its source field; the log is flushed every second, so it waits that long first).
