@@ -2,8 +2,8 @@
 // committed moments before, on every endpoint (an answer the snapshot changed says it in its
 // Last-Modified; one it left as it was keeps its own). Nothing waits for a request to notice a new
 // snapshot: the publisher renders every answer when the snapshot is written, and its set is
-// swapped in and announced (the event stream) while nobody asks. How soon is a figure of make bench ("freshness, sparse"), not
-// of a test. A stack of its own: the test writes snapshots.
+// swapped in and announced (the event stream) while nobody asks. How soon is a figure of make
+// bench ("freshness, sparse"), not of a test. A stack of its own: the test writes snapshots.
 
 #include <gtest/gtest.h>
 
@@ -43,8 +43,8 @@ constexpr const char* new_snapshot = R"(
 // r hours later: 1778630400 + 3600 r seconds, 0x6a03bf00 + r x 0xe10.
 struct Round {
   std::string snapshot_at;  // the event's snapshotAt
-  std::string total;       // 6.1, 6.2
-  std::string coin_total;  // 6.4 totalSupply, 6.6 totalSupply
+  std::string total;        // 6.1, 6.2
+  std::string coin_total;   // 6.4 totalSupply, 6.6 totalSupply
   std::string tron, eth, bsc;
   std::string last_modified;
   std::string etag_prefix;  // "<hex Last-Modified>-
