@@ -20,8 +20,7 @@ bench_stack_stop() {
 # alternated ROUNDS A B: two commands (strings, evaluated), each printing a line of numbers, run
 # in ROUNDS rounds in the order A B B A -> "A's|B's": each number the mean of its 2 x ROUNDS runs.
 # The machine is shared and its speed moves by a tenth over seconds: short runs in turn see the
-# same moments (the better of two runs of 5 s gave one build's 6.1 0.83 to 1.00 of the static
-# server).
+# same moments (bench.sh says what the better of two long runs gave instead).
 alternated() {
   local round a=() b=()
   for ((round = 0; round < $1; round++)); do
