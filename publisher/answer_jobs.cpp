@@ -45,7 +45,7 @@ std::vector<AnswerJob> answer_jobs(pqxx::transaction_base& transaction, const st
     for (std::vector<std::string>& values : published_values(transaction, endpoint)) {
       const bool unchanged = endpoint.refreshed
                                  ? !written.every()
-                                 : chain != std::string::npos && !day_moved && !written.has(values[chain]);
+                                 : chain != std::string::npos && !day_moved && !written.has(values[chain], endpoint.tables);
       const bool kept = unchanged && link_from(base, set, published_file(endpoint, values));
       jobs.push_back({&endpoint, std::move(values), kept});
     }

@@ -32,14 +32,21 @@ void WrittenChains::add(std::string_view payload) {
     every_chain_ = true;
     return;
   }
+  std::set<std::string, std::less<>>& written = chains_of_table_[std::string(table)];
   std::string_view chains = payload.substr(space + 1);
   while (!chains.empty()) {
     const std::size_t comma = chains.find(',');
-    chains_.emplace(chains.substr(0, comma));
+    written.emplace(chains.substr(0, comma));
     chains.remove_prefix(comma == std::string_view::npos ? chains.size() : comma + 1);
   }
 }
 
-bool WrittenChains::has(std::string_view chain) const { return every_chain_ || chains_.count(chain) > 0; }
+bool WrittenChains::has(std::string_view chain, const std::vector<std::string_view>& tables) const {
+  if (every_chain_) return true;
+  return std::any_of(chains_of_table_.begin(), chains_of_table_.end(), [&](const auto& written) {
+    const bool read = tables.empty() || std::find(tables.begin(), tables.end(), written.first) != tables.end();
+    return read && written.second.count(chain) > 0;
+  });
+}
 
 }  // namespace coin

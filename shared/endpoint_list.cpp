@@ -90,6 +90,7 @@ EndpointList::EndpointList(std::string_view document) {
     }
     endpoint.kept = x_endpoint["kept"].asBool();
     endpoint.refreshed = x_endpoint["refreshed"].asBool();
+    for (const Json::Value& table : x_endpoint["tables"]) endpoint.tables.push_back(keep(table.asString()));
     const bool by_chain = !function && !endpoint.parameters.empty() && endpoint.parameters.front()->name == "chain";
     if (endpoint.kept && (!by_chain || endpoint.body != Body::envelope)) {
       throw std::logic_error(path + ": only a view by chain that answers with the envelope gives kept parts");

@@ -7,7 +7,7 @@
 //   "column": "<name>"  in place of a payload: that column, as text (a bare text/plain body
 //                       where the answer is text/plain)
 //   "csvRows", "csvColumns"  its CSV layout (CsvLayout); "pool", "aliasColumn", "kept",
-//   "refreshed" (Endpoint)
+//   "refreshed", "tables" (Endpoint)
 // The rest is the document's own: the spec number begins the summary, the group is the tag, the
 // required query parameters are components.parameters with the values of their schema's enum
 // ("Invalid <name>." refuses any other), a `from` parameter makes a history that takes a range,

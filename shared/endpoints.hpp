@@ -80,6 +80,11 @@ struct Endpoint {
   // announces itself as one (sql/deploy/ddl_notify.sql). The publisher renders its answers again
   // only when a write may have changed every answer.
   bool refreshed = false;
+  // The snapshot tables its answers read (snapshot.<name>), when they are named: a write to any
+  // other leaves its answers as they were, and the publisher keeps them (answer_jobs.hpp). Its
+  // view or function must read no other table (tests/e2e/read_tables_test.cpp checks it).
+  // Empty: any write may change them.
+  std::vector<std::string_view> tables = {};
 
   std::string_view pool_name() const { return pool.empty() ? group : pool; }
   // Whether the publisher renders its answers: a view's for each row, a function's for each

@@ -263,6 +263,35 @@ TEST_F(EventsTest, TheDailyHistoriesAreRenderedAgainWhenADailyPointChanges) {
   expect_a_whole_render_gives(*stack_, current_set());
 }
 
+// An answer that names the tables it reads (Endpoint::tables: 6.20's and 6.22's auctions) is
+// kept through a write to any other table of its chain, without asking the database: a
+// correction of the getStatus of tron's running auction A4 (tests/sql/fixture.sql's header: 08:00
+// UTC+8, price 0.2) to 0.19 that no notification announces (triggers off) is not in 6.22's answer
+// after a correction of tron's newest chain_state, which renders tron's other answers (6.12
+// shows the Earn TVL); a write of auction_status that is announced renders 6.20 and 6.22 again,
+// and the price shows. The set is then what a whole render gives.
+TEST_F(EventsTest, AnAnswerThatNamesItsTablesIsRenderedAgainOnlyWhenOneOfThemIsWritten) {
+  const std::string auctions = "/api/v1/risk/auctions/chain=tron.json";
+  const std::string corrected = R"json("current":{"time":"2026-05-13 08:00 (UTC+8)","price":0.19,)json";
+  EventStream stream(events_url());
+  ASSERT_EQ(stream.answer().status, 200);
+  ASSERT_TRUE(stack_->psql("postgres", "SET session_replication_role = replica; UPDATE snapshot.auction_status"
+                                       " SET price = 0.19 WHERE chain = 'tron' AND sale_id = 4"));
+  ASSERT_TRUE(stack_->psql("coin_indexer",
+                           "UPDATE snapshot.chain_state SET earn_tvl = earn_tvl + 1 WHERE chain = 'tron' AND taken_at ="
+                           " (SELECT max(taken_at) FROM snapshot.chain_state WHERE chain = 'tron')"));
+  EXPECT_TRUE(has(paths_of(Json::parse(stream.next(patience).data)["changed"]),
+                  "/api/v1/data-platform/latest-collateral?chain=tron"));
+  EXPECT_EQ(read_file(current_set() + auctions).find(corrected), std::string::npos) << "kept, not asked for";
+
+  ASSERT_TRUE(stack_->psql("coin_indexer", "UPDATE snapshot.auction_status SET needs_redo = false"
+                                           " WHERE chain = 'tron' AND sale_id = 4"));
+  EXPECT_EQ(paths_of(Json::parse(stream.next(patience).data)["changed"]),
+            (std::vector<std::string>{"/api/v1/risk/liquidations?chain=tron", "/api/v1/risk/auctions?chain=tron"}));
+  EXPECT_NE(read_file(current_set() + auctions).find(corrected), std::string::npos);
+  expect_a_whole_render_gives(*stack_, current_set());
+}
+
 // Each nginx worker keeps the set the link current points at, read from the link again after the
 // publisher posts a set's event (nginx.conf's published_set()): the events above are served at
 // once. A link moved without an event (a publisher without --events) is served all the same once

@@ -40,7 +40,7 @@ constexpr std::string_view small_document = R"({
       "responses": {"200": {"content": {"application/json": {}}}}}},
     "/v1/one": {"get": {
       "tags": ["beta"], "summary": "9.1 One",
-      "x-endpoint": {"view": "api.one", "payload": "row"},
+      "x-endpoint": {"view": "api.one", "payload": "row", "tables": ["bark", "vault"]},
       "responses": {"200": {"content": {"application/json": {}}}}}}
   },
   "components": {"parameters": {
@@ -68,6 +68,8 @@ TEST(EndpointList, ReadsTheOperationsWithAnXEndpointInSpecOrder) {
   EXPECT_EQ(list.endpoints()[2].alias_column, "symbol");
   EXPECT_TRUE(list.endpoints()[2].refreshed);
   EXPECT_FALSE(list.endpoints()[0].refreshed);
+  EXPECT_EQ(list.endpoints()[0].tables, (std::vector<std::string_view>{"bark", "vault"}));
+  EXPECT_TRUE(list.endpoints()[1].tables.empty());
   EXPECT_EQ(list.endpoints()[3].payload, "data::text");
 }
 

@@ -19,6 +19,23 @@ TEST(WrittenChains, ATableThatNamesItsChainsChangesThoseAlone) {
   }
 }
 
+// An answer that names the tables it reads changes with a write to one of them alone; one that
+// names none, with a write to any.
+TEST(WrittenChains, AnAnswerThatNamesItsTablesChangesWithThoseAlone) {
+  WrittenChains written = WrittenChains::none();
+  written.add("chain_state tron");
+  written.add("bark eth");
+  const std::vector<std::string_view> auctions = {"vault", "bark", "clip_event"};
+  EXPECT_FALSE(written.has("tron", auctions));
+  EXPECT_TRUE(written.has("eth", auctions));
+  EXPECT_FALSE(written.has("bsc", auctions));
+  EXPECT_TRUE(written.has("tron"));
+  EXPECT_TRUE(written.has("eth", {"chain_state", "bark"}));
+  EXPECT_FALSE(written.has("eth", {"chain_state"}));
+  written.add("CREATE VIEW");
+  EXPECT_TRUE(written.has("tron", auctions));
+}
+
 TEST(WrittenChains, AnythingElseMayChangeEveryChain) {
   for (const char* payload : {"allocator_position", "urn_event", "token_symbol eth", "CREATE VIEW", ""}) {
     WrittenChains written = WrittenChains::none();
