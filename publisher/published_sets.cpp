@@ -38,8 +38,10 @@ PublishedSets::PublishedSets(std::string directory) : directory_(std::move(direc
   const std::string current = fs::is_symlink(link) ? fs::read_symlink(link).string() : "";
   for (const fs::directory_entry& entry : fs::directory_iterator(directory_)) {
     const std::string name = entry.path().filename().string();
-    const bool unfinished = starts_with(name, partial_prefix) || name == std::string(current_link) + ".new";
-    if (unfinished || (starts_with(name, set_prefix) && name != current)) fs::remove_all(entry.path());
+    const bool unfinished = starts_with(name, partial_prefix);
+    const bool old = starts_with(name, set_prefix) && name != current;
+    if (name == std::string(current_link) + ".new") fs::remove(entry.path());  // a link never swapped in
+    if (unfinished || old) remove_set(entry.path());
   }
 }
 
@@ -59,8 +61,10 @@ Publication PublishedSets::publish(pqxx::connection& session, const WrittenChain
     if (::utimensat(AT_FDCWD, partial.c_str(), times, 0) != 0) throw_errno("cannot set the time of " + partial);
     flush_to_disk(partial);
   } catch (...) {
-    std::error_code ignored;
-    fs::remove_all(partial, ignored);
+    try {
+      remove_set(partial);
+    } catch (const std::exception&) {  // the first failure is the one to tell; the next start removes it
+    }
     kept_ = KeptAnswers();  // what went wrong may be a kept part: the next set renders them whole
     throw;
   }
@@ -76,7 +80,7 @@ Publication PublishedSets::publish(pqxx::connection& session, const WrittenChain
   const File parent(::open(directory_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (parent.fd() < 0 || ::fsync(parent.fd()) != 0) throw_errno("cannot flush " + directory_);
 
-  if (!old_.empty()) fs::remove_all(directory / old_);  // remove_old was not called
+  if (!old_.empty()) remove_set(directory / old_);  // remove_old was not called
   old_ = previous_;
   previous_ = replaced;
   current_ = publication.set;
@@ -88,7 +92,7 @@ Publication PublishedSets::publish(pqxx::connection& session, const WrittenChain
 }
 
 void PublishedSets::remove_old() {
-  if (!old_.empty()) fs::remove_all(fs::path(directory_) / old_);
+  if (!old_.empty()) remove_set(fs::path(directory_) / old_);
   old_.clear();
 }
 

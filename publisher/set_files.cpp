@@ -1,5 +1,6 @@
 #include "publisher/set_files.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 
@@ -181,6 +182,44 @@ bool link_from(const fs::path& base, const fs::path& set, const std::string& nam
     where_it_lies(file, [&](const std::string& at) { return ::unlink((set / at).c_str()); });
   }
   return false;
+}
+
+namespace {
+
+// Removes what the directory `name` in `parent` (a descriptor, or AT_FDCWD) holds; nothing when
+// there is no such directory.
+void remove_entries(int parent, const char* name) {
+  const File directory(::openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (directory.fd() < 0 && errno == ENOENT) return;
+  if (directory.fd() < 0) throw_errno(std::string("cannot open ") + name + " to remove it");
+  alignas(dirent64) char entries[32 * 1024];
+  for (;;) {
+    const ssize_t got = ::getdents64(directory.fd(), entries, sizeof entries);
+    if (got < 0) throw_errno(std::string("cannot read ") + name + " to remove it");
+    if (got == 0) return;
+    for (ssize_t at = 0; at < got;) {
+      const auto* entry = reinterpret_cast<const dirent64*>(entries + at);
+      at += entry->d_reclen;
+      const std::string_view entry_name = entry->d_name;
+      if (entry_name == "." || entry_name == "..") continue;
+      bool is_directory = entry->d_type == DT_DIR;
+      struct stat status {};
+      if (entry->d_type == DT_UNKNOWN && ::fstatat(directory.fd(), entry->d_name, &status, AT_SYMLINK_NOFOLLOW) == 0) {
+        is_directory = S_ISDIR(status.st_mode);
+      }
+      if (is_directory) remove_entries(directory.fd(), entry->d_name);
+      if (::unlinkat(directory.fd(), entry->d_name, is_directory ? AT_REMOVEDIR : 0) != 0 && errno != ENOENT) {
+        throw_errno(std::string("cannot remove ") + entry->d_name + " of " + name);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void remove_set(const fs::path& set) {
+  remove_entries(AT_FDCWD, set.c_str());
+  if (::rmdir(set.c_str()) != 0 && errno != ENOENT) throw_errno("cannot remove " + set.string());
 }
 
 void flush_to_disk(const fs::path& set) {

@@ -263,7 +263,8 @@ for _ in $(seq 1 20); do
 done
 stop_stack
 render_ms=$(awk '/publisher: published in/ {for (i = 1; i < NF; i++) if ($i == "in") print $(i + 1)}' "$var/stack.log" | sort -n)
-# The publisher's own CPU for each of the sparse commits' sets (its log: "..., CPU N ms"), and
+# The publisher's own CPU for each of the sparse commits' sets (its log: "..., CPU N ms": the set
+# rendered, swapped in, its event posted and the set before last removed), and
 # with its sessions'.
 mapfile -t publisher_ms < <(awk '/publisher: published in/ {print $(NF - 1)}' "$var/stack.log" | tail -n 20)
 set_ms=()

@@ -122,5 +122,20 @@ TEST_F(SetFilesTest, AFileOfOver64KbLiesUnderLargeAndIsFoundThere) {
   EXPECT_TRUE(fs::exists(root_ / "next/large/api/a.json.gz"));
 }
 
+// A set is removed whole, its large files and deeper directories too; a link in it is removed,
+// not followed; a set that is not there is no failure.
+TEST_F(SetFilesTest, ASetIsRemovedWholeWithoutFollowingItsLinks) {
+  const fs::path set = root_ / "set.old";
+  write_file(set, "api/v1/a/chain=tron.json", "{}", 1780000000);
+  write_file(set, "api/v1/a/chain=eth.json", std::string(large_file_bytes + 1, 'x'), 1780000000);
+  write_file(set, "totalSupply.txt", "1", 1780000000);
+  write_file(root_ / "outside", "kept.txt", "kept", 1780000000);
+  fs::create_directory_symlink(root_ / "outside", set / "api" / "linked");
+  remove_set(set);
+  EXPECT_FALSE(fs::exists(fs::symlink_status(set)));
+  EXPECT_EQ(read_file(root_ / "outside", "kept.txt"), "kept");
+  EXPECT_NO_THROW(remove_set(set));
+}
+
 }  // namespace
 }  // namespace coin
