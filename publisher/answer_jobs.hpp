@@ -2,10 +2,10 @@
 // The answers of a set, and which of them to render again. An answer of a chain that the
 // snapshots written since the set before did not touch (written_chains.hpp: a `chain`
 // parameter's value), or touched only in tables it does not read (Endpoint::tables), is kept:
-// that set's file, linked into the new one without asking the database. Its histories end at its own clock (sql/deploy/history_points.sql's
-// derived.chain_clock), and nothing else of it moves with another chain's snapshot but the day
-// its daily changes are measured from (6.23's midnight, the API's clock's): when that moved,
-// every answer is rendered. An answer of materialized views alone (Endpoint::refreshed) is kept
+// that set's file, linked into the new one without asking the database. Its histories end at
+// its own clock (sql/deploy/history_points.sql's derived.chain_clock), and nothing else of it
+// moves with another chain's snapshot but the day its daily changes are measured from (6.23's
+// midnight, the API's clock's): when that moved, every answer is rendered. An answer of materialized views alone (Endpoint::refreshed) is kept
 // unless a write may have changed every answer; every other answer without a chain is rendered.
 
 #include <filesystem>
