@@ -35,10 +35,11 @@ class File {
   int fd_;
 };
 
-// A file of more bytes than this is large: sent with sendfile(2); a smaller one goes through
-// nginx's output buffer of 32 KB, in one or two writes. Measured on the benchmark data
-// (docs/performance.md): answers of 100 bytes to 68 KB ran at 0.82-1.02 of the static server
-// without sendfile, 0.70-0.89 with it; a history's 118 KB at 0.95 with it, 0.76 without.
+// A file of more bytes than this is large: sent with sendfile(2); a smaller one is read whole
+// into nginx's output buffer of as many bytes (nginx/endpoint.conf), in one write. Measured on
+// the benchmark data (docs/performance.md): answers of 100 bytes to 68 KB ran at 0.82-1.02 of
+// the static server without sendfile, 0.70-0.89 with it; a history's 118 KB at 0.95 with it,
+// 0.76 without.
 constexpr std::size_t large_file_bytes = 64 * 1024;
 // Where the large files lie in a set, each at its own path beneath.
 constexpr std::string_view large_directory = "large";

@@ -34,9 +34,9 @@ ulimit -n "$(ulimit -Hn)"
   die "$subscribers subscribers need $((subscribers + 256)) descriptors; ulimit -n allows $(ulimit -n)"
 mkdir -p "$var"
 
-# The publisher's directory on tmpfs, as in production (/run/coin-api-published); see bench.sh.
-published_dir=/dev/shm/coin-api-bench-events-published
-trap 'bench_stack_stop; rm -rf "$published_dir"' EXIT
+# The publisher's directory on a tmpfs, as in production (/run/coin-api-published); see bench.sh.
+trap 'bench_stack_stop; published_tmpfs_remove' EXIT
+published_tmpfs events
 
 say "event stream benchmark: the stack on the $data data (see $var/stack.log)"
 bench_stack_start "$stack_port" "$var/stack.log" VAR="$var" PUBLISHED="$published_dir" DATA="$run_data" \

@@ -47,8 +47,6 @@ handlers=${HANDLERS:-$root_dir/build/release/handlers}
 results=$root_dir/bench/HTTPS.md
 stack_port=18120 tls_port=18121 static_port=18122 static_tls_port=18123
 clients=4  # openssl s_time processes at once
-# The publisher's directory on tmpfs, as in production (/run/coin-api-published); see bench.sh.
-published_dir=/dev/shm/coin-api-bench-https-published
 
 bench_stack_data https HTTPS_DATA
 for port in $stack_port $tls_port $static_port $static_tls_port; do
@@ -69,9 +67,12 @@ stop_all() {
     kill -TERM "$reference_pid" 2>/dev/null || true
     wait "$reference_pid" 2>/dev/null || true
   fi
-  rm -rf "$work" "$published_dir"
+  rm -rf "$work"
+  published_tmpfs_remove
 }
 trap stop_all EXIT
+# The publisher's directory on a tmpfs, as in production (/run/coin-api-published); see bench.sh.
+published_tmpfs https
 
 # The certificate: ECDSA P-256, self-signed, for localhost and 127.0.0.1.
 tls=$var/tls

@@ -37,16 +37,17 @@ for port in $stack_port $chain_port $indexer_stack_port; do
 done
 rm -rf "$var"
 mkdir -p "$var"
-published_dir=/dev/shm/coin-api-bench-liquidations-published
 
 stack_pid= anvil_pid=
 stop_all() {
   bench_stack_stop
   [ -z "$anvil_pid" ] || kill -TERM "$anvil_pid" 2>/dev/null || true
   wait 2>/dev/null || true
-  rm -rf "$published_dir"
+  published_tmpfs_remove
 }
 trap stop_all EXIT
+# The publisher's directories on a tmpfs, as in production (/run/coin-api-published); see bench.sh.
+published_tmpfs liquidations
 
 database() { psql -qAtX -v ON_ERROR_STOP=1 -h "$var/pg" -U postgres -d coin "$@"; }
 median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }

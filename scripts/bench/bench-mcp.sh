@@ -27,8 +27,6 @@ handlers=${HANDLERS:-$root_dir/build/release/handlers}
 results=$root_dir/bench/MCP.md
 script=$root_dir/bench/mcp-call.lua
 stack_port=18087
-# The publisher's directory on tmpfs, as in production (/run/coin-api-published); see bench.sh.
-published_dir=/dev/shm/coin-api-bench-mcp-published
 
 bench_stack_data mcp MCP_DATA
 (exec 3<>"/dev/tcp/127.0.0.1/$stack_port") 2>/dev/null &&
@@ -40,9 +38,12 @@ work=$(mktemp -d)
 
 stop_all() {
   bench_stack_stop
-  rm -rf "$work" "$published_dir"
+  rm -rf "$work"
+  published_tmpfs_remove
 }
 trap stop_all EXIT
+# The publisher's directory on a tmpfs, as in production (/run/coin-api-published); see bench.sh.
+published_tmpfs mcp
 
 say "MCP benchmark: the stack on the $data data (see $var/mcp-stack.log)"
 # MCP_REQUESTS above the 64 connections: the calls a run's end cancels are still in progress for

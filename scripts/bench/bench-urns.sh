@@ -37,7 +37,6 @@ for port in $stack_port $chain_port $indexer_stack_port; do
 done
 rm -rf "$var"
 mkdir -p "$var"
-published_dir=/dev/shm/coin-api-bench-urns-published
 
 stack_pid=
 pids=()
@@ -45,9 +44,11 @@ stop_all() {
   bench_stack_stop
   [ ${#pids[@]} -eq 0 ] || kill -TERM "${pids[@]}" 2>/dev/null || true
   wait 2>/dev/null || true
-  rm -rf "$published_dir"
+  published_tmpfs_remove
 }
 trap stop_all EXIT
+# The publisher's directories on a tmpfs, as in production (/run/coin-api-published); see bench.sh.
+published_tmpfs urns
 
 database() { psql -qAtX -v ON_ERROR_STOP=1 -h "$var/pg" -U postgres -d coin "$@"; }
 

@@ -44,14 +44,14 @@ stop_all() {
   stop_stack
   [ ${#reference_pids[@]} -eq 0 ] || kill -TERM "${reference_pids[@]}" 2>/dev/null || true
   wait 2>/dev/null || true
-  rm -rf "$published_dir"
+  published_tmpfs_remove
 }
 trap stop_all EXIT
 
-# The publisher's directory on tmpfs, as in production (/run/coin-api-published): on this
+# The publisher's directory on a tmpfs, as in production (/run/coin-api-published): on this
 # machine's ext4 (mounted with discard), creating and removing a set's files took more of the
 # publisher's time than compressing them.
-published_dir=/dev/shm/coin-api-bench-published
+published_tmpfs stack
 # start_stack PUBLISH HANDLER_FLAGS: scripts/dev/run.sh on the benchmark database, as it is.
 start_stack() {
   bench_stack_start "$stack_port" "$var/stack.log" VAR="$var" PUBLISHED="$published_dir" DATA=keep PUBLISH="$1" \

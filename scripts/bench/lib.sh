@@ -63,6 +63,22 @@ served_published() {
 # above 64 KB: publisher/set_files.hpp).
 placed() { if [ -f "$1/$2" ]; then echo "$1/$2"; else echo "$1/large/$2"; fi; }
 
+# published_tmpfs NAME: a benchmark's published directory, on a tmpfs mounted as production's is
+# (deploy/systemd/run-coin\x2dapi\x2dpublished.mount: its Options) at /dev/shm/coin-api-bench-NAME;
+# sets published_dir to a directory inside it, which run.sh removes and makes again (it could
+# not remove a mount point). published_tmpfs_remove unmounts it, once nothing there is open.
+published_tmpfs() {
+  published_mount=/dev/shm/coin-api-bench-$1
+  mkdir -p "$published_mount"
+  mountpoint -q "$published_mount" || mount -t tmpfs -o "$(sed -n 's/^Options=//p' \
+    "$root_dir/deploy/systemd/run-coin\x2dapi\x2dpublished.mount")" tmpfs "$published_mount"
+  published_dir=$published_mount/published
+}
+published_tmpfs_remove() {
+  [ -n "${published_mount:-}" ] || return 0
+  umount "$published_mount" && rmdir "$published_mount"
+}
+
 # bench_database SQL: what SQL gives on the database of the benchmark's stack (in $var), as
 # unaligned text; bench_data_scale: that data's size and span, for a results file.
 bench_database() { psql -qAtX -h "$var/pg" -U postgres -d coin -c "$1"; }
