@@ -367,6 +367,11 @@ fi
 check "$version: every endpoint, published and through its handler, and /llms.txt: 200" every_endpoint_answers
 check "/healthz: 200" test "$(status_of /healthz)" = 200
 check "every socket, the publisher, nginx and the indexer active, and a process of each pool" all_up
+published_mounted() {  # run-coin\x2dapi\x2dpublished.mount, its root the publisher's
+  inside findmnt -n -o FSTYPE,OPTIONS /run/coin-api-published | grep -q '^tmpfs .*huge=within_size' &&
+    [ "$(inside stat -c %U /run/coin-api-published)" = coin_api ]
+}
+check "the published sets on a tmpfs of their own, with huge=within_size, the publisher's" published_mounted
 check "journalctl -u shows each unit's lines" journal_lines
 # nginx answers a published answer from the publisher's file: its access log says "published".
 served_from_file() {
