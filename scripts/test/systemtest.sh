@@ -364,14 +364,20 @@ if [ "$(snapshots_written)" = "$rounds_before" ]; then
 else
   check "the published set kept, every file (a round was written meanwhile)" names_kept
 fi
-check "$version: every endpoint, published and through its handler, and /llms.txt: 200" every_endpoint_answers
-check "/healthz: 200" test "$(status_of /healthz)" = 200
-check "every socket, the publisher, nginx and the indexer active, and a process of each pool" all_up
+# The published sets' own tmpfs, enabled as operating.md says for an upgrade from 1.1.0, then
+# mounted as at the next boot: the publisher stopped, the mount, the publisher started.
+inside systemctl enable -q 'run-coin\x2dapi\x2dpublished.mount'
+inside systemctl stop coin-api-publisher.service
+inside systemctl start 'run-coin\x2dapi\x2dpublished.mount' coin-api-publisher.service
 published_mounted() {  # run-coin\x2dapi\x2dpublished.mount, its root the publisher's
   inside findmnt -n -o FSTYPE,OPTIONS /run/coin-api-published | grep -q '^tmpfs .*huge=within_size' &&
     [ "$(inside stat -c %U /run/coin-api-published)" = coin_api ]
 }
 check "the published sets on a tmpfs of their own, with huge=within_size, the publisher's" published_mounted
+until_true 60 "the publisher's first set on its tmpfs" inside test -L /run/coin-api-published/current || true
+check "$version: every endpoint, published and through its handler, and /llms.txt: 200" every_endpoint_answers
+check "/healthz: 200" test "$(status_of /healthz)" = 200
+check "every socket, the publisher, nginx and the indexer active, and a process of each pool" all_up
 check "journalctl -u shows each unit's lines" journal_lines
 # nginx answers a published answer from the publisher's file: its access log says "published".
 served_from_file() {
