@@ -16,6 +16,8 @@ RETURN to_timestamp(((floor((extract(epoch FROM (as_of AT TIME ZONE 'UTC') - int
                             / extract(epoch FROM step)) - (points - 1)) * extract(epoch FROM step) - 28800)::float8);
 COMMENT ON FUNCTION derived.window_since(timestamptz, interval, integer) IS
   'The first grid point of a window of points grid points step apart before the live point as_of';
+-- The reader calls it through the histories' views (kept_points).
+GRANT EXECUTE ON FUNCTION derived.window_since(timestamptz, interval, integer) TO coin_api;
 
 -- Each chain's clock: the time its histories (6.13, vault-history, 6.21) end at, their live
 -- point: the chain's newest snapshot, so that a snapshot of one chain leaves the other chains'

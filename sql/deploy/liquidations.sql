@@ -326,4 +326,12 @@ COMMENT ON COLUMN api.running_auctions.data IS
   'The answer''s data: chain, and items: its running auctions, newest first, as 6.20''s items with current '
   '(the newest Clipper.getStatus: price, collateral left, tab left, needsRedo)';
 
+-- The reader calls the function that answers 6.20, and what api.liquidation_totals (6.21) and
+-- api.running_auctions (6.22) call.
+GRANT EXECUTE ON FUNCTION
+  api.liquidations(text, text, integer, text, bigint, bigint),
+  derived.ends_auction(text, numeric, numeric), derived.auction_item(derived.auction_figures),
+  derived.liquidation_vaults(snapshot.chain, interval, integer, timestamptz)
+  TO coin_api;
+
 COMMIT;

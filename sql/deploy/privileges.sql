@@ -1,21 +1,23 @@
 -- Deploy coin_api:privileges to pg
--- Every grant of the project, in one place and last, once everything it grants on exists (as
--- postgrest-starter-kit's privileges.sql): coin_api can read the api views and call the api
--- functions and nothing else, coin_indexer can write snapshot rows and nothing else, and PUBLIC
--- keeps none of what PostgreSQL gives it by default. The roles and their settings are in roles.
--- Needs a superuser (the large-object functions). tests/sql/privileges.test.sql and
--- schema.test.sql check it by the catalog and as the roles.
+-- The first release's grants, in one place and last, once everything it grants on exists (as
+-- postgrest-starter-kit's privileges.sql), and the defaults every later object gets: coin_api
+-- can read the api views and call the api functions and nothing else, coin_indexer can write
+-- snapshot rows and nothing else, and PUBLIC keeps none of what PostgreSQL gives it by default.
+-- The roles and their settings are in roles. Needs a superuser (the large-object functions).
+-- tests/sql/privileges.test.sql and schema.test.sql check it by the catalog and as the roles.
 --
--- It is the last change of the plan and requires every change before it; no other change
--- grants or revokes anything. A later change gets its grants this way:
+-- It comes after every change of the first release and requires each. A later change gets its
+-- grants this way:
 --   * a view of api, a table or sequence of snapshot: none to write, the default privileges
 --     below give coin_api SELECT, coin_indexer its writes, on whatever the deploying role creates;
 --   * a function a role calls (one of api, or one an api view calls, or a conversion of the
---     indexer's): its GRANT EXECUTE goes here, by `sqitch rework privileges -r <change> -n ...`
---     after the release tag that follows this change (the released script is kept as
---     privileges@<tag>.sql; this one is then the same plus the new GRANT, its revert the REVOKE
---     of it). privileges.test.sql lists a function a role calls and cannot execute, and one it
---     can execute and does not call.
+--     indexer's): the change that creates it grants EXECUTE on it, in the same transaction
+--     (dropping the function in its revert drops the grant). sqitch commits an upgrade change by
+--     change while the handlers keep reading, so a grant left to a later change would fail their
+--     queries in between. tests/sql/privileges.test.sql lists a function a role calls and cannot
+--     execute, and one it can execute and does not call; scripts/test/pgtap.sh deploys the
+--     upgrade from the release change by change and reads the api as coin_api after each.
+-- This script's statements are the first release's; only this comment changed since.
 
 BEGIN;
 
@@ -61,7 +63,6 @@ ALTER DEFAULT PRIVILEGES REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION
   derived.utc8_floor(timestamptz, interval), derived.utc8_midnight(timestamptz),
   derived.utc8_text(timestamptz), derived.epoch_ms(timestamptz),
-  derived.window_since(timestamptz, interval, integer),
   derived.weighted_mean(numeric, numeric), derived.cross_chain_apy(numeric, numeric, numeric, bigint),
   derived.chain_state_at(timestamptz), derived.vault_state_at(timestamptz),
   derived.chain_figures_at(timestamptz), derived.position_state_at(timestamptz)
@@ -70,23 +71,6 @@ GRANT EXECUTE ON FUNCTION
 -- What the handlers call on every answer (api_functions).
 GRANT EXECUTE ON FUNCTION
   api.points_between(json, bigint, bigint), api.csv(json, text[], text[]), api.chains()
-  TO coin_api;
-
--- The risk per urn (urn_risk): the functions that answer 6.16, 6.17 and 6.19 (each reads as its
--- owner), and what api.liquidation_curve (6.18) calls as the reader.
-GRANT EXECUTE ON FUNCTION
-  api.urns(text, text, text, integer, text), api.vaults_at_risk(text, integer),
-  api.urn_history(text, text, text, bigint, bigint),
-  derived.first_drop(numeric, numeric),
-  derived.prices_of(numeric, numeric, numeric)
-  TO coin_api;
-
--- What liquidations did (liquidations): the function that answers 6.20, and what
--- api.liquidation_totals (6.21) and api.running_auctions (6.22) call as the reader.
-GRANT EXECUTE ON FUNCTION
-  api.liquidations(text, text, integer, text, bigint, bigint),
-  derived.ends_auction(text, numeric, numeric), derived.auction_item(derived.auction_figures),
-  derived.liquidation_vaults(snapshot.chain, interval, integer, timestamptz)
   TO coin_api;
 
 -- The address CHECKs of vault and allocator_position call it as the writer; the indexer's

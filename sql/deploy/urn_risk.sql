@@ -324,4 +324,12 @@ $$;
 COMMENT ON FUNCTION api.urn_history(text, text, text, bigint, bigint) IS
   '6.19 GET /api/v1/risk/urn-history: one urn''s frob, fork and grab events with its collateral and debt after each';
 
+-- The reader calls the functions that answer 6.16, 6.17 and 6.19 (each reads as its owner), and
+-- what api.liquidation_curve (6.18) calls.
+GRANT EXECUTE ON FUNCTION
+  api.urns(text, text, text, integer, text), api.vaults_at_risk(text, integer),
+  api.urn_history(text, text, text, bigint, bigint),
+  derived.first_drop(numeric, numeric), derived.prices_of(numeric, numeric, numeric)
+  TO coin_api;
+
 COMMIT;

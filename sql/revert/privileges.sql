@@ -1,18 +1,33 @@
 -- Revert coin_api:privileges from pg
--- Takes back what this version of the change adds to privileges@v1.0.0: coin_api's EXECUTE on
--- the risk and liquidation functions and on the histories' window_since.
+-- Takes back every grant of the deploy and gives PUBLIC back PostgreSQL's defaults.
 
 BEGIN;
 
-REVOKE EXECUTE ON FUNCTION
-  api.urns(text, text, text, integer, text), api.vaults_at_risk(text, integer),
-  api.urn_history(text, text, text, bigint, bigint),
-  derived.first_drop(numeric, numeric),
-  derived.prices_of(numeric, numeric, numeric),
-  api.liquidations(text, text, integer, text, bigint, bigint),
-  derived.ends_auction(text, numeric, numeric), derived.auction_item(derived.auction_figures),
-  derived.liquidation_vaults(snapshot.chain, interval, integer, timestamptz),
-  derived.window_since(timestamptz, interval, integer)
-  FROM coin_api;
+GRANT EXECUTE ON FUNCTION lo_creat(integer), lo_create(oid), lo_from_bytea(oid, bytea) TO PUBLIC;
+
+REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA snapshot FROM coin_indexer;
+REVOKE EXECUTE ON ALL FUNCTIONS IN SCHEMA derived, api FROM coin_api;
+ALTER DEFAULT PRIVILEGES GRANT EXECUTE ON FUNCTIONS TO PUBLIC;
+GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA snapshot, derived, api TO PUBLIC;
+
+ALTER DEFAULT PRIVILEGES IN SCHEMA snapshot REVOKE USAGE ON SEQUENCES FROM coin_indexer;
+ALTER DEFAULT PRIVILEGES IN SCHEMA snapshot
+  REVOKE SELECT, INSERT, UPDATE, DELETE ON TABLES FROM coin_indexer;
+REVOKE USAGE ON ALL SEQUENCES IN SCHEMA snapshot FROM coin_indexer;
+REVOKE SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA snapshot FROM coin_indexer;
+REVOKE USAGE ON SCHEMA snapshot FROM coin_indexer;
+
+ALTER DEFAULT PRIVILEGES IN SCHEMA api REVOKE SELECT ON TABLES FROM coin_api;
+REVOKE SELECT ON ALL TABLES IN SCHEMA api FROM coin_api;
+REVOKE USAGE ON SCHEMA api FROM coin_api;
+
+GRANT USAGE ON SCHEMA public TO PUBLIC;  -- PostgreSQL 15's default
+
+DO $$
+BEGIN
+  EXECUTE format('REVOKE CONNECT ON DATABASE %I FROM coin_api, coin_indexer', current_database());
+  EXECUTE format('GRANT CONNECT, TEMPORARY ON DATABASE %I TO PUBLIC', current_database());
+END
+$$;
 
 COMMIT;

@@ -8,6 +8,7 @@
 -- are not read-only: what is denied here is denied by the privileges alone.
 BEGIN;
 \ir fixture.sql
+\ir reader_calls.sql
 
 SELECT plan(51);
 
@@ -88,9 +89,7 @@ SELECT is(
 
 -- ---------------------------------------------------------------------------------------------
 -- Functions of snapshot and derived: EXECUTE for no one but where a role's statements call
--- them. A view runs with its owner's rights on tables but not on functions: the reader needs
--- EXECUTE on every function an api view calls, directly, through a derived view or through a
--- function that is not SECURITY DEFINER (a SECURITY DEFINER function calls as its owner).
+-- them (coin_api's: reader_calls.sql).
 SELECT is(
   ARRAY(SELECT f::text FROM pg_temp.our_functions() AS f
          WHERE has_function_privilege('public', f, 'EXECUTE') ORDER BY 1),
@@ -99,26 +98,8 @@ SELECT is(
 SELECT is(
   ARRAY(SELECT f::text FROM pg_temp.our_functions() AS f
          WHERE has_function_privilege('coin_api', f, 'EXECUTE') ORDER BY 1),
-  -- From the api views: what a view's rule refers to, and what a function that is not
-  -- SECURITY DEFINER refers to, views and functions, until nothing new is found.
-  ARRAY(WITH RECURSIVE used(oid, catalog) AS (
-          SELECT c.oid, 'pg_class'::regclass FROM pg_class c WHERE c.relnamespace = 'api'::regnamespace
-          UNION
-          SELECT d.refobjid, d.refclassid
-            FROM used u
-            JOIN pg_depend d
-              ON CASE u.catalog
-                   WHEN 'pg_class'::regclass THEN d.classid = 'pg_rewrite'::regclass
-                        AND d.objid IN (SELECT r.oid FROM pg_rewrite r WHERE r.ev_class = u.oid)
-                   ELSE d.classid = 'pg_proc'::regclass AND d.objid = u.oid
-                        AND NOT (SELECT p.prosecdef FROM pg_proc p WHERE p.oid = u.oid)
-                 END
-           WHERE d.refclassid = 'pg_proc'::regclass
-              OR d.refclassid = 'pg_class'::regclass
-                 AND (SELECT c.relkind FROM pg_class c WHERE c.oid = d.refobjid) = 'v')
-        SELECT u.oid::regprocedure::text FROM used u
-         WHERE u.catalog = 'pg_proc'::regclass AND u.oid::regprocedure IN (SELECT pg_temp.our_functions())
-         ORDER BY 1),
+  ARRAY(SELECT f::text FROM pg_temp.reader_calls() AS f
+         WHERE f IN (SELECT pg_temp.our_functions()) ORDER BY 1),
   'coin_api can execute exactly the functions the api views call as their reader');
 SELECT is(
   ARRAY(SELECT f::text FROM pg_temp.our_functions() AS f
