@@ -194,6 +194,9 @@ std::vector<NginxFile> nginx_files(const std::vector<Endpoint>& list, const Ngin
           {"success-cache-control.conf",
            rendered_by("the handlers' Cache-Control of a success (shared/rendered_answer.hpp)") + "success \"" +
                std::string(cache_control) + "\";\n"},
+          {"published-cache-control.conf",
+           rendered_by("the handlers' Cache-Control of a success (shared/rendered_answer.hpp)") +
+               "add_header Cache-Control \"" + std::string(cache_control) + "\" always;\n"},
           // nginx's own server errors (a pool down or too slow: 503; nginx failing: 500) ask a
           // client to wait as long as the handlers' server error does.
           {"server-error-retry-after.conf",

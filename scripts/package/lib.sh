@@ -32,9 +32,9 @@ db_deploy() {
 # unknown-names.conf (render_listen). The publisher
 # binary PUBLISHER writes there the files of the endpoint list (`publisher --nginx`:
 # upstreams.conf, queries.conf, endpoints.conf, success-cache-control.conf,
-# server-error-retry-after.conf). A placeholder left
-# unfilled is an error, and so is an add_header in any file but headers.conf. Copies the error
-# pages to VAR/nginx/html and the pages for people to VAR/nginx/web (render_pages), where
+# published-cache-control.conf, server-error-retry-after.conf). A placeholder left
+# unfilled is an error, and so is an add_header in any file but the headers' own (below).
+# Copies the error pages to VAR/nginx/html and the pages for people to VAR/nginx/web (render_pages), where
 # nginx's workers can read them, and makes LOGS, the access log's directory.
 render_nginx() {
   local var=$1 conf=$2 publisher=$3 arg name file
@@ -76,10 +76,14 @@ render_nginx() {
     "${values[TLS_KEY]}" "${values[SERVER_NAMES]}" "${values[PLAIN_HTTP]}"
   ! grep -n '@[A-Z_]*@' "$conf"/*.conf || die "unfilled placeholders in $conf"
   # nginx drops the inherited add_headers (CORS, the security headers) in any block that has
-  # one of its own: every header is added in headers.conf, in the server block, and only there.
-  ! grep -n --exclude=headers.conf '^[^#]*\badd_header\b' "$conf"/*.conf ||
-    die "add_header outside headers.conf (above): a block with one drops every inherited header;" \
-        "add the header in nginx/headers.conf, with its value per answer in nginx/header-values.conf"
+  # one of its own: every header is added in headers.conf, in the server block, and in
+  # published-headers.conf, for the published locations' own answers; those of every answer in
+  # fixed-headers.conf, which both include; and nowhere else.
+  ! grep -n --exclude={headers,fixed-headers,published-headers,published-cache-control}.conf \
+      '^[^#]*\badd_header\b' "$conf"/*.conf ||
+    die "add_header outside the headers' files (above): a block with one drops every inherited header;" \
+        "add the header in nginx/headers.conf, with its value per answer in nginx/header-values.conf," \
+        "and in nginx/published-headers.conf with its value for a published answer"
   rm -rf "$var/nginx/html"
   cp -R "$root_dir/nginx/html" "$var/nginx/html"
   chmod -R a+rX "$var/nginx/html"

@@ -1,12 +1,14 @@
 // Every kind of answer, once each: a published file, a handler's answer, nginx's own pages.
 // Each carries CORS and the security headers, the Cache-Control and Retry-After of its kind,
-// and no header twice. nginx adds every header in one place (nginx/headers.conf, in the server
-// block; render_nginx refuses an add_header anywhere else, since a block with one of its own
-// drops every inherited header), with the values of its kind worked out from the response
-// (nginx/header-values.conf).
+// Allow on a 405 alone, and no header twice. nginx adds the headers in the server block
+// (nginx/headers.conf), with the values of their kind worked out from the response
+// (nginx/header-values.conf), except on a published location's own answers, which get the same
+// values written out (nginx/published-headers.conf); render_nginx refuses an add_header
+// anywhere else, since a block with one of its own drops every inherited header.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -22,6 +24,8 @@ namespace {
 
 const std::string latest = "/api/v1/data-platform/latest-collateral";
 const std::string unpublished = latest + "?chain=eth&x=1";  // an unknown parameter: the handlers
+// The fixture's answer of over 64 KB, published from its endpoint's location of large answers.
+const std::string large = "/api/v1/risk/liquidation-totals?chain=tron&interval=ANNUAL";
 
 struct Kind {
   std::string name;
@@ -38,6 +42,7 @@ void expect_headers_of(const Kind& kind) {
   expect_security_headers(response, kind.name);
   EXPECT_EQ(response.header("cache-control"), kind.cache_control) << kind.name;
   EXPECT_EQ(response.header("retry-after"), kind.retry_after) << kind.name;
+  EXPECT_EQ(response.has_header("allow"), kind.status == 405) << kind.name;
   expect_no_header_twice(response, kind.name);
 }
 
@@ -62,6 +67,10 @@ TEST(AnswerHeaders, OnEveryKindOfAnswer) {
       {"published HEAD", http("HEAD", stack.url("/totalSupply")), 200, published_cache_control},
       {"published 304", get(latest + "?chain=eth", {"If-None-Match: " + etag}), 304, published_cache_control},
       {"published 412", get(latest + "?chain=eth", {"If-Match: \"other\""}), 412, "no-store"},
+      {"published large", get(large), 200, published_cache_control},
+      {"published large br", get(large, {"Accept-Encoding: br"}), 200, published_cache_control},
+      {"published large 304", get(large, {"If-None-Match: " + get(large).header("etag")}), 304,
+       published_cache_control},
       {"handler", get(unpublished), 200, published_cache_control},
       {"handler 304", get(unpublished, {"If-None-Match: " + handler_etag}), 304, published_cache_control},
       {"business error code 1", get(latest), 200, published_cache_control},
@@ -78,6 +87,59 @@ TEST(AnswerHeaders, OnEveryKindOfAnswer) {
       {"505", send(raw_get("\r\n", "HTTP/2.0")), 505, "no-store"},
   };
   for (const Kind& kind : kinds) expect_headers_of(kind);
+}
+
+// A published answer, its 304 and its preflight carry every header the handlers' answer to the
+// same request gets (nginx/published-headers.conf against headers.conf and the handlers' own),
+// with the same value, and none other: small and large, plain and compressed.
+TEST(AnswerHeaders, APublishedAnswerCarriesTheHandlersHeaders) {
+  const Stack& stack = fixture_stack();
+  // What the two send alike; nginx's own framing (Server, Date, Connection, Content-Length,
+  // Accept-Ranges) aside.
+  const std::vector<std::string> names = {
+      "access-control-allow-origin", "access-control-allow-methods", "access-control-allow-headers",
+      "access-control-max-age", "access-control-expose-headers", "allow", "x-content-type-options",
+      "x-frame-options", "content-security-policy", "referrer-policy", "cross-origin-resource-policy",
+      "strict-transport-security", "cache-control", "vary", "content-encoding", "retry-after",
+      "x-snapshot-blocks", "content-type", "etag", "last-modified"};
+  const std::vector<std::string> framing = {"server", "date", "connection", "content-length", "accept-ranges",
+                                            "transfer-encoding", "keep-alive"};
+  for (const std::string& path : {latest + "?chain=eth", large, std::string("/totalSupply")}) {
+    const std::string handlers = path + (path.find('?') == std::string::npos ? "?x=1" : "&x=1");
+    for (const std::vector<std::string>& asked :
+         {std::vector<std::string>{}, {"Accept-Encoding: gzip"}, {"Access-Control-Request-Headers: x-a"}}) {
+      const std::string context = path + (asked.empty() ? "" : " " + asked[0]);
+      const HttpResponse published = http("GET", stack.url(path), asked);
+      const HttpResponse handler = http("GET", stack.url(handlers), asked);
+      ASSERT_EQ(published.status, 200) << context;
+      ASSERT_EQ(handler.status, 200) << context;
+      for (const std::string& name : names) {
+        EXPECT_EQ(published.header(name), handler.header(name)) << context << ": " << name;
+      }
+      for (const std::string& line : published.header_lines) {
+        const std::string name = lower_case(line.substr(0, line.find(':')));
+        EXPECT_TRUE(std::find(names.begin(), names.end(), name) != names.end() ||
+                    std::find(framing.begin(), framing.end(), name) != framing.end())
+            << context << ": " << line;
+      }
+      EXPECT_NE(published.header("x-snapshot-blocks"), "") << context;
+      // Its 304 (the ETag is the handlers' too), asked as it was.
+      std::vector<std::string> revalidate = asked;
+      revalidate.push_back("If-None-Match: " + published.header("etag"));
+      const HttpResponse not_modified = http("GET", stack.url(path), revalidate);
+      EXPECT_EQ(not_modified.status, 304) << context;
+      EXPECT_EQ(not_modified.header("x-snapshot-blocks"), published.header("x-snapshot-blocks")) << context;
+      EXPECT_EQ(not_modified.header("vary"), "Accept-Encoding") << context;
+      EXPECT_FALSE(not_modified.has_header("content-encoding")) << context;
+    }
+    const HttpResponse preflight =
+        http("OPTIONS", stack.url(path), {"Access-Control-Request-Headers: x-a", "Origin: https://example.com"});
+    EXPECT_EQ(preflight.status, 204) << path;
+    EXPECT_EQ(preflight.header("access-control-allow-headers"), "x-a") << path;
+    EXPECT_EQ(preflight.header("access-control-max-age"), "86400") << path;
+    EXPECT_FALSE(preflight.has_header("x-snapshot-blocks")) << path;
+    EXPECT_FALSE(preflight.has_header("content-encoding")) << path;
+  }
 }
 
 // A stack of its own, rate-limited (RATE_LIMIT=on): the test takes its database and a handler

@@ -40,11 +40,12 @@ std::string file(const std::string& name, const NginxPlaces& places = on_this_ho
   throw std::runtime_error("no file " + name);
 }
 
-TEST(NginxConfig, WritesItsFiveFiles) {
+TEST(NginxConfig, WritesItsSixFiles) {
   std::vector<std::string> names;
   for (const NginxFile& each : nginx_files(list(), on_this_host)) names.push_back(each.name);
   EXPECT_EQ(names, (std::vector<std::string>{"upstreams.conf", "queries.conf", "endpoints.conf",
-                                             "success-cache-control.conf", "server-error-retry-after.conf"}));
+                                             "success-cache-control.conf", "published-cache-control.conf",
+                                             "server-error-retry-after.conf"}));
 }
 
 TEST(NginxConfig, AHostRunsTwoProcessesOfEachGroupAndOfTheMcpHandler) {
@@ -260,6 +261,10 @@ TEST(NginxConfig, GivesASuccessTheHandlersCacheControl) {
             "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the handlers' Cache-Control of a "
             "success (shared/rendered_answer.hpp).\n"
             "success \"public, max-age=30, stale-while-revalidate=270, stale-if-error=86400\";\n");
+  EXPECT_EQ(file("published-cache-control.conf"),
+            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the handlers' Cache-Control of a "
+            "success (shared/rendered_answer.hpp).\n"
+            "add_header Cache-Control \"public, max-age=30, stale-while-revalidate=270, stale-if-error=86400\" always;\n");
 }
 
 TEST(NginxConfig, GivesItsServerErrorsTheHandlersRetryAfter) {
