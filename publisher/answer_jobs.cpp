@@ -9,15 +9,22 @@ namespace coin {
 namespace {
 
 // The parameter values of every answer of `endpoint` to publish: those its view has rows for
-// (values_statement_of) that are publishable, or the one empty combination.
+// (values_statement_of), or a function's list of them (written into that statement: a round trip
+// to the database and back for nothing), that are publishable; or the one empty combination.
 std::vector<std::vector<std::string>> published_values(pqxx::transaction_base& transaction, const Endpoint& endpoint) {
   if (endpoint.parameters.empty()) return {{}};
   std::vector<std::vector<std::string>> combinations;
-  for (const pqxx::row& row : transaction.exec_prepared(values_statement_of(endpoint).name)) {
-    std::vector<std::string> values;
-    for (const pqxx::field& field : row) values.emplace_back(field.c_str());
-    if (publishable(endpoint, values)) combinations.push_back(std::move(values));
+  if (endpoint.function) {
+    combinations = value_combinations(endpoint);
+  } else {
+    for (const pqxx::row& row : transaction.exec_prepared(values_statement_of(endpoint).name)) {
+      std::vector<std::string>& values = combinations.emplace_back();
+      for (const pqxx::field& field : row) values.emplace_back(field.c_str());
+    }
   }
+  combinations.erase(std::remove_if(combinations.begin(), combinations.end(),
+                                    [&](const std::vector<std::string>& values) { return !publishable(endpoint, values); }),
+                     combinations.end());
   return combinations;
 }
 

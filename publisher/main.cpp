@@ -137,12 +137,13 @@ Flags parse_flags(const std::vector<std::string_view>& args) {
 
 // The statement that renders every endpoint's answers, without the snapshot's columns, which a
 // set reads once (snapshot_statement), as it does the API's day (day_statement): a chain's
-// answers at once where it renders_by_chain, else one answer; the values statement of those with
-// parameters and the alias statement of those with an alias column. Each is planned once, on its
-// first run: PostgreSQL would otherwise plan the statements that take a text[] of kept keys again
-// on every run, their custom plans costing less than the generic one by its estimates (about 1
-// ms a statement, 10 ms of a set's CPU at the benchmark's scale); the values only ever pick a
-// chain's or an answer's rows.
+// answers at once where it renders_by_chain, else one answer; the values statement of a view's
+// endpoint with parameters (a function's values are its list's: answer_jobs) and the alias
+// statement of those with an alias column. Each is planned once, on its first run: PostgreSQL
+// would otherwise plan the statements that take a text[] of kept keys again on every run, their
+// custom plans costing less than the generic one by its estimates (about 1 ms a statement, 10 ms
+// of a set's CPU at the benchmark's scale); the values only ever pick a chain's or an answer's
+// rows.
 void prepare_statements(pqxx::connection& connection) {
   connection.set_variable("plan_cache_mode", "force_generic_plan");
   for (const coin::Statement& statement : {coin::snapshot_statement(), coin::day_statement()}) {
@@ -156,7 +157,7 @@ void prepare_statements(pqxx::connection& connection) {
       connection.prepare(coin::statement_name(endpoint),
                          coin::statement_of(endpoint, coin::Rendering::plain, coin::Beside::nothing));
     }
-    if (!endpoint.parameters.empty()) {
+    if (!endpoint.parameters.empty() && !endpoint.function) {
       const coin::Statement values = coin::values_statement_of(endpoint);
       connection.prepare(values.name, values.sql);
     }

@@ -106,6 +106,10 @@ mapfile -t groups < <(cut -f 3 "$var/routes.tsv" | awk '!seen[$0]++')
 
 # 1. The stack with the publisher; its answers' bytes for the references.
 start_stack on ""
+# The data as autovacuum keeps a database in service: one loaded in a single transaction, or
+# upgraded by a change that rewrote a table, has no page marked all-visible until a vacuum, and
+# every index-only scan (the histories' windows) reads the heap row by row meanwhile.
+bench_database "VACUUM (ANALYZE)"
 published=$published_dir/current
 # The references serve the same bytes with the same headers: the static one as literal values
 # (literal_location), the minimal responder's through nginx/header-values.conf, which reads

@@ -1,8 +1,9 @@
 -- Revert coin_api:kept_points from pg
 -- Back to 6.13's and vault-history's points built on every read and 6.8 built as json
 -- (api_protocol's and vault_history's definitions, their comments, no payload column), and to the
--- daily indexes without their kept text, and without derived.kept_generation. The views made
--- again get coin_api's SELECT from the schema's default privileges.
+-- daily indexes without their kept text, to autovacuum's defaults on the hourly tables, and
+-- without derived.kept_generation. The views made again get coin_api's SELECT from the schema's
+-- default privileges.
 
 BEGIN;
 
@@ -145,12 +146,16 @@ COMMENT ON COLUMN api.apy_overview.items IS
   'chain''s first snapshot, ascending; apy: the APY in that daily snapshot)';
 
 DROP INDEX derived.hourly_vault_figures_daily;
-ALTER TABLE derived.hourly_vault_figures DROP COLUMN history_point_head, DROP COLUMN history_point_tail;
+ALTER TABLE derived.hourly_vault_figures DROP COLUMN history_point_head, DROP COLUMN history_point_tail,
+  RESET (autovacuum_vacuum_scale_factor, autovacuum_vacuum_threshold,
+         autovacuum_vacuum_insert_scale_factor, autovacuum_vacuum_insert_threshold);
 CREATE INDEX hourly_vault_figures_daily ON derived.hourly_vault_figures (vault_id, at)
   INCLUDE (statistic_time, taken_at, minted, debt, locked_value, collateral_ratio, apy)
   WHERE is_midnight;
 DROP INDEX derived.hourly_figures_daily;
-ALTER TABLE derived.hourly_figures DROP COLUMN history_point;
+ALTER TABLE derived.hourly_figures DROP COLUMN history_point,
+  RESET (autovacuum_vacuum_scale_factor, autovacuum_vacuum_threshold,
+         autovacuum_vacuum_insert_scale_factor, autovacuum_vacuum_insert_threshold);
 
 DROP TRIGGER kept_points_inserted ON derived.hourly_figures;
 DROP TRIGGER kept_points_updated ON derived.hourly_figures;

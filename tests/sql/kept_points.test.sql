@@ -14,7 +14,7 @@ BEGIN;
 \ir helpers.sql
 
 \set sequences 40
-SELECT plan(:sequences + 3);
+SELECT plan(:sequences + 4);
 
 SELECT coalesce(nullif(current_setting('coin.test_seed', true), ''), round(random()::numeric, 8)::text) AS seed \gset
 SELECT diag('seed ' || :'seed');
@@ -190,6 +190,21 @@ SELECT is((SELECT count(*) FROM jsonb_each(parts) AS b JOIN jsonb_each(pg_temp.k
             WHERE a.value ->> 0 = b.value ->> 0), 0::bigint,
           'a snapshot of the next hour moves every kept_key')
   FROM keys_of_08_20;
+
+-- autovacuum visits the hourly tables every thousand rows written or changed, so that the kept
+-- points' index-only scans find their pages marked visible.
+SELECT is((SELECT array_agg(c.relname || ' ' || o.option ORDER BY c.relname, o.option)
+             FROM pg_class AS c CROSS JOIN unnest(c.reloptions) AS o(option)
+            WHERE c.oid IN ('derived.hourly_figures'::regclass, 'derived.hourly_vault_figures'::regclass)),
+          ARRAY['hourly_figures autovacuum_vacuum_insert_scale_factor=0',
+                'hourly_figures autovacuum_vacuum_insert_threshold=1000',
+                'hourly_figures autovacuum_vacuum_scale_factor=0',
+                'hourly_figures autovacuum_vacuum_threshold=1000',
+                'hourly_vault_figures autovacuum_vacuum_insert_scale_factor=0',
+                'hourly_vault_figures autovacuum_vacuum_insert_threshold=1000',
+                'hourly_vault_figures autovacuum_vacuum_scale_factor=0',
+                'hourly_vault_figures autovacuum_vacuum_threshold=1000'],
+          'the hourly tables are vacuumed after a thousand rows written or changed');
 
 SELECT * FROM finish();
 ROLLBACK;
