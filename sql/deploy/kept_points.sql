@@ -78,8 +78,9 @@ CREATE INDEX hourly_figures_daily ON derived.hourly_figures (chain, at) INCLUDE 
 -- An index-only scan reads the heap for every row on a page the visibility map does not mark all
 -- visible: each page this change rewrote, and each page a round wrote since the last vacuum.
 -- autovacuum's default waits for a fifth of the table to change (weeks of rounds here), so the
--- histories' windows would read the heap row by row (6.21's heads took 1.0 ms a window rather than
--- 0.6 at three years of data); a thousand rows written or changed is a day of rounds or less.
+-- histories' windows would read the heap row by row (6.21's heads of a year's window took 1.0 ms
+-- rather than 0.6 at three years of data); a thousand rows written or changed is a day of rounds
+-- or less.
 ALTER TABLE derived.hourly_figures SET (
   autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000,
   autovacuum_vacuum_insert_scale_factor = 0, autovacuum_vacuum_insert_threshold = 1000);
