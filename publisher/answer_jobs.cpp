@@ -4,29 +4,10 @@
 #include <pqxx/pqxx>
 
 #include "publisher/set_files.hpp"
+#include "shared/database.hpp"
 
 namespace coin {
 namespace {
-
-// The parameter values of every answer of `endpoint` to publish: those its view has rows for
-// (values_statement_of), or a function's list of them (written into that statement: a round trip
-// to the database and back for nothing), that are publishable; or the one empty combination.
-std::vector<std::vector<std::string>> published_values(pqxx::transaction_base& transaction, const Endpoint& endpoint) {
-  if (endpoint.parameters.empty()) return {{}};
-  std::vector<std::vector<std::string>> combinations;
-  if (endpoint.function) {
-    combinations = value_combinations(endpoint);
-  } else {
-    for (const pqxx::row& row : transaction.exec_prepared(values_statement_of(endpoint).name)) {
-      std::vector<std::string>& values = combinations.emplace_back();
-      for (const pqxx::field& field : row) values.emplace_back(field.c_str());
-    }
-  }
-  combinations.erase(std::remove_if(combinations.begin(), combinations.end(),
-                                    [&](const std::vector<std::string>& values) { return !publishable(endpoint, values); }),
-                     combinations.end());
-  return combinations;
-}
 
 // The position of the chain among `endpoint`'s parameters, or npos when it has none: its
 // answers are then those of every chain.
@@ -46,10 +27,11 @@ std::vector<AnswerJob> answer_jobs(pqxx::transaction_base& transaction, const st
   const pqxx::row today = transaction.exec_prepared1(day_statement().name);
   const bool day_moved = today[0].is_null() || today[0].c_str() != day;
   day = today[0].is_null() ? "" : today[0].c_str();
+  const auto rows = [&](const Statement& statement) { return text_rows(transaction.exec_prepared(statement.name)); };
   std::vector<AnswerJob> jobs;
   for (const Endpoint& endpoint : endpoints()) {
     const std::size_t chain = chain_position(endpoint);
-    for (std::vector<std::string>& values : published_values(transaction, endpoint)) {
+    for (std::vector<std::string>& values : published_values(endpoint, rows)) {
       const bool unchanged = endpoint.refreshed
                                  ? !written.every()
                                  : chain != std::string::npos && !day_moved && !written.has(values[chain], endpoint.tables);

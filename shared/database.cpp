@@ -76,6 +76,15 @@ pqxx::connection& Database::connection() {
   return *connection_;
 }
 
+std::vector<std::vector<std::string>> text_rows(const pqxx::result& result) {
+  std::vector<std::vector<std::string>> rows;
+  for (const pqxx::row& row : result) {
+    std::vector<std::string>& fields = rows.emplace_back();
+    for (const pqxx::field& field : row) fields.emplace_back(field.c_str());
+  }
+  return rows;
+}
+
 Fetched snapshot_from(const pqxx::row& row, const std::string& name, pqxx::row::size_type first) {
   const pqxx::field time = row[first];
   const pqxx::field blocks = row[first + 1];

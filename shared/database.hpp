@@ -36,6 +36,9 @@ std::string payload_from(const pqxx::row& row, const std::string& name);
 // or its blocks are not are_snapshot_blocks.
 std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name);
 
+// Each row of `result` as the text of its fields (NULL as "").
+std::vector<std::vector<std::string>> text_rows(const pqxx::result& result);
+
 // The snapshot's columns of statement `name`'s `row`, from column `first` on (snapshot_statement's,
 // or those beside an endpoint's payload): a Fetched without its value. Throws DatabaseError as
 // fetched_from does.

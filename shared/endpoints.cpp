@@ -90,18 +90,18 @@ Statement values_statement_of(const Endpoint& endpoint) {
   for (const Parameter* parameter : endpoint.parameters) {
     columns += (columns.empty() ? "\"" : ", \"") + std::string(parameter->name) + '"';
   }
-  const std::string name = std::string(endpoint.path) + " values";
-  if (!endpoint.function) return {name, "SELECT " + columns + " FROM " + std::string(endpoint.view)};
-  // Literal values: the allowed ones, which are words (parameters.hpp), so nothing to quote.
-  std::string rows;
-  for (const std::vector<std::string>& values : value_combinations(endpoint)) {
-    std::string row;
-    for (const std::string& value : values) row += (row.empty() ? "('" : "', '") + value;
-    rows += (rows.empty() ? "" : ", ") + row + "')";
-  }
-  for (const Parameter* option : endpoint.options) columns += ", \"" + std::string(option->name) + '"';
-  if (rows.empty()) return {name, "SELECT * FROM (SELECT) AS v WHERE false"};  // no row, no column read
-  return {name, "SELECT * FROM (VALUES " + rows + ") AS v(" + columns + ")"};
+  return {std::string(endpoint.path) + " values", "SELECT " + columns + " FROM " + std::string(endpoint.view)};
+}
+
+std::vector<std::vector<std::string>> published_values(
+    const Endpoint& endpoint, const std::function<std::vector<std::vector<std::string>>(const Statement&)>& rows_of) {
+  if (endpoint.parameters.empty()) return {{}};
+  std::vector<std::vector<std::string>> combinations =
+      endpoint.function ? value_combinations(endpoint) : rows_of(values_statement_of(endpoint));
+  combinations.erase(std::remove_if(combinations.begin(), combinations.end(),
+                                    [&](const std::vector<std::string>& values) { return !publishable(endpoint, values); }),
+                     combinations.end());
+  return combinations;
 }
 
 bool renders_by_chain(const Endpoint& endpoint) {

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <ctime>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -125,9 +126,15 @@ std::string statement_name(const Endpoint& endpoint, Rendering rendering = Rende
 std::vector<Statement> statements_of(const std::vector<Endpoint>& list);
 
 // SELECT <the parameters' columns> FROM <view>: every combination of parameter values the
-// view answers, the answers the publisher renders (named "<path> values"; an endpoint with
-// parameters only). A function's: its value_combinations, each a row.
+// view answers, the answers the publisher renders (named "<path> values"; a view's endpoint with
+// parameters only: a function's are its value_combinations).
 Statement values_statement_of(const Endpoint& endpoint);
+
+// The values of every answer of `endpoint` to publish: the one empty combination when it has no
+// parameter, a function's value_combinations, else the rows of values_statement_of(endpoint) as
+// `rows_of` fetches them; those publishable. The publisher and the MCP server list alike.
+std::vector<std::vector<std::string>> published_values(
+    const Endpoint& endpoint, const std::function<std::vector<std::vector<std::string>>(const Statement&)>& rows_of);
 
 // Whether the publisher renders `endpoint`'s answers a chain at a time (chain_rows_statement_of):
 // a view's whose first parameter is the chain.
@@ -179,7 +186,7 @@ std::string csv_file_name(const Endpoint& endpoint, const std::vector<std::strin
 // values_statement_of).
 std::vector<std::vector<std::string>> value_combinations(const Endpoint& endpoint);
 
-// Whether a row of values_statement_of(endpoint) names an answer to publish: each parameter's
+// Whether a combination of values (published_values) names an answer to publish: each parameter's
 // value is a word the handlers take (parameters.hpp: else it could name no file, and nginx would
 // never look for it); the options' defaults that follow may be anything (an empty cursor).
 bool publishable(const Endpoint& endpoint, const std::vector<std::string>& values);

@@ -61,19 +61,13 @@ class DispatchedApi : public coin::mcp::Api {
   }
 
   std::vector<std::vector<std::string>> published_values(const coin::Endpoint& endpoint) override {
-    if (endpoint.parameters.empty()) return {{}};
-    std::vector<std::vector<std::string>> combinations;
     try {
-      for (const pqxx::row row : database_.execute(coin::values_statement_of(endpoint).name)) {
-        std::vector<std::string> values;
-        for (const pqxx::field field : row) values.emplace_back(field.c_str());
-        if (coin::publishable(endpoint, values)) combinations.push_back(std::move(values));
-      }
+      return coin::published_values(
+          endpoint, [&](const coin::Statement& statement) { return coin::text_rows(database_.execute(statement.name)); });
     } catch (const std::exception& e) {
       coin::log_error(std::string(endpoint.path) + " values: " + e.what());
       throw;
     }
-    return combinations;
   }
 
  private:
@@ -81,11 +75,11 @@ class DispatchedApi : public coin::mcp::Api {
   coin::ResponseCache& cache_;
 };
 
-// The statements of every endpoint, and the values statement of those with parameters.
+// The statements of every endpoint, and the values statement of views with parameters.
 std::vector<coin::Statement> statements() {
   std::vector<coin::Statement> all = coin::statements_of(coin::endpoints());
   for (const coin::Endpoint& endpoint : coin::endpoints()) {
-    if (!endpoint.parameters.empty()) all.push_back(coin::values_statement_of(endpoint));
+    if (!endpoint.parameters.empty() && !endpoint.function) all.push_back(coin::values_statement_of(endpoint));
   }
   return all;
 }

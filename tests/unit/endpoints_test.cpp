@@ -13,6 +13,8 @@
 namespace coin {
 namespace {
 
+using Values = std::vector<std::string>;
+
 const Endpoint& endpoint(std::string_view spec) {
   for (const Endpoint& candidate : endpoints()) {
     if (candidate.spec == spec) return candidate;
@@ -242,16 +244,31 @@ TEST(ValuesStatementOf, SelectsTheParametersColumns) {
   EXPECT_EQ(values.sql, "SELECT \"chain\", \"vaultType\", \"interval\" FROM api.vault_history");
 }
 
-TEST(ValuesStatementOf, ListsAFunctionsCombinationsWithItsOptionsDefaults) {
-  std::string rows;
-  for (const std::string_view chain : protocol_chains()) rows += (rows.empty() ? "('" : ", ('") + std::string(chain) + "', '10')";
-  EXPECT_EQ(values_statement_of(endpoint("6.17")).sql, "SELECT * FROM (VALUES " + rows + ") AS v(\"chain\", \"within\")");
+TEST(PublishedValues, AreAViewsRowsThatArePublishable) {
+  std::vector<Statement> asked;
+  const auto rows = [&](const Statement& statement) {
+    asked.push_back(statement);
+    return std::vector<Values>{{"tron", "TRX-A", "WEEKLY"}, {"eth", "TRX A", "WEEKLY"}, {"bsc", "BNB-A", "DAILY"}};
+  };
+  EXPECT_EQ(published_values(endpoint("6.15"), rows), (std::vector<Values>{{"tron", "TRX-A", "WEEKLY"}, {"bsc", "BNB-A", "DAILY"}}));
+  ASSERT_EQ(asked.size(), 1u);
+  EXPECT_EQ(asked[0].name, "/api/v1/data-platform/vault-history values");
+}
+
+TEST(PublishedValues, AreAFunctionsCombinationsWithItsOptionsDefaultsNotAskedOfTheDatabase) {
+  const auto rows = [](const Statement& statement) -> std::vector<Values> {
+    ADD_FAILURE() << "asked " << statement.sql;
+    return {};
+  };
+  std::vector<Values> expected;
+  for (const std::string_view chain : protocol_chains()) expected.push_back({std::string(chain), "10"});
+  EXPECT_EQ(published_values(endpoint("6.17"), rows), expected);
   EXPECT_TRUE(endpoint("6.17").published());
-  EXPECT_EQ(values_statement_of(endpoint("6.16")).sql, "SELECT * FROM (SELECT) AS v WHERE false")
-      << "an urn list is its handler's alone: no row to publish";
+  EXPECT_TRUE(published_values(endpoint("6.16"), rows).empty()) << "an urn list is its handler's alone: no answer to publish";
   EXPECT_FALSE(endpoint("6.16").published());
   EXPECT_FALSE(endpoint("6.19").published());
   EXPECT_TRUE(endpoint("6.18").published()) << "a view: a row per Vault type";
+  EXPECT_EQ(published_values(endpoint("6.1"), rows), std::vector<Values>{Values{}}) << "no parameter: one answer";
 }
 
 HistoryOptions options_of(std::string_view query, const Endpoint& of) {
@@ -294,7 +311,6 @@ TEST(RenderingOf, IsPlainWithoutOptionsOrWhereTheyDoNotApply) {
 }
 
 TEST(StatementParameters, AddTheRangesBoundsWhereTheStatementTakesThem) {
-  using Values = std::vector<std::string>;
   const Endpoint& history = endpoint("6.13");
   EXPECT_EQ(statement_parameters(history, {"eth", "WEEKLY"}, options_of("", history)), (Values{"eth", "WEEKLY"}));
   EXPECT_EQ(statement_parameters(history, {"eth", "WEEKLY"}, options_of("from=5", history)),
@@ -325,7 +341,6 @@ TEST(Publishable, AsksWordsOfTheParametersAloneNotOfTheOptions) {
 }
 
 TEST(ValueCombinations, VaryTheFirstParameterSlowest) {
-  using Values = std::vector<std::string>;
   const Parameter colour{"colour", {"red", "blue"}, "Invalid colour."};
   const Parameter size{"size", {"S", "M", "L"}, "Invalid size."};
   const Parameter kind{"kind", {}, "Invalid kind."};
