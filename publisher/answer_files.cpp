@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // Writes `body`'s .gz beside `file` in `set` when gzip makes it smaller, and its .br beside it.
-void write_compressed(const fs::path& set, const std::string& file, std::string_view body, std::time_t mtime) {
+void write_compressed(const SetDirectory& set, const std::string& file, std::string_view body, std::time_t mtime) {
   const std::string gzip = compressed_variant(body);
   if (gzip.empty()) return;
   write_file(set, file + ".gz", gzip, mtime);
@@ -29,14 +29,14 @@ void write_compressed(const fs::path& set, const std::string& file, std::string_
 }
 
 // Whether `base`'s file `name` holds `bytes`: read only when its length is theirs.
-bool same_bytes(const fs::path& base, const std::string& name, std::string_view bytes) {
+bool same_bytes(const SetDirectory& base, const std::string& name, std::string_view bytes) {
   const std::optional<struct stat> status = status_in(base, name);
   return status && static_cast<std::size_t>(status->st_size) == bytes.size() && read_file(base, name) == bytes;
 }
 
 }  // namespace
 
-std::optional<std::string> write_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
+std::optional<std::string> write_answer(const SetDirectory& base, const SetDirectory& set, const Endpoint& endpoint,
                                         const std::vector<std::string>& values, const Fetched& fetched) {
   const Response response = answer_of(endpoint, fetched.value);
   const std::string file = published_file(endpoint, values);
@@ -53,7 +53,7 @@ namespace {
 // Its bytes are the same when live is what follows the part in base. Leaves in `part` that the
 // set being rendered, `rendering`, holds it too, and live after it. As write_answer, the ETag of
 // the new file when its bytes changed.
-std::optional<std::string> write_held_answer(const fs::path& base, const fs::path& set, const std::string& file,
+std::optional<std::string> write_held_answer(const SetDirectory& base, const SetDirectory& set, const std::string& file,
                                              std::string live, KeptPart& part, unsigned long rendering,
                                              std::time_t mtime) {
   part.set = rendering;
@@ -73,7 +73,7 @@ std::optional<std::string> write_held_answer(const fs::path& base, const fs::pat
 
 }  // namespace
 
-std::optional<std::string> write_kept_answer(const fs::path& base, const fs::path& set, const Endpoint& endpoint,
+std::optional<std::string> write_kept_answer(const SetDirectory& base, const SetDirectory& set, const Endpoint& endpoint,
                                              const std::vector<std::string>& values, const KeptFetched& fetched,
                                              KeptAnswers& kept, std::time_t mtime) {
   const std::string file = published_file(endpoint, values);
@@ -108,7 +108,7 @@ std::optional<std::string> write_kept_answer(const fs::path& base, const fs::pat
   return etag;
 }
 
-void write_alias(pqxx::transaction_base& transaction, const fs::path& set, const Endpoint& endpoint,
+void write_alias(pqxx::transaction_base& transaction, const SetDirectory& set, const Endpoint& endpoint,
                  std::time_t mtime) {
   if (endpoint.alias_column.empty()) return;
   const pqxx::row row = transaction.exec_prepared1(alias_statement_of(endpoint).name);

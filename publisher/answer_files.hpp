@@ -5,7 +5,6 @@
 // the marker of an endpoint's other name; and the path nginx serves an answer at.
 
 #include <ctime>
-#include <filesystem>
 #include <optional>
 #include <pqxx/transaction_base>
 #include <string>
@@ -13,6 +12,7 @@
 
 #include "publisher/kept_answers.hpp"
 #include "publisher/publication.hpp"
+#include "publisher/set_files.hpp"
 #include "shared/database.hpp"
 #include "shared/endpoints.hpp"
 
@@ -21,7 +21,7 @@ namespace coin {
 // Writes the answer of `endpoint` for `values` into `set`: its file, and its .gz and .br when
 // gzip makes it smaller; or, when `base` has the same bytes, `base`'s files. When its bytes
 // changed, the ETag nginx serves the new file with; none when `base`'s files were linked.
-std::optional<std::string> write_answer(const std::filesystem::path& base, const std::filesystem::path& set,
+std::optional<std::string> write_answer(const SetDirectory& base, const SetDirectory& set,
                                         const Endpoint& endpoint, const std::vector<std::string>& values,
                                         const Fetched& fetched);
 
@@ -38,14 +38,14 @@ struct KeptFetched {
 // its .gz and .br each the kept part's compressed bytes (from `base`'s or compressed now) and the
 // live part's (split_compression.hpp); or, when `base` has the same bytes, `base`'s files. Leaves
 // in `kept` what `set` holds. As write_answer, the ETag of the new file when its bytes changed.
-std::optional<std::string> write_kept_answer(const std::filesystem::path& base, const std::filesystem::path& set,
+std::optional<std::string> write_kept_answer(const SetDirectory& base, const SetDirectory& set,
                                              const Endpoint& endpoint, const std::vector<std::string>& values,
                                              const KeptFetched& fetched, KeptAnswers& kept, std::time_t mtime);
 
 // Marks the other name of `endpoint` that its view gives now (alias_name), if any: an empty
 // file, alias_file, whose presence in the set served makes nginx answer that name as the
 // endpoint. Read in the set's transaction, so the name and the answers agree.
-void write_alias(pqxx::transaction_base& transaction, const std::filesystem::path& set, const Endpoint& endpoint,
+void write_alias(pqxx::transaction_base& transaction, const SetDirectory& set, const Endpoint& endpoint,
                  std::time_t mtime);
 
 // The path and query nginx serves the answer of `endpoint` for `values` at.

@@ -21,8 +21,8 @@ std::size_t chain_position(const Endpoint& endpoint) {
 
 Statement day_statement() { return {"day", "SELECT midnight::text FROM api.daily_baseline"}; }
 
-std::vector<AnswerJob> answer_jobs(pqxx::transaction_base& transaction, const std::filesystem::path& set,
-                                   const std::filesystem::path& base, const WrittenChains& written,
+std::vector<AnswerJob> answer_jobs(pqxx::transaction_base& transaction, const SetDirectory& set,
+                                   const SetDirectory& base, const WrittenChains& written,
                                    std::string& day) {
   const pqxx::row today = transaction.exec_prepared1(day_statement().name);
   const bool day_moved = today[0].is_null() || today[0].c_str() != day;

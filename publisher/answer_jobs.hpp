@@ -8,11 +8,11 @@
 // midnight, the API's clock's): when that moved, every answer is rendered. An answer of materialized views alone (Endpoint::refreshed) is kept
 // unless a write may have changed every answer; every other answer without a chain is rendered.
 
-#include <filesystem>
 #include <pqxx/transaction_base>
 #include <string>
 #include <vector>
 
+#include "publisher/set_files.hpp"
 #include "publisher/written_chains.hpp"
 #include "shared/endpoints.hpp"
 #include "shared/statement.hpp"
@@ -34,8 +34,8 @@ Statement day_statement();
 // changed, or every one when the API's day moved since `day`; the others kept, `base`'s files
 // linked into `set` here. `day`: 6.23's midnight when `base` was rendered, in; this snapshot's,
 // out.
-std::vector<AnswerJob> answer_jobs(pqxx::transaction_base& transaction, const std::filesystem::path& set,
-                                   const std::filesystem::path& base, const WrittenChains& written,
+std::vector<AnswerJob> answer_jobs(pqxx::transaction_base& transaction, const SetDirectory& set,
+                                   const SetDirectory& base, const WrittenChains& written,
                                    std::string& day);
 
 }  // namespace coin

@@ -53,9 +53,12 @@ Publication PublishedSets::publish(pqxx::connection& session, const WrittenChain
   std::string day = current_day_;
   try {
     ::chmod(partial.c_str(), 0755);  // nginx's workers run as another user
-    const fs::path base = current_.empty() ? fs::path() : directory / current_;
-    publication = render_set(session, partial, base, current_.empty() ? WrittenChains::every_chain() : written, day,
-                             kept_, etags_);
+    {
+      const SetDirectory set(partial);
+      const SetDirectory base(current_.empty() ? fs::path() : directory / current_);
+      publication = render_set(session, set, base, current_.empty() ? WrittenChains::every_chain() : written, day,
+                               kept_, etags_);
+    }  // their directories' descriptors closed
     // The set's own mtime says what it shows (published_state): each file's says when it changed.
     const timespec times[2] = {{publication.newest, 0}, {publication.newest, 0}};
     if (::utimensat(AT_FDCWD, partial.c_str(), times, 0) != 0) throw_errno("cannot set the time of " + partial);

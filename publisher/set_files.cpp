@@ -14,39 +14,67 @@ namespace fs = std::filesystem;
 
 void throw_errno(const std::string& what) { throw std::runtime_error(what + ": " + std::strerror(errno)); }
 
+SetDirectory::~SetDirectory() {
+  for (const auto& [directory, fd] : opened_) {
+    if (fd >= 0) ::close(fd);
+  }
+}
+
+int SetDirectory::descriptor(const std::string& directory, bool make) const {
+  const auto found = opened_.find(directory);
+  if (found != opened_.end() && (found->second >= 0 || !make)) return found->second;
+  if (path_.empty()) return -1;
+  int parent = AT_FDCWD;  // the set's own directory is opened by its path, made with those above it
+  std::string name = path_.string();
+  if (directory.empty()) {
+    if (make) fs::create_directories(path_);
+  } else {
+    const std::size_t slash = directory.rfind('/');
+    parent = descriptor(slash == std::string::npos ? "" : directory.substr(0, slash), make);
+    name = directory.substr(slash == std::string::npos ? 0 : slash + 1);
+  }
+  int fd = parent == -1 ? -1 : ::openat(parent, name.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0 && parent != -1 && errno == ENOENT && make && !directory.empty()) {
+    // Another thread's or process's making it meanwhile is no failure.
+    if (::mkdirat(parent, name.c_str(), 0777) != 0 && errno != EEXIST) {
+      throw_errno("cannot make " + (path_ / directory).string());
+    }
+    fd = ::openat(parent, name.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  }
+  if (fd < 0 && parent != -1 && (errno != ENOENT || make)) throw_errno("cannot open " + (path_ / directory).string());
+  opened_[directory] = fd;
+  return fd;
+}
+
 namespace {
 
-// Makes the directory `path` and those above it that are missing, from the deepest up: one call
-// for a set's new directory whose parent is there. Another session's making one meanwhile is no
-// failure.
-void make_directories(const fs::path& path) {
-  if (::mkdir(path.c_str(), 0777) == 0 || errno == EEXIST) return;
-  const fs::path parent = path.parent_path();
-  if (errno != ENOENT || parent.empty() || parent == path) throw_errno("cannot make " + path.string());
-  make_directories(parent);
-  if (::mkdir(path.c_str(), 0777) != 0 && errno != EEXIST) throw_errno("cannot make " + path.string());
+// A file's path in its set, split into its directory's ("" for the set's own) and its name.
+struct InSet {
+  std::string directory;
+  std::string name;
+};
+InSet in_set(const std::string& at) {
+  const std::size_t slash = at.rfind('/');
+  if (slash == std::string::npos) return {"", at};
+  return {at.substr(0, slash), at.substr(slash + 1)};
 }
 
-// Runs `make` (a call that makes `path`, giving -1 and errno on failure) again after making
-// path's directory when it failed for the lack of one; whether it succeeded. A new set's
-// directories are made by the first file written or linked into each, not looked for before
-// every file.
-template <typename Make>
-bool made_in_its_directory(const fs::path& path, Make make) {
-  if (make() == 0) return true;
-  if (errno != ENOENT) return false;
-  make_directories(path.parent_path());
-  return make() == 0;
-}
-
-// Runs `call` (a system call on a file of a set, given the file's path in the set: -1 and errno
-// on failure) on the set's file `name` where it lies: at `name` (a small file, or none), else
-// under large_directory. One call but for a large file.
+// Runs `call` (a system call on a file of a set, given the descriptor of the file's directory and
+// its name there: -1 and errno on failure, ENOENT when the directory is missing) on the set's
+// file `name` where it lies: at `name` (a small file, or none), else under large_directory. One
+// call but for a large file.
 template <typename Call>
-int where_it_lies(const std::string& name, Call call) {
-  const int result = call(name);
+int where_it_lies(const SetDirectory& set, const std::string& name, Call call) {
+  const auto at = [&](const std::string& path) {
+    const InSet file = in_set(path);
+    const int directory = set.descriptor(file.directory, false);
+    if (directory >= 0) return call(directory, file.name.c_str());
+    errno = ENOENT;
+    return -1;
+  };
+  const int result = at(name);
   if (result >= 0 || errno != ENOENT) return result;
-  return call(std::string(large_directory) + '/' + name);
+  return at(std::string(large_directory) + '/' + name);
 }
 
 // Where the file `name` of `size` bytes lies in its set.
@@ -55,20 +83,20 @@ std::string placed(const std::string& name, std::size_t size) {
 }
 
 // `set`'s file `name`, open for reading.
-File open_in(const fs::path& set, const std::string& name) {
-  const int fd = where_it_lies(name, [&](const std::string& at) { return ::open((set / at).c_str(), O_RDONLY | O_CLOEXEC); });
-  if (fd < 0) throw_errno("cannot read " + (set / name).string());
+File open_in(const SetDirectory& set, const std::string& name) {
+  const int fd = where_it_lies(set, name, [](int directory, const char* file) {
+    return ::openat(directory, file, O_RDONLY | O_CLOEXEC);
+  });
+  if (fd < 0) throw_errno("cannot read " + (set.path() / name).string());
   return File(fd);
 }
 
-// A new file `path`, readable by nginx's workers; its directory made when there is none.
-File new_file(const fs::path& path) {
-  int fd = -1;
-  made_in_its_directory(path, [&] {
-    fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    return fd < 0 ? -1 : 0;
-  });
-  if (fd < 0) throw_errno("cannot create " + path.string());
+// A new file `at` of `set`, readable by nginx's workers; its directory made when there is none.
+File new_file(const SetDirectory& set, const std::string& at) {
+  const InSet file = in_set(at);
+  const int fd = ::openat(set.descriptor(file.directory, true), file.name.c_str(),
+                          O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) throw_errno("cannot create " + (set.path() / at).string());
   return File(fd);
 }
 
@@ -86,29 +114,30 @@ void write_ending(const File& file, const fs::path& path, std::string_view bytes
 
 }  // namespace
 
-void write_file(const fs::path& set, const std::string& name, std::string_view bytes, std::time_t mtime) {
-  const fs::path path = set / placed(name, bytes.size());
-  write_ending(new_file(path), path, bytes, mtime);
+void write_file(const SetDirectory& set, const std::string& name, std::string_view bytes, std::time_t mtime) {
+  const std::string at = placed(name, bytes.size());
+  write_ending(new_file(set, at), set.path() / at, bytes, mtime);
 }
 
-void write_spliced(const fs::path& set, const std::string& name, const fs::path& from, std::size_t length,
+void write_spliced(const SetDirectory& set, const std::string& name, const SetDirectory& from, std::size_t length,
                    std::string_view rest, std::time_t mtime) {
   const File source = open_in(from, name);
-  const fs::path path = set / placed(name, length + rest.size());
-  const File file = new_file(path);
+  const std::string at = placed(name, length + rest.size());
+  const fs::path path = set.path() / at;
+  const File file = new_file(set, at);
   while (length > 0) {
     const ssize_t copied = ::copy_file_range(source.fd(), nullptr, file.fd(), nullptr, length, 0);
     if (copied < 0 && errno == EINTR) continue;
-    if (copied < 0) throw_errno("cannot copy " + (from / name).string() + " to " + path.string());
-    if (copied == 0) throw std::runtime_error((from / name).string() + " ends before the bytes to copy");
+    if (copied < 0) throw_errno("cannot copy " + (from.path() / name).string() + " to " + path.string());
+    if (copied == 0) throw std::runtime_error((from.path() / name).string() + " ends before the bytes to copy");
     length -= static_cast<std::size_t>(copied);
   }
   write_ending(file, path, rest, mtime);
 }
 
-std::string read_file(const fs::path& set, const std::string& name, std::size_t length, std::size_t offset) {
+std::string read_file(const SetDirectory& set, const std::string& name, std::size_t length, std::size_t offset) {
   const File file = open_in(set, name);
-  const fs::path path = set / name;
+  const fs::path path = set.path() / name;
   struct stat status {};
   // A length given is read to, or to the end, without asking the file its own: one call fewer.
   if (length == std::string::npos && ::fstat(file.fd(), &status) != 0) throw_errno("cannot read " + path.string());
@@ -130,10 +159,9 @@ std::string read_file(const fs::path& set, const std::string& name, std::size_t 
   return bytes;
 }
 
-std::optional<struct stat> status_in(const fs::path& base, const std::string& name) {
+std::optional<struct stat> status_in(const SetDirectory& base, const std::string& name) {
   struct stat status {};
-  if (base.empty() ||
-      where_it_lies(name, [&](const std::string& at) { return ::stat((base / at).c_str(), &status); }) != 0) {
+  if (where_it_lies(base, name, [&](int directory, const char* file) { return ::fstatat(directory, file, &status, 0); }) != 0) {
     return std::nullopt;
   }
   return status;
@@ -142,20 +170,21 @@ std::optional<struct stat> status_in(const fs::path& base, const std::string& na
 namespace {
 
 // Links `base`'s file `at` (a name, or one under large_directory) into `set` at the same path,
-// making its directory when there is none; false when `base` has no file there.
-bool link_at(const fs::path& base, const fs::path& set, const std::string& at) {
-  const fs::path from = base / at;
-  const fs::path to = set / at;
-  if (::link(from.c_str(), to.c_str()) == 0) return true;
-  // ENOENT when base has no file here, before the lack of a directory to link into.
-  if (errno == ENOENT && ::access(from.c_str(), F_OK) != 0) return false;
-  if (errno == ENOENT && made_in_its_directory(to, [&] { return ::link(from.c_str(), to.c_str()); })) return true;
-  throw_errno("cannot link " + to.string());
+// making its directory when there is none; false when `base` has no file there. (A directory
+// `base` has is made in `set` before the file is looked for: an empty one where all the file's
+// neighbours moved under large_directory, which nothing reads.)
+bool link_at(const SetDirectory& base, const SetDirectory& set, const std::string& at) {
+  const InSet file = in_set(at);
+  const int from = base.descriptor(file.directory, false);
+  if (from < 0) return false;
+  if (::linkat(from, file.name.c_str(), set.descriptor(file.directory, true), file.name.c_str(), 0) == 0) return true;
+  if (errno == ENOENT) return false;
+  throw_errno("cannot link " + (set.path() / at).string());
 }
 
 // Links `base`'s file `name` into `set`, where it lies in base: whether it lies under
 // large_directory, or none when `base` has no such file.
-std::optional<bool> link_file(const fs::path& base, const fs::path& set, const std::string& name) {
+std::optional<bool> link_file(const SetDirectory& base, const SetDirectory& set, const std::string& name) {
   if (link_at(base, set, name)) return false;
   if (link_at(base, set, std::string(large_directory) + '/' + name)) return true;
   return std::nullopt;
@@ -163,23 +192,20 @@ std::optional<bool> link_file(const fs::path& base, const fs::path& set, const s
 
 }  // namespace
 
-bool link_from(const fs::path& base, const fs::path& set, const std::string& name) {
+bool link_from(const SetDirectory& base, const SetDirectory& set, const std::string& name) {
   const std::optional<bool> large = base.empty() ? std::nullopt : link_file(base, set, name);
   if (!large) return false;
   // A small answer's .gz and .br are small too, beside it in the directory just linked into: one
-  // call each, whose ENOENT can only mean that base has none (a .br larger than its answer, where
-  // brotli grew it past the limit, would be looked for in vain: the answer is rendered again).
+  // call each (a .br larger than its answer, where brotli grew it past the limit, would be looked
+  // for in vain: the answer is rendered again).
   const auto link_compressed = [&](const std::string& file) {
-    if (*large) return link_file(base, set, file).has_value();
-    if (::link((base / file).c_str(), (set / file).c_str()) == 0) return true;
-    if (errno != ENOENT) throw_errno("cannot link " + (set / file).string());
-    return false;
+    return *large ? link_file(base, set, file).has_value() : link_at(base, set, file);
   };
   const bool gzip = link_compressed(name + ".gz");
   if (link_compressed(name + ".br") == gzip) return true;
   // A set published before the .br files has an answer's .gz alone: rendered again, not kept.
   for (const std::string& file : {name, name + ".gz", name + ".br"}) {
-    where_it_lies(file, [&](const std::string& at) { return ::unlink((set / at).c_str()); });
+    where_it_lies(set, file, [](int directory, const char* leaf) { return ::unlinkat(directory, leaf, 0); });
   }
   return false;
 }

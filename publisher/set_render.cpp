@@ -138,7 +138,7 @@ using ChangedEtags = std::vector<std::optional<std::string>>;
 // Writes the answers of a share from its rows, leaving in `changed` the ETags of those whose
 // bytes changed; every answer shows `snapshot`, the set's.
 void write_share(const std::vector<AnswerJob>& jobs, const Share& share, const FetchedRows::Rows& fetched,
-                 const fs::path& base, const fs::path& set, ChangedEtags& changed, const Fetched& snapshot,
+                 const SetDirectory& base, const SetDirectory& set, ChangedEtags& changed, const Fetched& snapshot,
                  KeptAnswers& kept) {
   for (const std::size_t i : share) {
     const AnswerJob& job = jobs[i];
@@ -161,7 +161,7 @@ void write_share(const std::vector<AnswerJob>& jobs, const Share& share, const F
 // and ended later). Returns the set's answers and those whose bytes changed, in the order of the
 // jobs: each with the ETag of the file written, or of the file linked, as `served` gives it.
 Publication render_shared(pqxx::transaction_base& transaction, const std::vector<AnswerJob>& jobs,
-                          const fs::path& base, const fs::path& set, const Fetched& snapshot, KeptAnswers& kept,
+                          const SetDirectory& base, const SetDirectory& set, const Fetched& snapshot, KeptAnswers& kept,
                           const ServedEtags& served) {
   const std::vector<Share> shares = shares_of(jobs);
   ChangedEtags changed(jobs.size());  // the writer's, read after it ended
@@ -210,7 +210,7 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
 
 }  // namespace
 
-Publication render_set(pqxx::connection& session, const fs::path& set, const fs::path& base,
+Publication render_set(pqxx::connection& session, const SetDirectory& set, const SetDirectory& base,
                        const WrittenChains& written, std::string& day, KeptAnswers& kept, const ServedEtags& served) {
   pqxx::transaction<pqxx::repeatable_read, pqxx::read_only> transaction(session, "publish");
   const std::string name = snapshot_statement().name;

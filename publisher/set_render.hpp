@@ -4,13 +4,13 @@
 // endpoint (chain_rows_statement_of), at a time, while another thread writes the answers of
 // those already come.
 
-#include <filesystem>
 #include <pqxx/connection>
 #include <string>
 #include <vector>
 
 #include "publisher/kept_answers.hpp"
 #include "publisher/publication.hpp"
+#include "publisher/set_files.hpp"
 #include "publisher/written_chains.hpp"
 
 namespace coin {
@@ -21,8 +21,8 @@ namespace coin {
 // (snapshot_statement). `day`: as answer_jobs's. `kept`: the kept parts of the answers of kept
 // endpoints, those `base` holds, then those `set` holds. `served`: the ETags of `base`'s answers,
 // those of the answers linked from it.
-Publication render_set(pqxx::connection& session, const std::filesystem::path& set,
-                       const std::filesystem::path& base, const WrittenChains& written, std::string& day,
+Publication render_set(pqxx::connection& session, const SetDirectory& set,
+                       const SetDirectory& base, const WrittenChains& written, std::string& day,
                        KeptAnswers& kept, const ServedEtags& served);
 
 }  // namespace coin

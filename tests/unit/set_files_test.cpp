@@ -122,6 +122,33 @@ TEST_F(SetFilesTest, AFileOfOver64KbLiesUnderLargeAndIsFoundThere) {
   EXPECT_TRUE(fs::exists(root_ / "next/large/api/a.json.gz"));
 }
 
+// A set's render: one SetDirectory for the set served and one for the new set, over many calls.
+TEST_F(SetFilesTest, ASetsDirectoriesOpenedOnceServeTheCallsThatFollow) {
+  write_file(root_ / "base", "api/v1/a/chain=tron.json", "{}", 1780000000);
+  write_file(root_ / "base", "api/v1/a/chain=eth.json", std::string(large_file_bytes + 1, 'x'), 1780000000);
+  write_file(root_ / "base", "totalSupply.txt", "1", 1780000000);
+  const SetDirectory base(root_ / "base");
+  const SetDirectory set(root_ / "set");
+  EXPECT_EQ(base.descriptor("api/v1/a", false), base.descriptor("api/v1/a", false)) << "opened once";
+  EXPECT_EQ(base.descriptor("api/v2", false), -1) << "a published set's missing directory";
+  EXPECT_FALSE(fs::exists(root_ / "base/api/v2")) << "looked for, not made";
+  EXPECT_FALSE(status_in(base, "api/v2/b.json"));
+
+  EXPECT_TRUE(link_from(base, set, "api/v1/a/chain=tron.json"));
+  EXPECT_TRUE(link_from(base, set, "api/v1/a/chain=eth.json"));
+  EXPECT_TRUE(link_from(base, set, "totalSupply.txt"));
+  EXPECT_FALSE(link_from(base, set, "api/v2/b.json"));
+  EXPECT_FALSE(fs::exists(root_ / "set/api/v2")) << "no directory made for a file base lacks";
+  EXPECT_EQ(set.descriptor("large/api/v2", false), -1);
+  write_file(set, "api/v2/b.json", std::string(large_file_bytes + 1, 'y'), 1780003600);
+  EXPECT_EQ(read_file(set, "api/v2/b.json").size(), large_file_bytes + 1) << "a directory known missing, made";
+  const SetDirectory next(root_ / "next");
+  write_spliced(next, "api/v1/a/chain=tron.json", set, 1, "]", 1780007200);
+  EXPECT_EQ(read_file(root_ / "next", "api/v1/a/chain=tron.json"), "{]");
+  EXPECT_TRUE(fs::equivalent(root_ / "base/large/api/v1/a/chain=eth.json", root_ / "set/large/api/v1/a/chain=eth.json"));
+  EXPECT_EQ(read_file(root_ / "set", "totalSupply.txt"), "1");
+}
+
 // A set is removed whole, its large files and deeper directories too; a link in it is removed,
 // not followed; a set that is not there is no failure.
 TEST_F(SetFilesTest, ASetIsRemovedWholeWithoutFollowingItsLinks) {
