@@ -14,6 +14,21 @@ namespace fs = std::filesystem;
 
 void throw_errno(const std::string& what) { throw std::runtime_error(what + ": " + std::strerror(errno)); }
 
+namespace {
+
+// A file's path in its set, split into its directory's ("" for the set's own) and its name.
+struct InSet {
+  std::string directory;
+  std::string name;
+};
+InSet in_set(const std::string& at) {
+  const std::size_t slash = at.rfind('/');
+  if (slash == std::string::npos) return {"", at};
+  return {at.substr(0, slash), at.substr(slash + 1)};
+}
+
+}  // namespace
+
 SetDirectory::~SetDirectory() {
   for (const auto& [directory, fd] : opened_) {
     if (fd >= 0) ::close(fd);
@@ -29,9 +44,9 @@ int SetDirectory::descriptor(const std::string& directory, bool make) const {
   if (directory.empty()) {
     if (make) fs::create_directories(path_);
   } else {
-    const std::size_t slash = directory.rfind('/');
-    parent = descriptor(slash == std::string::npos ? "" : directory.substr(0, slash), make);
-    name = directory.substr(slash == std::string::npos ? 0 : slash + 1);
+    const InSet below = in_set(directory);
+    parent = descriptor(below.directory, make);
+    name = below.name;
   }
   int fd = parent == -1 ? -1 : ::openat(parent, name.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0 && parent != -1 && errno == ENOENT && make && !directory.empty()) {
@@ -47,17 +62,6 @@ int SetDirectory::descriptor(const std::string& directory, bool make) const {
 }
 
 namespace {
-
-// A file's path in its set, split into its directory's ("" for the set's own) and its name.
-struct InSet {
-  std::string directory;
-  std::string name;
-};
-InSet in_set(const std::string& at) {
-  const std::size_t slash = at.rfind('/');
-  if (slash == std::string::npos) return {"", at};
-  return {at.substr(0, slash), at.substr(slash + 1)};
-}
 
 // Runs `call` (a system call on a file of a set, given the descriptor of the file's directory and
 // its name there: -1 and errno on failure, ENOENT when the directory is missing) on the set's
