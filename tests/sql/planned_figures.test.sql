@@ -2,10 +2,12 @@
 -- the same numbers as the epoch of the timestamptz itself and its interval arithmetic
 -- (derived_figures' first definitions), over instants of ten years with their microseconds, the
 -- grid's own instants and the infinities; and inlined by the planner, so that no call of their
--- own is left in a plan.
+-- own is left in a plan. And each chain's clock (clock_once) read once in a statement that
+-- refers to it again and again, and the rows of the views the publisher lists on every set
+-- (rows_without_figures) listed without computing their figures.
 BEGIN;
 
-SELECT plan(8);
+SELECT plan(12);
 
 -- Instants from 2020 to 2030, each 43 h 17 min 29.987631 s after the one before (so at every
 -- hour of the day and with their microseconds), then each grid instant of two days and the
@@ -58,6 +60,16 @@ SELECT unalike(pg_temp.plan_text('SELECT derived.utc8_floor(at, interval ''1 hou
               '%derived.%', 'utc8_floor, utc8_midnight and window_since are inlined: no call of their own is planned');
 SELECT unalike(pg_temp.plan_text('SELECT derived.epoch_ms(at) FROM instant'), '%epoch_ms%',
               'epoch_ms is inlined: no call of its own is planned');
+SELECT is((SELECT count(*) FROM regexp_matches(
+             pg_temp.plan_text('SELECT a.taken_at, a.taken_at - interval ''1 hour'', derived.epoch_ms(a.taken_at)
+                                  FROM derived.chain_clock AS a JOIN snapshot.vault AS v ON v.chain = a.chain'),
+             'on snapshot.chain_state', 'g')),
+          1::bigint, 'chain_clock: one read of chain_state, however often a statement refers to its taken_at');
+SELECT unalike(pg_temp.plan_text(statement), '%Function Scan on derived.%',
+               'the rows of ' || view || ' listed without its figures: no figures function planned')
+  FROM (VALUES ('api.collateral_history', 'SELECT "chain", "interval" FROM api.collateral_history'),
+               ('api.vault_history', 'SELECT "chain", "vaultType", "interval" FROM api.vault_history'),
+               ('api.latest_collateral', 'SELECT "chain" FROM api.latest_collateral')) AS s(view, statement);
 
 SELECT * FROM finish();
 ROLLBACK;
