@@ -108,6 +108,41 @@ std::optional<std::string> write_kept_answer(const SetDirectory& base, const Set
   return etag;
 }
 
+std::optional<std::string> write_segmented_answer(const SetDirectory& base, const SetDirectory& set,
+                                                  const Endpoint& endpoint, const std::vector<std::string>& values,
+                                                  const SegmentsFetched& fetched, KeptAnswers& kept, std::time_t mtime) {
+  const std::string file = published_file(endpoint, values);
+  KeptPart& part = kept.part(file);
+  std::vector<std::string> segments;
+  if (fetched.kept) {
+    for (const std::string& segment : *fetched.kept) segments.push_back(compact_json(segment));
+  } else {
+    if (!kept.held(part)) throw std::logic_error("the kept parts of " + file + " are not in the set before");
+    const std::string held = read_file(base, file);
+    for (const auto& [at, length] : part.segments) segments.push_back(held.substr(at, length));
+  }
+  if (fetched.live.size() != segments.size() + 1) {
+    throw std::logic_error(file + ": " + std::to_string(fetched.live.size()) + " live parts around " +
+                           std::to_string(segments.size()) + " kept ones");
+  }
+  // Joined as the handlers' answer_of joins the payload: a part ends between JSON tokens, so the
+  // parts compacted one by one are the payload compacted.
+  std::string body = success_start(fetched.live.front());
+  std::vector<std::pair<std::size_t, std::size_t>> where;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    where.emplace_back(body.size(), segments[i].size());
+    body += segments[i];
+    body += compact_json(fetched.live[i + 1]);
+  }
+  body += success_rest("");  // the envelope's end
+  part = {fetched.key, kept.rendering()};
+  part.segments = std::move(where);
+  if (same_bytes(base, file, body) && link_from(base, set, file)) return std::nullopt;
+  write_file(set, file, body, mtime);
+  write_compressed(set, file, body, mtime);
+  return static_file_etag(mtime, body.size());
+}
+
 void write_alias(pqxx::transaction_base& transaction, const SetDirectory& set, const Endpoint& endpoint,
                  std::time_t mtime) {
   if (endpoint.alias_column.empty()) return;

@@ -1,7 +1,7 @@
 #pragma once
 // One answer's files in a set: its bytes, and a .gz and a .br beside them when gzip makes them
 // smaller, or the set before's files when its bytes are the same (so its Last-Modified and ETag stay);
-// a kept endpoint's answer in two parts (kept_answers.hpp);
+// a kept endpoint's answer in parts (kept_answers.hpp);
 // the marker of an endpoint's other name; and the path nginx serves an answer at.
 
 #include <ctime>
@@ -41,6 +41,23 @@ struct KeptFetched {
 std::optional<std::string> write_kept_answer(const SetDirectory& base, const SetDirectory& set,
                                              const Endpoint& endpoint, const std::vector<std::string>& values,
                                              const KeptFetched& fetched, KeptAnswers& kept, std::time_t mtime);
+
+// A segmented endpoint's answer as its statement gives it (Kept::segments): its kept parts, or
+// none where the publisher holds those kept_key names; its live parts, one more; its kept_key.
+struct SegmentsFetched {
+  std::optional<std::vector<std::string>> kept;
+  std::vector<std::string> live;
+  std::string key;
+};
+
+// Writes the answer of segmented endpoint `endpoint` for `values` into `set`, modified at
+// `mtime`: its live parts with its kept parts between them, `fetched`'s or `kept`'s held ones
+// read from `base`'s file, and its .gz and .br compressed whole; or, when `base` has the same
+// bytes, `base`'s files. Leaves in `kept` what `set` holds. As write_answer, the ETag of the new
+// file when its bytes changed.
+std::optional<std::string> write_segmented_answer(const SetDirectory& base, const SetDirectory& set,
+                                                  const Endpoint& endpoint, const std::vector<std::string>& values,
+                                                  const SegmentsFetched& fetched, KeptAnswers& kept, std::time_t mtime);
 
 // Marks the other name of `endpoint` that its view gives now (alias_name), if any: an empty
 // file, alias_file, whose presence in the set served makes nginx answer that name as the

@@ -9,7 +9,7 @@ namespace coin {
 void KeptAnswers::begin(const std::vector<AnswerJob>& jobs) {
   std::map<std::string, KeptPart> parts;
   for (const AnswerJob& job : jobs) {
-    if (!job.endpoint->kept) continue;
+    if (job.endpoint->kept == Kept::none) continue;
     const std::string file = published_file(*job.endpoint, job.values);
     const auto found = parts_.find(file);
     KeptPart& part = parts[file];

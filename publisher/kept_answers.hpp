@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "publisher/answer_jobs.hpp"
@@ -25,6 +26,9 @@ struct KeptPart {
   std::size_t brotli = 0;  // in its .br
   std::uint32_t crc = 0;   // their CRC-32
   std::string live{};      // the bytes after them in the answer's file: to compare, not to read back
+  // A segmented endpoint's (Kept::segments): where each kept part is in the answer's file, its
+  // offset and length (the fields above are a Kept::start endpoint's).
+  std::vector<std::pair<std::size_t, std::size_t>> segments{};
 };
 
 class KeptAnswers {

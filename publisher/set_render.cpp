@@ -81,7 +81,7 @@ pqxx::result rows_of(pqxx::transaction_base& transaction, const std::vector<Answ
     return transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(first.values));
   }
   name = chain_rows_statement_of(*first.endpoint).name;
-  if (!first.endpoint->kept) return transaction.exec_prepared(name, first.values.front());
+  if (first.endpoint->kept == Kept::none) return transaction.exec_prepared(name, first.values.front());
   return transaction.exec_prepared(name, first.values.front(), held_keys(jobs, share, kept));
 }
 
@@ -132,6 +132,17 @@ class FetchedRows {
   bool stopped_ = false;
 };
 
+// The elements of a text[] that has no null and one dimension.
+std::vector<std::string> text_array(const pqxx::field& field) {
+  std::vector<std::string> elements;
+  pqxx::array_parser parser = field.as_array();
+  while (true) {
+    auto [juncture, text] = parser.get_next();
+    if (juncture == pqxx::array_parser::done) return elements;
+    if (juncture == pqxx::array_parser::string_value) elements.push_back(std::move(text));
+  }
+}
+
 // The ETag of each job's new bytes, or none where they did not change (write_answer's).
 using ChangedEtags = std::vector<std::optional<std::string>>;
 
@@ -144,14 +155,24 @@ void write_share(const std::vector<AnswerJob>& jobs, const Share& share, const F
     const AnswerJob& job = jobs[i];
     const std::optional<pqxx::row> row = row_of(fetched.rows, job);
     if (!row) throw DatabaseError("statement " + fetched.name + " gave no row for values its view has");
-    if (!job.endpoint->kept) {
-      changed[i] = write_answer(base, set, *job.endpoint, job.values,
-                                {payload_from(*row, fetched.name), snapshot.last_modified, snapshot.blocks});
-      continue;
+    switch (job.endpoint->kept) {
+      case Kept::none:
+        changed[i] = write_answer(base, set, *job.endpoint, job.values,
+                                  {payload_from(*row, fetched.name), snapshot.last_modified, snapshot.blocks});
+        break;
+      case Kept::start: {
+        const KeptFetched parts{(*row)[0].is_null() ? std::nullopt : std::optional<std::string>((*row)[0].c_str()),
+                                (*row)[1].c_str(), (*row)[2].c_str()};
+        changed[i] = write_kept_answer(base, set, *job.endpoint, job.values, parts, kept, snapshot.last_modified);
+        break;
+      }
+      case Kept::segments: {
+        const SegmentsFetched parts{(*row)[0].is_null() ? std::nullopt : std::optional(text_array((*row)[0])),
+                                    text_array((*row)[1]), (*row)[2].c_str()};
+        changed[i] = write_segmented_answer(base, set, *job.endpoint, job.values, parts, kept, snapshot.last_modified);
+        break;
+      }
     }
-    const KeptFetched parts{(*row)[0].is_null() ? std::nullopt : std::optional<std::string>((*row)[0].c_str()),
-                            (*row)[1].c_str(), (*row)[2].c_str()};
-    changed[i] = write_kept_answer(base, set, *job.endpoint, job.values, parts, kept, snapshot.last_modified);
   }
 }
 

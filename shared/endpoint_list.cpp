@@ -88,11 +88,18 @@ EndpointList::EndpointList(std::string_view document) {
     if (!endpoint.options.empty() && !endpoint.function) {
       throw std::logic_error(path + ": only an endpoint answered by a function takes options");
     }
-    endpoint.kept = x_endpoint["kept"].asBool();
+    const std::string kept = x_endpoint["kept"].asString();
+    if (kept == "start") {
+      endpoint.kept = Kept::start;
+    } else if (kept == "segments") {
+      endpoint.kept = Kept::segments;
+    } else if (!kept.empty()) {
+      throw std::logic_error(path + ": kept is \"start\" or \"segments\"");
+    }
     endpoint.refreshed = x_endpoint["refreshed"].asBool();
     for (const Json::Value& table : x_endpoint["tables"]) endpoint.tables.push_back(keep(table.asString()));
     const bool by_chain = !function && !endpoint.parameters.empty() && endpoint.parameters.front()->name == "chain";
-    if (endpoint.kept && (!by_chain || endpoint.body != Body::envelope)) {
+    if (endpoint.kept != Kept::none && (!by_chain || endpoint.body != Body::envelope)) {
       throw std::logic_error(path + ": only a view by chain that answers with the envelope gives kept parts");
     }
     endpoints_.push_back(endpoint);

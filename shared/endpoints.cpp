@@ -38,7 +38,7 @@ std::string statement_of(const Endpoint& endpoint, Rendering rendering, Beside b
                std::string(endpoint.csv.columns) + "')";
   }
   // A kept endpoint's payload in its two parts, kept first and live last (Fetched::kept).
-  const bool in_parts = endpoint.kept && rendering == Rendering::plain;
+  const bool in_parts = endpoint.kept == Kept::start && rendering == Rendering::plain;
   if (in_parts) selected = "v.kept";
   std::string sql = "SELECT " + selected + (beside == Beside::snapshot ? ", " + std::string(snapshot_columns) : "") +
                     (in_parts ? ", v.live" : "") + " FROM " + std::string(endpoint.view);
@@ -114,7 +114,7 @@ Statement chain_rows_statement_of(const Endpoint& endpoint) {
     others += ", v.\"" + std::string(endpoint.parameters[i]->name) + "\"::text";
   }
   const std::string payload =
-      endpoint.kept ? "CASE WHEN v.kept_key = ANY($2::text[]) THEN NULL ELSE v.kept END, v.live, v.kept_key"
+      endpoint.kept != Kept::none ? "CASE WHEN v.kept_key = ANY($2::text[]) THEN NULL ELSE v.kept END, v.live, v.kept_key"
                     : std::string(endpoint.payload);
   return {std::string(endpoint.path) + " of a chain",
           "SELECT " + payload + others + " FROM " + std::string(endpoint.view) + " AS v WHERE v.\"chain\" = $1"};

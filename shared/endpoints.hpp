@@ -49,6 +49,20 @@ struct CsvLayout {
   std::string_view columns;
 };
 
+// How a view gives its payloads in parts the publisher keeps between sets ("kept" in its
+// x-endpoint), the kept parts' bytes the same while kept_key is.
+enum class Kept {
+  none,
+  // payload = kept || live (text each: sql/deploy/kept_points.sql), a history's window then its
+  // live point: the publisher splices the live part after the kept one, compressed apart
+  // (publisher/split_compression.hpp), and the handlers compress the two apart too.
+  start,
+  // payload = live[1] || kept[1] || live[2] || ... || kept[n] || live[n + 1] (text[] each:
+  // sql/deploy/liquidation_parts.sql), 6.21's Vault types' grid points between their sums and
+  // live points: the publisher joins the parts and compresses the answer whole, as the handlers.
+  segments,
+};
+
 struct Endpoint {
   std::string_view spec;     // its section of the spec: "6.1" (its summary's first word)
   std::string_view path;     // "/totalSupply"
@@ -72,11 +86,11 @@ struct Endpoint {
   // the range's bounds (epoch ms, null when open), and returns the rows.
   bool function = false;
   std::vector<const Parameter*> options = {};
-  // Its view gives each payload in two parts too, payload = kept || live, and kept_key, which
-  // names kept's bytes (sql/deploy/kept_points.sql): the publisher keeps an answer's kept part
-  // and asks for kept only when kept_key is not the one it holds. A view whose first parameter
-  // is the chain (renders_by_chain), with the envelope for body.
-  bool kept = false;
+  // Whether its view gives each payload in parts too, and kept_key, which names the kept parts'
+  // bytes: the publisher keeps an answer's kept parts and asks for them only when kept_key is not
+  // the one it holds (Kept). A view whose first parameter is the chain (renders_by_chain), with
+  // the envelope for body.
+  Kept kept = Kept::none;
   // Its view reads materialized views alone, which change only by REFRESH: a DDL command, which
   // announces itself as one (sql/deploy/ddl_notify.sql). The publisher renders its answers again
   // only when a write may have changed every answer.

@@ -240,6 +240,38 @@ TEST_F(EventsTest, KeptPointsAreRenderedAgainOnlyWhereTheirRowsWereWrittenAgain)
   expect_a_whole_render_gives(*stack_, current_set());
 }
 
+// 6.21 in parts (sql/deploy/liquidation_parts.sql): a snapshot of bsc later in the same hour
+// moves its live points alone, the publisher putting them around the grid points it holds; a Bark
+// written, bsc's WBTC-A at 03:30 UTC+8 (collateral 2), changes the grid points themselves:
+// WEEKLY's point of 04:00 counts it, and WBTC-A's sums over the window are those of its auction of
+// 05:00 (tests/sql/fixture.sql's header: 1 auction, 1) and this one's. Each set is, file for file,
+// what a whole render gives.
+TEST_F(EventsTest, LiquidationTotalsKeepTheirGridPointsUntilABarkOrATakeIsWritten) {
+  const std::string weekly = "/api/v1/risk/liquidation-totals/chain=bsc&interval=WEEKLY.json";
+  EventStream stream(events_url());
+  ASSERT_EQ(stream.answer().status, 200);
+  ASSERT_TRUE(stack_->psql("coin_indexer", chain_snapshot("bsc", "2026-05-13 07:58:00+08", 48123557)));
+  stream.next(patience);
+  EXPECT_NE(read_file(current_set() + weekly).find(R"("statisticTime":1778630280000,"time":null)"), std::string::npos)
+      << "the live point, 07:58";
+  expect_a_whole_render_gives(*stack_, current_set());
+
+  ASSERT_TRUE(stack_->psql(
+      "coin_indexer",
+      "INSERT INTO snapshot.bark (chain, block_number, log_index, block_hash, block_time, tx_hash, vault_id, urn,"
+      " collateral, art, due, clipper, sale_id) VALUES ('bsc', 48121000, 0, '0x' || repeat('ab', 32),"
+      " '2026-05-13 03:30:00+08', '0x' || repeat('cd', 32), 4, '0x00000000000000000000000000000000000000b3', 2, 25,"
+      " 30, '0x00000000000000000000000000000000000000c2', 3)"));
+  stream.next(patience);
+  const std::string barked = read_file(current_set() + weekly);
+  EXPECT_NE(barked.find(R"json({"statisticTime":1778616000000,"time":"2026-05-13 04:00 (UTC+8)","auctions":1,)json"
+                        R"json("collateral":2,"debtCovered":0,"badDebt":0})json"),
+            std::string::npos)
+      << barked;
+  EXPECT_NE(barked.find(R"({"vaultType":"WBTC-A","auctions":2,"collateral":3,)"), std::string::npos) << barked;
+  expect_a_whole_render_gives(*stack_, current_set());
+}
+
 // The daily histories (6.9, 6.10) read materialized views alone (Endpoint::refreshed), which a
 // snapshot that changes no daily point leaves as they were: the publisher links them from the set
 // before without asking. A row that changes a daily point refreshes those views, a DDL command

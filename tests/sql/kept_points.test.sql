@@ -2,11 +2,12 @@
 -- is what a full recompute gives, byte for byte. Each of many generated sequences starts from the
 -- hand-worked fixture and writes at random: newest rows, late rows between older ones, a
 -- backfill newest-first, rows rewritten or removed (a reorganisation), Vault states, a Vault
--- added or its states removed. Then every answer of 6.8, 6.9, 6.10, 6.13 and vault-history is
+-- added or its states removed, a Bark or a take (late ones too) and a Clipper event removed.
+-- Then every answer of 6.8, 6.9, 6.10, 6.13, vault-history and 6.21 is
 -- compared with the same answer after derived.refresh_hourly_figures('-infinity') rebuilt the
 -- hourly tables from the snapshots, and every kept point with json_build_object of its row (the
--- rendering on read it replaced); and every answer of 6.13 and vault-history whose kept_key the
--- writes left has the kept part it had (what the publisher splices the live point after). The
+-- rendering on read it replaced); and every answer of 6.13, vault-history and 6.21 whose kept_key
+-- the writes left has the kept parts it had (what the publisher puts the live parts around). The
 -- seed is printed; to replay a failure:
 --   PGOPTIONS='-c coin.test_seed=<seed>' pg_prove tests/sql/kept_points.test.sql
 BEGIN;
@@ -50,7 +51,7 @@ END;
 -- One write of a kind drawn at random: what it was, for the test's description.
 CREATE FUNCTION pg_temp.write_one() RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
-  kind integer := floor(random() * 8);
+  kind integer := floor(random() * 11);
   c snapshot.chain := pg_temp.some_chain();
   v integer := (SELECT vault_id FROM snapshot.vault ORDER BY random() LIMIT 1);
   t timestamptz := pg_temp.some_time();
@@ -87,9 +88,30 @@ BEGIN
       PERFORM pg_temp.insert_vault_state(v, t);
       PERFORM pg_temp.insert_vault_state(v, pg_temp.some_time());
       RETURN 'vault added ' || v;
-    ELSE  -- a Vault's states removed
+    WHEN 7 THEN  -- a Vault's states removed
       DELETE FROM snapshot.vault_state WHERE vault_id = v;
       RETURN 'vault states removed ' || v;
+    WHEN 8 THEN  -- a Bark of tron's TRX-A, at any time of the fixture's days
+      INSERT INTO snapshot.bark (chain, block_number, log_index, block_hash, block_time, tx_hash, vault_id, urn,
+                                 collateral, art, due, clipper, sale_id)
+      SELECT 'tron', 1 + max(block_number), 0, '0x' || repeat('ab', 32), t, '0x' || repeat('cd', 32), 1,
+             'TBt5ZA9nNSTvSPRRqtNUxBMMjhWkcuLWCM', pg_temp.figure(), pg_temp.figure(), pg_temp.figure(),
+             'TCk1pperTRXaAAAAAAAAAAAAAAAAAAAAAA', 1 + max(sale_id)
+        FROM snapshot.bark WHERE chain = 'tron';
+      RETURN 'bark';
+    WHEN 9 THEN  -- a take of one of tron's auctions, which may end it uncovered
+      INSERT INTO snapshot.clip_event (chain, block_number, log_index, block_hash, block_time, tx_hash, clipper, sale_id,
+                                       kind, price, max_price, owe, tab, lot)
+      SELECT 'tron', (SELECT 1 + max(block_number) FROM snapshot.clip_event WHERE chain = 'tron'), 0, '0x' || repeat('ab', 32), t,
+             '0x' || repeat('cd', 32), clipper, sale_id, 'take', 1, 1, pg_temp.figure(), pg_temp.figure(),
+             CASE WHEN random() < 0.5 THEN 0 ELSE pg_temp.figure() END
+        FROM snapshot.bark WHERE chain = 'tron' ORDER BY random() LIMIT 1;
+      RETURN 'take';
+    ELSE  -- a Clipper event removed (a reorganisation)
+      DELETE FROM snapshot.clip_event
+       WHERE (chain, block_number, log_index) = (SELECT chain, block_number, log_index FROM snapshot.clip_event
+                                                  ORDER BY random() LIMIT 1);
+      RETURN 'clip event removed';
   END CASE;
 END
 $$;
@@ -103,7 +125,8 @@ RETURN (SELECT string_agg(answer, E'\n' ORDER BY answer) FROM (
           UNION ALL SELECT concat_ws(' ', '6.13', chain, "interval", pg_temp.compact(data::text))
                       FROM api.collateral_history
           UNION ALL SELECT concat_ws(' ', 'vault', chain, "vaultType", "interval", pg_temp.compact(data::text))
-                      FROM api.vault_history) AS a(answer));
+                      FROM api.vault_history
+          UNION ALL SELECT concat_ws(' ', '6.21', chain, "interval", payload) FROM api.liquidation_totals) AS a(answer));
 
 -- The kept points that are not json_build_object of their row, compacted: none expected.
 CREATE FUNCTION pg_temp.points_unlike_their_rows() RETURNS bigint LANGUAGE sql
@@ -122,13 +145,15 @@ RETURN (SELECT count(*) FROM derived.hourly_figures AS h
                     'lockedValue', trim_scale(h.locked_value), 'collateralRatio', trim_scale(h.collateral_ratio),
                     'line', trim_scale(v.debt_ceiling)::text, 'apy', trim_scale(h.apy))::text));
 
--- Each answer's kept_key and its kept part's md5, by answer (6.13 and vault-history): what the
--- publisher would hold.
+-- Each answer's kept_key and its kept parts' md5, by answer (6.13, vault-history and 6.21): what
+-- the publisher would hold.
 CREATE FUNCTION pg_temp.kept_parts() RETURNS jsonb LANGUAGE sql
 RETURN (SELECT jsonb_object_agg(answer, jsonb_build_array(kept_key, md5(kept))) FROM (
           SELECT concat_ws(' ', '6.13', chain, "interval"), kept_key, kept FROM api.collateral_history
           UNION ALL SELECT concat_ws(' ', 'vault', chain, "vaultType", "interval"), kept_key, kept
-                      FROM api.vault_history) AS a(answer, kept_key, kept));
+                      FROM api.vault_history
+          UNION ALL SELECT concat_ws(' ', '6.21', chain, "interval"), kept_key, kept::text
+                      FROM api.liquidation_totals) AS a(answer, kept_key, kept));
 
 -- The answers of `after` whose kept_key is the one `before` gives and whose kept part is not.
 CREATE FUNCTION pg_temp.stale_kept_parts(before jsonb, after jsonb) RETURNS text LANGUAGE sql

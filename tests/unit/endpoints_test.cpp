@@ -159,6 +159,11 @@ TEST(ChainRowsStatementOf, SelectsAChainsAnswersWithTheirOtherParameters) {
             "v.\"vaultType\"::text, v.\"interval\"::text FROM api.vault_history AS v WHERE v.\"chain\" = $1");
   EXPECT_EQ(chain_rows_statement_of(endpoint("6.12")).sql,
             "SELECT data::text FROM api.latest_collateral AS v WHERE v.\"chain\" = $1");
+  // A segmented endpoint alike: its kept and live parts are text[] (Kept::segments).
+  EXPECT_EQ(endpoint("6.21").kept, Kept::segments);
+  EXPECT_EQ(chain_rows_statement_of(endpoint("6.21")).sql,
+            "SELECT CASE WHEN v.kept_key = ANY($2::text[]) THEN NULL ELSE v.kept END, v.live, v.kept_key, "
+            "v.\"interval\"::text FROM api.liquidation_totals AS v WHERE v.\"chain\" = $1");
 }
 
 TEST(StatementOf, BindsEachParameterToItsColumnInOrder) {
@@ -173,6 +178,12 @@ TEST(StatementOf, BindsEachParameterToItsColumnInOrder) {
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
             "(SELECT blocks FROM api.snapshot_blocks_text) "
             "FROM api.latest_collateral AS v WHERE v.\"chain\" = $1");
+  // A segmented endpoint's handlers read its payload whole, and compress it whole.
+  EXPECT_EQ(statement_of(endpoint("6.21")),
+            "SELECT v.\"payload\"::text, "
+            "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text) "
+            "FROM api.liquidation_totals AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
 }
 
 TEST(StatementOf, KeepsTheRangesPointsAfterTheParameters) {
