@@ -122,7 +122,7 @@ std::optional<std::string> write_segmented_answer(const SetDirectory& base, cons
     for (const auto& [at, length] : part.segments) segments.push_back(held.substr(at, length));
   }
   if (fetched.live.size() != segments.size() + 1) {
-    throw std::logic_error(file + ": " + std::to_string(fetched.live.size()) + " live parts around " +
+    throw DatabaseError(file + ": " + std::to_string(fetched.live.size()) + " live parts around " +
                            std::to_string(segments.size()) + " kept ones");
   }
   // Joined as the handlers' answer_of joins the payload: a part ends between JSON tokens, so the

@@ -28,7 +28,8 @@
 // cannot have changed is that set's file, linked into the new one (answer_jobs.hpp); and an
 // answer rendered again whose bytes are the same keeps its file too, so its Last-Modified and
 // ETag stay (answer_files.hpp); a history whose window's points did not change is asked for its
-// live point alone and spliced after the set before's bytes (kept_answers.hpp). The first set a
+// live point alone and spliced after the set before's bytes, and 6.21 for the parts around its
+// Vault types' grid points, the set before's read between them (kept_answers.hpp). The first set a
 // process publishes is rendered whole. The database renders the answers while another thread
 // writes those already rendered (set_render.hpp).
 

@@ -113,9 +113,9 @@ Statement chain_rows_statement_of(const Endpoint& endpoint) {
   for (std::size_t i = 1; i < endpoint.parameters.size(); ++i) {
     others += ", v.\"" + std::string(endpoint.parameters[i]->name) + "\"::text";
   }
-  const std::string payload =
-      endpoint.kept != Kept::none ? "CASE WHEN v.kept_key = ANY($2::text[]) THEN NULL ELSE v.kept END, v.live, v.kept_key"
-                    : std::string(endpoint.payload);
+  const std::string payload = endpoint.kept != Kept::none
+                                  ? "CASE WHEN v.kept_key = ANY($2::text[]) THEN NULL ELSE v.kept END, v.live, v.kept_key"
+                                  : std::string(endpoint.payload);
   return {std::string(endpoint.path) + " of a chain",
           "SELECT " + payload + others + " FROM " + std::string(endpoint.view) + " AS v WHERE v.\"chain\" = $1"};
 }

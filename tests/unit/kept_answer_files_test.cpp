@@ -123,7 +123,7 @@ TEST_F(KeptAnswerFilesTest, HeldSegmentsAreReadFromTheSetBeforeBetweenNewLivePar
   EXPECT_EQ(inode(4), inode(3));
 
   // Live parts that do not go around the kept ones are refused, the set before left as it was.
-  EXPECT_THROW(render(5, SegmentsFetched{std::nullopt, {live3[0], live3[2]}, "key"}), std::logic_error);
+  EXPECT_THROW(render(5, SegmentsFetched{std::nullopt, {live3[0], live3[2]}, "key"}), DatabaseError);
 }
 
 }  // namespace
