@@ -2,7 +2,7 @@
 -- 6.21 in the parts the publisher keeps between sets. Each Vault type's items are its window's
 -- grid points, which do not change until the window moves on or a write reaches them, then its
 -- live point, which moves with every snapshot of its chain; so its answer changed on every round
--- of its chain, and rendering it again cost the database some 3 ms a tron round at the
+-- of its chain, and rendering it again cost the database some 4 ms a tron round at the
 -- benchmark's scale (four windows of five Vault types, 460 KB). The view now gives it in parts
 -- too: kept, each Vault type's grid points (a text[]), the same bytes while kept_key is, and live,
 -- what comes before, between and after them (the head, each Vault type's sums over the window
