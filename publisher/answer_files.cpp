@@ -114,16 +114,17 @@ std::optional<std::string> write_segmented_answer(const SetDirectory& base, cons
   const std::string file = published_file(endpoint, values);
   KeptPart& part = kept.part(file);
   std::vector<std::string> segments;
+  std::optional<std::string> held;  // the set before's bytes, where the kept parts are taken from them
   if (fetched.kept) {
     for (const std::string& segment : *fetched.kept) segments.push_back(compact_json(segment));
   } else {
     if (!kept.held(part)) throw std::logic_error("the kept parts of " + file + " are not in the set before");
-    const std::string held = read_file(base, file);
-    for (const auto& [at, length] : part.segments) segments.push_back(held.substr(at, length));
+    held = read_file(base, file);
+    for (const auto& [at, length] : part.segments) segments.push_back(held->substr(at, length));
   }
   if (fetched.live.size() != segments.size() + 1) {
     throw DatabaseError(file + ": " + std::to_string(fetched.live.size()) + " live parts around " +
-                           std::to_string(segments.size()) + " kept ones");
+                        std::to_string(segments.size()) + " kept ones");
   }
   // Joined as the handlers' answer_of joins the payload: a part ends between JSON tokens, so the
   // parts compacted one by one are the payload compacted.
@@ -137,7 +138,8 @@ std::optional<std::string> write_segmented_answer(const SetDirectory& base, cons
   body += success_rest("");  // the envelope's end
   part = {fetched.key, kept.rendering()};
   part.segments = std::move(where);
-  if (same_bytes(base, file, body) && link_from(base, set, file)) return std::nullopt;
+  const bool same = held ? *held == body : same_bytes(base, file, body);
+  if (same && link_from(base, set, file)) return std::nullopt;
   write_file(set, file, body, mtime);
   write_compressed(set, file, body, mtime);
   return static_file_etag(mtime, body.size());
