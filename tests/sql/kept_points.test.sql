@@ -15,7 +15,7 @@ BEGIN;
 \ir helpers.sql
 
 \set sequences 40
-SELECT plan(:sequences + 4);
+SELECT plan(:sequences + 8);
 
 SELECT coalesce(nullif(current_setting('coin.test_seed', true), ''), round(random()::numeric, 8)::text) AS seed \gset
 SELECT diag('seed ' || :'seed');
@@ -201,8 +201,7 @@ SELECT is(pg_temp.points_unlike_their_rows(), 0::bigint, 'every kept point of th
 
 -- What moves a kept_key, by hand: the newest snapshot is tron's of 08:00 UTC+8, the live point
 -- of every window, whose last kept grid point is then 07:00. One of 08:20 adds the grid point of
--- 08:00 (the hourly windows move on); one of 08:40 moves the live points alone; one of 09:05 adds
--- the grid point of 09:00 and writes the hourly tables (the generation), so every kept_key moves.
+-- 08:00 (the hourly windows move on); one of 08:40 moves the live points alone.
 SELECT pg_temp.insert_chain_state('eth', '2026-05-13 08:20+08');
 CREATE TEMP TABLE keys_of_08_20 AS SELECT pg_temp.kept_parts() AS parts;
 SELECT pg_temp.insert_chain_state('eth', '2026-05-13 08:40+08');
@@ -210,11 +209,46 @@ SELECT is((SELECT count(*) FROM jsonb_each(parts) AS b JOIN jsonb_each(pg_temp.k
             WHERE a.value = b.value), (SELECT count(*) FROM jsonb_each(parts)),
           'a snapshot later in the same hour leaves every kept_key and kept part')
   FROM keys_of_08_20;
+-- The answers whose kept_key `before` and now differ, in order.
+CREATE FUNCTION pg_temp.moved_keys(before jsonb) RETURNS text[] LANGUAGE sql
+RETURN (SELECT array_agg(b.key ORDER BY b.key) FROM jsonb_each(before) AS b
+          JOIN jsonb_each(pg_temp.kept_parts()) AS a USING (key) WHERE a.value ->> 0 <> b.value ->> 0);
+-- One of 09:05 adds the grid point of 09:00 (hours past every row of the hourly tables): eth's
+-- hourly windows move on, its daily windows and the other chains' windows keep their keys.
 SELECT pg_temp.insert_chain_state('eth', '2026-05-13 09:05+08');
-SELECT is((SELECT count(*) FROM jsonb_each(parts) AS b JOIN jsonb_each(pg_temp.kept_parts()) AS a USING (key)
-            WHERE a.value ->> 0 = b.value ->> 0), 0::bigint,
-          'a snapshot of the next hour moves every kept_key')
+SELECT is(pg_temp.moved_keys(parts),
+          ARRAY['6.13 eth WEEKLY', '6.21 eth WEEKLY', 'vault eth PSM-USDT-A WEEKLY', 'vault eth SA-USDT-A WEEKLY',
+                'vault eth WBTC-A WEEKLY'],
+          'a snapshot of the next hour moves the kept_key of its chain''s hourly windows alone')
   FROM keys_of_08_20;
+CREATE TEMP TABLE keys_of_09_05 AS SELECT pg_temp.kept_parts() AS parts;
+-- One of 00:05 the next day adds the daily point of 00:00 too: every window of eth moves on.
+SELECT pg_temp.insert_chain_state('eth', '2026-05-14 00:05+08');
+SELECT is(pg_temp.moved_keys(parts),
+          (SELECT array_agg(a || ' ' || w ORDER BY a || ' ' || w)
+             FROM unnest(ARRAY['6.13 eth', '6.21 eth', 'vault eth PSM-USDT-A', 'vault eth SA-USDT-A', 'vault eth WBTC-A']) AS a,
+                  unnest(ARRAY['WEEKLY', 'MONTHLY', 'BIANNUAL', 'ANNUAL']) AS w),
+          'a snapshot past 00:00 UTC+8 moves the kept_key of every window of its chain')
+  FROM keys_of_09_05;
+CREATE TEMP TABLE keys_of_00_05 AS SELECT pg_temp.kept_parts() AS parts;
+-- A late one of tron at 06:30, before its 08:00 one, rewrites tron's point of 07:00 (the
+-- generation): every kept_key moves.
+SELECT pg_temp.insert_chain_state('tron', '2026-05-13 06:30+08');
+SELECT is(cardinality(pg_temp.moved_keys(parts)), (SELECT count(*)::integer FROM jsonb_object_keys(parts)),
+          'a late snapshot that rewrites a grid point moves every kept_key')
+  FROM keys_of_00_05;
+
+CREATE TEMP TABLE keys_of_06_30 AS SELECT pg_temp.kept_parts() AS parts;
+-- One of eth at 22:30 on 05-10, before the first snapshot of all (eth's of 05-11 00:00), adds the
+-- grid point of 23:00 before every other row and rewrites none: eth's hourly window holds it,
+-- its first grid point the same.
+SELECT pg_temp.insert_chain_state('eth', '2026-05-10 22:30+08');
+SELECT isnt(pg_temp.kept_parts() #>> '{6.13 eth WEEKLY,1}', parts #>> '{6.13 eth WEEKLY,1}',
+            'a snapshot older than every other adds a point to its chain''s hourly window')
+  FROM keys_of_06_30;
+SELECT is(pg_temp.stale_kept_parts(parts, pg_temp.kept_parts()), NULL,
+          'and moves the kept_key of every answer whose kept part it changed')
+  FROM keys_of_06_30;
 
 -- autovacuum visits the hourly tables every thousand rows written or changed, so that the kept
 -- points' index-only scans find their pages marked visible.
