@@ -208,9 +208,9 @@ points_between=$(psql -qAtX -v ON_ERROR_STOP=1 -h "$var/pg" -U postgres -d coin 
 IFS='|' read -r points_between_ms points_reference_ms <<<"$points_between"
 
 # A new tron snapshot: its latest row again, now (or at TAKEN_AT, SQL of the latest row's
-# taken_at), with 1 more COIN. Prints when it was committed,
-# in ns: the server's clock in the statement after it (psql's exit and a `date` after it would
-# come some 20 ms later, and that time not be counted).
+# taken_at), with 1 more COIN. Prints when it was committed, in ns: the server's clock in the
+# statement after it (psql's exit and a `date` after it would come some 20 ms later, and that
+# time not be counted).
 write_snapshot() {  # [TAKEN_AT]
   psql -qAtX -h "$var/pg" -U coin_indexer -d coin -c "
     INSERT INTO snapshot.chain_state
