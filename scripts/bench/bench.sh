@@ -12,7 +12,8 @@
 # a tenth over seconds; short runs in turn see the same moments (the better of two runs of 5 s,
 # as this did before, gave the same build's 6.1 0.83 to 1.00 of the static server):
 #   published  the whole stack: nginx serving the publisher's answers (PUBLISH=on)
-#   static     a plain nginx static server (gzip_static, brotli_static) serving the identical bytes
+#   static     a plain nginx static server (gzip_static, brotli_static) serving the published
+#              files themselves (hard links)
 #   handlers   nginx without the publisher (PUBLISH=off): every request reaches a handler, which
 #              answers from its own cache (the fallback path)
 #   minimal    the same nginx before bench/minimal_responder, which returns the same bytes
@@ -115,12 +116,15 @@ published=$published_dir/current
 # The references serve the same bytes with the same headers: the static one as literal values
 # (literal_location), the minimal responder's through nginx/header-values.conf, which reads
 # X-Snapshot-Blocks from the name of the directory served, so it is named like a published set
-# ("set.<blocks>.static").
+# ("set.<blocks>.static"). The static one serves the published files themselves, hard links on
+# the stack's tmpfs: a copy's pages lie elsewhere in memory, and on this kind of VM where a file
+# lies moved a static server's rate by up to 8% against one serving the same bytes from another
+# file (docs/performance.md), more than the differences measured here.
 blocks=$(readlink "$published") blocks=${blocks#set.} blocks=${blocks%.*}
-answers=$var/reference/set.$blocks.static
-rm -rf "$var/reference"
+answers=$published_mount/reference/set.$blocks.static
+rm -rf "$var/reference" "$published_mount/reference"
 mkdir -p "$answers" "$var/reference/tmp"
-chmod 0755 "$var/reference" "$answers"
+chmod 0755 "$var/reference" "$published_mount/reference" "$answers"
 # literal_location PATH REFERENCE: a location of the static reference that sends REFERENCE with
 # the headers the stack sent with PATH's published answer, as literal values: a stock nginx with
 # fixed headers does no work per request to find them (the stack's come from maps,
@@ -159,13 +163,13 @@ while IFS=$'\t' read -r spec path _ _ type parameters _ _ answered; do  # the ot
     file=${file/%.plain/.txt}
   fi
   reference=$spec.${file##*.}
-  cp "$(placed "$published" "$file")" "$answers/$reference"
+  ln "$(placed "$published" "$file")" "$answers/$reference"
   literal_location "$path" "$reference" >>"$literal"
   rows+=("$spec|$path|$reference|plain")
   for variant in gzip br; do
     suffix=.${variant/gzip/gz}
     [ -f "$(placed "$published" "$file$suffix")" ] || continue
-    cp "$(placed "$published" "$file$suffix")" "$answers/$reference$suffix"
+    ln "$(placed "$published" "$file$suffix")" "$answers/$reference$suffix"
     rows+=("$spec|$path|$reference|$variant")
   done
 done <"$var/routes.tsv"
@@ -333,7 +337,7 @@ summary() {  # NUMBERS... -> "median X ms, p99 Y ms, max Z ms"
   echo "- data: $data_scale"
   echo "- load: wrk -t2 -c64 -d${seconds}s, each cell the mean of $rounds rounds A B B A, on the same $(nproc) cores as nginx, the handlers (two processes of 2 threads per pool, like the minimal responder's 4), the publisher and PostgreSQL"
   echo
-  echo "Published answers against nginx serving the identical bytes as static files:"
+  echo "Published answers against nginx serving the same files (hard links) as static files:"
   echo
   echo "| endpoint | variant | published req/s | static req/s | published/static |"
   echo "|---|---|---:|---:|---:|"
