@@ -64,10 +64,10 @@ class SetDirectory {
 
 // A file of more bytes than this is large: sent with sendfile(2); a smaller one is read whole
 // into nginx's output buffer of as many bytes (nginx/endpoint.conf), in one write. Measured on
-// the benchmark data (docs/performance.md): answers of 100 bytes to 68 KB ran at 0.82-1.02 of
-// the static server without sendfile, 0.70-0.89 with it; a history's 118 KB at 0.95 with it,
-// 0.76 without.
-constexpr std::size_t large_file_bytes = 64 * 1024;
+// the benchmark data (docs/performance.md), the same files sent both ways by the same nginx: one
+// write ran at 1.04-1.14 of sendfile for answers of 16-43 KB, 1.00 at 53 KB, 0.98 at 57 KB and
+// 0.93 at 61 KB (two copies of the bytes, where sendfile hands the socket the file's pages).
+constexpr std::size_t large_file_bytes = 48 * 1024;
 // Where the large files lie in a set, each at its own path beneath.
 constexpr std::string_view large_directory = "large";
 

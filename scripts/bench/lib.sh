@@ -60,7 +60,7 @@ served_published() {
 }
 
 # placed SET NAME: the published file NAME of SET, where the publisher placed it (under large/
-# above 64 KB: publisher/set_files.hpp).
+# above 48 KB: publisher/set_files.hpp).
 placed() { if [ -f "$1/$2" ]; then echo "$1/$2"; else echo "$1/large/$2"; fi; }
 
 # published_tmpfs NAME: a benchmark's published directory, on a tmpfs mounted as production's is

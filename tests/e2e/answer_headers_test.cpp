@@ -24,7 +24,7 @@ namespace {
 
 const std::string latest = "/api/v1/data-platform/latest-collateral";
 const std::string unpublished = latest + "?chain=eth&x=1";  // an unknown parameter: the handlers
-// The fixture's answer of over 64 KB, published from its endpoint's location of large answers.
+// The fixture's answer of over 48 KB, published from its endpoint's location of large answers.
 const std::string large = "/api/v1/risk/liquidation-totals?chain=tron&interval=ANNUAL";
 
 struct Kind {

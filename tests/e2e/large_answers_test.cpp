@@ -1,4 +1,4 @@
-// Small and large answers (publisher/set_files.hpp): a file of over 64 KB lies under large/ in its
+// Small and large answers (publisher/set_files.hpp): a file of over 48 KB lies under large/ in its
 // set and is sent from its endpoint's location of large answers (with sendfile), a smaller one
 // from the endpoint's own (in one write); the encodings of an answer each lie where their own
 // size puts them. Every published answer, in every encoding, is nginx's from the set, not a
@@ -24,7 +24,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The fixture's one answer of over 64 KB (its days of a year of liquidation totals, 6.21); its
+// The fixture's one answer of over 48 KB (its days of a year of liquidation totals, 6.21); its
 // .gz and .br are small.
 const std::string large_answer = "/api/v1/risk/liquidation-totals?chain=tron&interval=ANNUAL";
 const std::string large_file = "api/v1/risk/liquidation-totals/chain=tron&interval=ANNUAL.json";
@@ -39,7 +39,7 @@ std::string etag_of(const fs::path& path) {
   return etag;
 }
 
-TEST(LargeAnswers, AnAnswerOfOver64KbIsSentFromLargeAndItsSmallEncodingsFromTheirOwnPlace) {
+TEST(LargeAnswers, AnAnswerOfOver48KbIsSentFromLargeAndItsSmallEncodingsFromTheirOwnPlace) {
   const fs::path current = fs::canonical(fixture_stack().published() + "/current");
   const HttpResponse plain = http("GET", fixture_stack().url(large_answer));
   ASSERT_EQ(plain.status, 200);

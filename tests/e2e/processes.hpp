@@ -48,7 +48,7 @@ bool psql_succeeds(const std::string& conninfo, std::string_view sql);
 std::string read_file(const std::filesystem::path& path);
 // The bytes of the file `name` of the published set `set` (its path there:
 // "api/v1/vault/collaterals.json"), where the publisher placed it: under large/ when it is over
-// 64 KB (publisher/set_files.hpp); "" when it has none.
+// 48 KB (publisher/set_files.hpp); "" when it has none.
 std::string read_published_file(const std::filesystem::path& set, const std::string& name);
 
 // Every handler process of a stack: its name in scripts/dev/run.sh ("supply-1") and its pid.

@@ -62,7 +62,7 @@ TEST(UnchangedAnswers, ThePublishedSetIsAsAtV1) {
     (entry.path().extension() == ".br" ? brotli : published).push_back(file);
   }
   // A .br and the answer it decodes to each lie where their own size placed them (under large/
-  // above 64 KB): compared by the answer's name.
+  // above 48 KB): compared by the answer's name.
   const auto answer_name = [](const std::string& file) { return file.rfind("large/", 0) == 0 ? file.substr(6) : file; };
   std::transform(brotli.begin(), brotli.end(), brotli.begin(), answer_name);
   std::vector<std::string> named = files_named(checksums_v1);

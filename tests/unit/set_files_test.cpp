@@ -96,17 +96,17 @@ TEST_F(SetFilesTest, AnAnswerIsLinkedWithItsCompressedFilesOrNotAtAll) {
   EXPECT_FALSE(status_in(root_ / "set", "api/c.json"));
 }
 
-TEST_F(SetFilesTest, AFileOfOver64KbLiesUnderLargeAndIsFoundThere) {
-  const std::string large(64 * 1024 + 1, 'x');
-  const std::string small(64 * 1024, 'y');
+TEST_F(SetFilesTest, AFileOfOver48KbLiesUnderLargeAndIsFoundThere) {
+  const std::string large(48 * 1024 + 1, 'x');
+  const std::string small(48 * 1024, 'y');
   write_file(root_ / "base", "api/a.json", large, 1780000000);
   write_file(root_ / "base", "api/a.json.gz", small, 1780000000);
   write_file(root_ / "base", "api/a.json.br", "br", 1780000000);
   EXPECT_TRUE(fs::exists(root_ / "base/large/api/a.json"));
   EXPECT_FALSE(fs::exists(root_ / "base/api/a.json"));
-  EXPECT_TRUE(fs::exists(root_ / "base/api/a.json.gz")) << "64 KB is small";
+  EXPECT_TRUE(fs::exists(root_ / "base/api/a.json.gz")) << "48 KB is small";
   EXPECT_EQ(read_file(root_ / "base", "api/a.json"), large);
-  EXPECT_EQ(status_in(root_ / "base", "api/a.json")->st_size, 64 * 1024 + 1);
+  EXPECT_EQ(status_in(root_ / "base", "api/a.json")->st_size, 48 * 1024 + 1);
   EXPECT_EQ(mtime_of(root_ / "base/large/api/a.json"), 1780000000);
 
   EXPECT_TRUE(link_from(root_ / "base", root_ / "set", "api/a.json"));
