@@ -197,6 +197,11 @@ std::vector<NginxFile> nginx_files(const std::vector<Endpoint>& list, const Ngin
           {"published-cache-control.conf",
            rendered_by("the handlers' Cache-Control of a success (shared/rendered_answer.hpp)") +
                "add_header Cache-Control \"" + std::string(cache_control) + "\" always;\n"},
+          // A small answer is read whole into one buffer (nginx/endpoint.conf): as large as the
+          // largest small file.
+          {"small-answer-buffer.conf",
+           rendered_by("the limit of a small answer's file (publisher/set_files.hpp)") + "output_buffers 1 " +
+               std::to_string(large_file_bytes / 1024) + "k;\n"},
           // nginx's own server errors (a pool down or too slow: 503; nginx failing: 500) ask a
           // client to wait as long as the handlers' server error does.
           {"server-error-retry-after.conf",

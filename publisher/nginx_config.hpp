@@ -27,6 +27,8 @@
 //                   (rendered_answer.hpp), a line of the map $cache_control (header-values.conf)
 //   published-cache-control.conf  the same, as the header of a published location's own
 //                   answers (nginx/published-headers.conf)
+//   small-answer-buffer.conf  nginx's buffer of a small answer (nginx/endpoint.conf), as many bytes
+//                   as the largest small file (set_files.hpp: large_file_bytes)
 //   server-error-retry-after.conf  the Retry-After of nginx's 500 and 503, the handlers' own of
 //                   a server error (rendered_answer.hpp), lines of the map $retry_after (same)
 // The files name the published answers with the publisher's own functions (canonical_query,

@@ -32,7 +32,7 @@ db_deploy() {
 # unknown-names.conf (render_listen). The publisher
 # binary PUBLISHER writes there the files of the endpoint list (`publisher --nginx`:
 # upstreams.conf, queries.conf, endpoints.conf, success-cache-control.conf,
-# published-cache-control.conf, server-error-retry-after.conf). A placeholder left
+# published-cache-control.conf, small-answer-buffer.conf, server-error-retry-after.conf). A placeholder left
 # unfilled is an error, and so is an add_header in any file but the headers' own (below).
 # Copies the error pages to VAR/nginx/html and the pages for people to VAR/nginx/web (render_pages), where
 # nginx's workers can read them, and makes LOGS, the access log's directory.

@@ -40,12 +40,12 @@ std::string file(const std::string& name, const NginxPlaces& places = on_this_ho
   throw std::runtime_error("no file " + name);
 }
 
-TEST(NginxConfig, WritesItsSixFiles) {
+TEST(NginxConfig, WritesItsSevenFiles) {
   std::vector<std::string> names;
   for (const NginxFile& each : nginx_files(list(), on_this_host)) names.push_back(each.name);
   EXPECT_EQ(names, (std::vector<std::string>{"upstreams.conf", "queries.conf", "endpoints.conf",
                                              "success-cache-control.conf", "published-cache-control.conf",
-                                             "server-error-retry-after.conf"}));
+                                             "small-answer-buffer.conf", "server-error-retry-after.conf"}));
 }
 
 TEST(NginxConfig, AHostRunsTwoProcessesOfEachGroupAndOfTheMcpHandler) {
@@ -265,6 +265,13 @@ TEST(NginxConfig, GivesASuccessTheHandlersCacheControl) {
             "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the handlers' Cache-Control of a "
             "success (shared/rendered_answer.hpp).\n"
             "add_header Cache-Control \"public, max-age=30, stale-while-revalidate=270, stale-if-error=86400\" always;\n");
+}
+
+TEST(NginxConfig, ReadsASmallAnswerIntoOneBufferOfTheLargestSmallFile) {
+  EXPECT_EQ(file("small-answer-buffer.conf"),
+            "# Rendered by `publisher --nginx` (publisher/nginx_config.cpp) from the limit of a small answer's "
+            "file (publisher/set_files.hpp).\n"
+            "output_buffers 1 48k;\n");
 }
 
 TEST(NginxConfig, GivesItsServerErrorsTheHandlersRetryAfter) {
