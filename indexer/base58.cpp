@@ -1,12 +1,11 @@
 #include "indexer/base58.hpp"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
 
 #include "indexer/abi.hpp"
+#include "shared/sha256.hpp"
 
 namespace coin::indexer {
 namespace {
@@ -20,15 +19,9 @@ constexpr std::uint8_t version = 0x41;
 using Payload = std::array<std::uint8_t, 25>;
 
 std::array<std::uint8_t, 4> checksum(const Payload& payload) {
-  std::array<unsigned char, EVP_MAX_MD_SIZE> once{};
-  std::array<unsigned char, EVP_MAX_MD_SIZE> twice{};
-  unsigned int once_size = 0;
-  unsigned int twice_size = 0;
-  if (EVP_Digest(payload.data(), 21, once.data(), &once_size, EVP_sha256(), nullptr) != 1 ||
-      EVP_Digest(once.data(), once_size, twice.data(), &twice_size, EVP_sha256(), nullptr) != 1) {
-    throw std::runtime_error("OpenSSL's SHA-256 failed");
-  }
-  return {twice[0], twice[1], twice[2], twice[3]};
+  const std::string twice = sha256(sha256({reinterpret_cast<const char*>(payload.data()), 21}));
+  return {static_cast<std::uint8_t>(twice[0]), static_cast<std::uint8_t>(twice[1]),
+          static_cast<std::uint8_t>(twice[2]), static_cast<std::uint8_t>(twice[3])};
 }
 
 }  // namespace

@@ -47,7 +47,7 @@ libclang-rt-14-dev                     |                          | make fuzz: l
 debootstrap                            | debootstrap              | make cleanroom: a fresh Debian 12 root file system
 git                                    | git                      | make cleanroom: clones the repository into it
 systemd-container                      | systemd-nspawn           | make systemtest: boots a Debian 12 under systemd, for the package
-libssl-dev                             |                          | the indexer: SHA-256 for the checksum of TRON addresses, Base58Check (OpenSSL)
+libssl-dev                             |                          | libcrypto (OpenSSL): Ed25519 signatures of the answers, SHA-256 of their Content-Digest and of TRON addresses (Base58Check)
 nodejs                                 | node                     | the demo chain (chain/*.mjs): compiles, deploys and drives the test contracts
 npm                                    | npm                      | installs the npm packages of package-lock.json (the nodejs of NodeSource provides it)
 chromium                               | chromium                 | the browser tests: headless, driven by puppeteer-core
