@@ -13,6 +13,7 @@ add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp
   DEPENDS ${coin_root}/openapi/openapi.json ${coin_root}/cmake/embed_text.cmake)
 add_library(coin_core STATIC
   ${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp
+  ${coin_root}/shared/answer_signature.cpp
   ${coin_root}/shared/base64.cpp
   ${coin_root}/shared/chain_names.cpp
   ${coin_root}/shared/content_digest.cpp

@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <ctime>
 
+#include "shared/content_digest.hpp"
 #include "shared/gzip.hpp"
+#include "shared/message_signature.hpp"
 #include "shared/snapshot_blocks.hpp"
 
 namespace coin {
@@ -80,7 +82,8 @@ std::string compressed_variant(std::string_view body, std::size_t kept_length) {
   return compressed.size() < body.size() ? compressed : "";
 }
 
-RenderedAnswer render(const Response& response, std::time_t last_modified, std::string_view snapshot_blocks) {
+RenderedAnswer render(const Response& response, std::time_t last_modified, std::string_view snapshot_blocks,
+                      const Signer* signer) {
   RenderedAnswer rendered;
   if (response.status != 200 || response.live) {
     std::string headers = header("Cache-Control", "no-store");
@@ -92,7 +95,8 @@ RenderedAnswer render(const Response& response, std::time_t last_modified, std::
   // The headers a 200 and its 304 share, after the ETag (the header set nginx sends for a
   // published answer; the order differs, which HTTP allows).
   std::string validators;
-  if (last_modified != -1) validators = header("Last-Modified", http_date(last_modified));
+  const std::string modified = last_modified == -1 ? "" : http_date(last_modified);
+  if (last_modified != -1) validators = header("Last-Modified", modified);
   validators += header("Cache-Control", cache_control);
   const std::string gzip_body = compressed_variant(response.body, response.kept_length);
   if (last_modified != -1 || !gzip_body.empty()) validators += header("Vary", "Accept-Encoding");
@@ -102,7 +106,15 @@ RenderedAnswer render(const Response& response, std::time_t last_modified, std::
     Variant variant;
     variant.etag = last_modified == -1 ? weak_etag(body) : static_file_etag(last_modified, body.size());
     const std::string headers = header("ETag", variant.etag) + validators;
-    variant.full = encode(response, encoding.empty() ? headers : headers + header("Content-Encoding", encoding), body);
+    std::string sent = encoding.empty() ? headers : headers + header("Content-Encoding", encoding);
+    if (signer != nullptr && last_modified != -1) {
+      const AnswerSignature signature =
+          sign_answer(*signer, {response.content_type, encoding, modified, snapshot_blocks}, body);
+      sent += header(content_digest_header, signature.content_digest) +
+              header(signature_input_header, signature.signature_input) +
+              header(signature_header, signature.signature);
+    }
+    variant.full = encode(response, sent, body);
     variant.not_modified = status_line(304) + headers + "\r\n";
     return variant;
   };

@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "shared/content_digest.hpp"
 #include "shared/gzip.hpp"
 #include "tests/support/cgi_output.hpp"
 #include "tests/support/gunzip.hpp"
+#include "tests/support/rfc9421_key.hpp"
 #include "tests/unit/known_times.hpp"
 
 namespace coin {
@@ -99,6 +101,46 @@ TEST(Render, TheBlocksAnAnswerRestsOnGoWithItAndIts304) {
   EXPECT_EQ(rendered.identity.etag, render(plain_text("12.5"), modified).identity.etag);
   // An error rests on no snapshot.
   EXPECT_EQ(render(server_error(), -1, blocks).identity.full.find("X-Snapshot-Blocks"), std::string::npos);
+}
+
+// Signed with RFC 9421's test key at a fixed time: the digest and the signature worked out with
+// openssl dgst and pkeyutl over the signature base written out here.
+TEST(Render, ASignedAnswerCarriesItsDigestAndSignatureAndIts304Neither) {
+  const SigningKey key = SigningKey::from_pem(testing_support::rfc9421_key);
+  const Signer signer{key, 1795734000};
+  const std::string blocks = "tron=latest; eth=22480012; bsc=48123456";
+  const RenderedAnswer rendered = render(plain_text("12.5"), modified, blocks, &signer);
+  const std::string shared = "ETag: \"6a03cd10-4\"\r\n"
+                             "Last-Modified: Wed, 13 May 2026 01:00:00 GMT\r\n"
+                             "Cache-Control: " + control + "\r\n"
+                             "Vary: Accept-Encoding\r\n"
+                             "X-Snapshot-Blocks: tron=latest; eth=22480012; bsc=48123456\r\n";
+  EXPECT_EQ(rendered.identity.full,
+            "Status: 200 OK\r\nContent-Type: text/plain\r\n" + shared +
+                "Content-Digest: sha-256=:uQLMRVCDgimnEL/sTDjLx+sRCCNnpAnfkTXn8Aepa9o=:\r\n"
+                "Signature-Input: coin=(\"content-type\" \"content-digest\" \"last-modified\" \"x-snapshot-blocks\")"
+                ";created=1795734000;keyid=\"" + std::string(testing_support::rfc9421_keyid) + "\"\r\n"
+                "Signature: coin=:pr9tmY72TWWm0HXEQ1kmOmNGULlV8QaIHG8kA2j0CVBcmpyeIVXSosczW1cdv19n2ufJVrko35tWrUrlf9mZBQ==:\r\n"
+                "Content-Length: 4\r\n\r\n12.5");
+  EXPECT_EQ(rendered.identity.not_modified, "Status: 304 Not Modified\r\n" + shared + "\r\n");
+  // Without a snapshot's data there is nothing to sign.
+  EXPECT_EQ(render(business_error(10002, "Invalid chain."), -1, {}, &signer).identity.full.find("Signature"),
+            std::string::npos);
+  EXPECT_EQ(render(server_error(), -1, {}, &signer).identity.full.find("Signature"), std::string::npos);
+}
+
+TEST(Render, AGzipVariantIsSignedWithItsCodingAndTheDigestOfItsOwnBytes) {
+  const SigningKey key = SigningKey::from_pem(testing_support::rfc9421_key);
+  const Signer signer{key, 1795734000};
+  const RenderedAnswer rendered = render(success(long_data()), modified, "eth=22480012", &signer);
+  ASSERT_FALSE(rendered.gzip.full.empty());
+  const std::string compressed(body_of(rendered.gzip.full));
+  EXPECT_NE(rendered.gzip.full.find("\r\nContent-Digest: " + content_digest(compressed) + "\r\n"), std::string::npos);
+  EXPECT_NE(rendered.gzip.full.find("\r\nSignature-Input: coin=(\"content-type\" \"content-encoding\" "
+                                    "\"content-digest\" \"last-modified\" \"x-snapshot-blocks\");created=1795734000;"),
+            std::string::npos);
+  EXPECT_NE(rendered.identity.full.find("\r\nContent-Digest: " + content_digest(body_of(rendered.identity.full)) + "\r\n"),
+            std::string::npos);
 }
 
 TEST(Render, TheStrongETagIsLastModifiedAndBodyLengthInHex) {

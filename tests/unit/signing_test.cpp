@@ -15,18 +15,15 @@
 #include "shared/public_jwk.hpp"
 #include "shared/signing_key.hpp"
 #include "shared/signing_key_file.hpp"
+#include "tests/support/rfc9421_key.hpp"
 #include "tests/support/temporary_directory.hpp"
 
 namespace {
 
 using coin::Component;
 using coin::SigningKey;
-
-// RFC 9421 B.1.4.
-constexpr std::string_view rfc9421_key =
-    "-----BEGIN PRIVATE KEY-----\n"
-    "MC4CAQAwBQYDK2VwBCIEIJ+DYvh6SEqVTm50DFtMDoQikTmiCqirVv9mWG9qfSnF\n"
-    "-----END PRIVATE KEY-----\n";
+using coin::testing_support::rfc9421_key;
+using coin::testing_support::rfc9421_keyid;
 
 TEST(ContentDigest, IsRfc9530sExample) {
   EXPECT_EQ(coin::content_digest(R"({"hello": "world"})"), "sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:");
@@ -54,9 +51,8 @@ TEST(PublicJwk, ThumbprintIsRfc8037sExample) {
 
 TEST(SigningKey, ReadsRfc9421sKeyWithItsPublicHalfAndThumbprint) {
   const SigningKey key = SigningKey::from_pem(rfc9421_key);
-  // B.1.4's JWK; the thumbprint worked out with openssl dgst over its canonical form.
-  EXPECT_EQ(coin::base64url(key.public_key()), "JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs");
-  EXPECT_EQ(key.keyid(), "poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U");
+  EXPECT_EQ(coin::base64url(key.public_key()), coin::testing_support::rfc9421_public_key);
+  EXPECT_EQ(key.keyid(), rfc9421_keyid);
 }
 
 TEST(SigningKey, RefusesWhatIsNotAnEd25519PrivateKey) {
@@ -88,7 +84,7 @@ TEST(MessageSignature, GivesTheFieldsUnderItsLabelWithTheKeysThumbprint) {
   const std::vector<Component> components = {{"content-type", "application/json"}};
   const coin::MessageSignature signed_message = coin::sign_message(components, 1618884473, key, "coin");
   const std::string parameters =
-      R"(("content-type");created=1618884473;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U")";
+      R"(("content-type");created=1618884473;keyid=")" + std::string(rfc9421_keyid) + "\"";
   EXPECT_EQ(signed_message.input, "coin=" + parameters);
   EXPECT_EQ(signed_message.signature,
             "coin=:" + coin::base64(key.sign("\"content-type\": application/json\n\"@signature-params\": " + parameters)) + ":");
@@ -115,10 +111,8 @@ std::string message_of(const std::string& path) {
 }
 
 TEST_F(SigningKeyFile, ReadsAKeyOnlyItsOwnerMayRead) {
-  EXPECT_EQ(coin::read_signing_key(write(std::string(rfc9421_key), 0600)).keyid(),
-            "poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U");
-  EXPECT_EQ(coin::read_signing_key(write(std::string(rfc9421_key), 0400)).keyid(),
-            "poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U");
+  EXPECT_EQ(coin::read_signing_key(write(std::string(rfc9421_key), 0600)).keyid(), rfc9421_keyid);
+  EXPECT_EQ(coin::read_signing_key(write(std::string(rfc9421_key), 0400)).keyid(), rfc9421_keyid);
 }
 
 TEST_F(SigningKeyFile, SaysWhatIsWrongWithAKeyItCannotUse) {

@@ -1,0 +1,42 @@
+#pragma once
+// The signature of an answer with data (a 200 that rests on a snapshot), the same whether a
+// handler renders it (rendered_answer.hpp) or the publisher: its Content-Digest, and an RFC 9421
+// signature under the label "coin" of its content type and coding, that digest, its
+// Last-Modified and its X-Snapshot-Blocks, with the time it was signed and the key's id. A 304,
+// an error and a live answer are never signed: they carry no data of a snapshot.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "shared/signing_key.hpp"
+
+namespace coin {
+
+inline constexpr std::string_view answer_signature_label = "coin";
+
+// What signs an answer, and when: `created` is the signature's time, in seconds since 1970.
+struct Signer {
+  const SigningKey& key;
+  std::int64_t created;
+};
+
+// The header fields of an answer that its signature covers, as sent; an empty
+// content_encoding or snapshot_blocks is not sent, and not covered.
+struct SignedFields {
+  std::string_view content_type;
+  std::string_view content_encoding;
+  std::string_view last_modified;
+  std::string_view snapshot_blocks;
+};
+
+// The values of the three headers that sign an answer of `content` (its bytes as sent).
+struct AnswerSignature {
+  std::string content_digest;
+  std::string signature_input;
+  std::string signature;
+};
+
+AnswerSignature sign_answer(const Signer& signer, const SignedFields& fields, std::string_view content);
+
+}  // namespace coin
