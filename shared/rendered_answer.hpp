@@ -9,7 +9,8 @@
 // "<hex Last-Modified>-<hex body length>", Last-Modified, Cache-Control, Vary:
 // Accept-Encoding, X-Snapshot-Blocks (snapshot_blocks.hpp), a gzip variant when it saves bytes
 // (with an ETag of its own, since its body differs), and the 304s nginx would answer (If-None-Match and If-Modified-Since, both must
-// hold when both are sent). A business error (spec section 7: HTTP 200, code 1 or 10002) has
+// hold when both are sent). Given a signer, each of its 200s also carries its Content-Digest
+// and signature (answer_signature.hpp). A business error (spec section 7: HTTP 200, code 1 or 10002) has
 // no Last-Modified and keeps a weak ETag from a hash of its body. Server errors (404, 503) and
 // live answers (/healthz, /metrics) are never cached by anyone: Cache-Control: no-store.
 
