@@ -10,21 +10,9 @@
 
 namespace coin {
 
-namespace {
-
-struct BioFree {
-  void operator()(BIO* bio) const { BIO_free(bio); }
-};
-struct ContextFree {
-  void operator()(EVP_MD_CTX* context) const { EVP_MD_CTX_free(context); }
-};
-
-}  // namespace
-
-void SigningKey::Free::operator()(evp_pkey_st* key) const { EVP_PKEY_free(key); }
-
 SigningKey SigningKey::from_pem(std::string_view pem) {
-  std::unique_ptr<BIO, BioFree> bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())));
+  const std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())),
+                                                      BIO_free);
   EVP_PKEY* key = bio ? PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr) : nullptr;
   if (key == nullptr || EVP_PKEY_get_id(key) != EVP_PKEY_ED25519) {
     EVP_PKEY_free(key);
@@ -33,7 +21,7 @@ SigningKey SigningKey::from_pem(std::string_view pem) {
   return SigningKey(key);
 }
 
-SigningKey::SigningKey(evp_pkey_st* key) : key_(key, Free{}), public_key_(32, '\0') {
+SigningKey::SigningKey(evp_pkey_st* key) : key_(key, EVP_PKEY_free), public_key_(32, '\0') {
   std::size_t size = public_key_.size();
   if (EVP_PKEY_get_raw_public_key(key, reinterpret_cast<unsigned char*>(public_key_.data()), &size) != 1 ||
       size != public_key_.size()) {
@@ -43,7 +31,7 @@ SigningKey::SigningKey(evp_pkey_st* key) : key_(key, Free{}), public_key_(32, '\
 }
 
 std::string SigningKey::sign(std::string_view message) const {
-  std::unique_ptr<EVP_MD_CTX, ContextFree> context(EVP_MD_CTX_new());
+  const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
   std::string signature(64, '\0');
   std::size_t size = signature.size();
   // Ed25519 hashes the message itself: no digest is named, and the message goes in one call.

@@ -27,9 +27,6 @@ class SigningKey {
   const std::string& keyid() const { return keyid_; }
 
  private:
-  struct Free {
-    void operator()(evp_pkey_st* key) const;
-  };
   explicit SigningKey(evp_pkey_st* key);
 
   std::shared_ptr<evp_pkey_st> key_;  // shared: a copy signs with the same key
