@@ -86,17 +86,20 @@ TEST(Render, The304CarriesTheValidatorsAndNoBody) {
             "\r\n");
 }
 
+// The blocks an answer rests on, and the headers that 6.1's "12.5" at `modified` with them
+// shares with its 304.
+const std::string blocks = "tron=latest; eth=22480012; bsc=48123456";
+const std::string headers_with_blocks = "ETag: \"6a03cd10-4\"\r\n"
+                                        "Last-Modified: Wed, 13 May 2026 01:00:00 GMT\r\n"
+                                        "Cache-Control: " + control + "\r\n"
+                                        "Vary: Accept-Encoding\r\n"
+                                        "X-Snapshot-Blocks: tron=latest; eth=22480012; bsc=48123456\r\n";
+
 TEST(Render, TheBlocksAnAnswerRestsOnGoWithItAndIts304) {
-  const std::string blocks = "tron=latest; eth=22480012; bsc=48123456";
   const RenderedAnswer rendered = render(plain_text("12.5"), modified, blocks);
-  const std::string shared = "ETag: \"6a03cd10-4\"\r\n"
-                             "Last-Modified: Wed, 13 May 2026 01:00:00 GMT\r\n"
-                             "Cache-Control: " + control + "\r\n"
-                             "Vary: Accept-Encoding\r\n"
-                             "X-Snapshot-Blocks: tron=latest; eth=22480012; bsc=48123456\r\n";
   EXPECT_EQ(rendered.identity.full,
-            "Status: 200 OK\r\nContent-Type: text/plain\r\n" + shared + "Content-Length: 4\r\n\r\n12.5");
-  EXPECT_EQ(rendered.identity.not_modified, "Status: 304 Not Modified\r\n" + shared + "\r\n");
+            "Status: 200 OK\r\nContent-Type: text/plain\r\n" + headers_with_blocks + "Content-Length: 4\r\n\r\n12.5");
+  EXPECT_EQ(rendered.identity.not_modified, "Status: 304 Not Modified\r\n" + headers_with_blocks + "\r\n");
   // The ETag does not change with them: a new snapshot has a new Last-Modified anyway.
   EXPECT_EQ(rendered.identity.etag, render(plain_text("12.5"), modified).identity.etag);
   // An error rests on no snapshot.
@@ -108,21 +111,15 @@ TEST(Render, TheBlocksAnAnswerRestsOnGoWithItAndIts304) {
 TEST(Render, ASignedAnswerCarriesItsDigestAndSignatureAndIts304Neither) {
   const SigningKey key = SigningKey::from_pem(testing_support::rfc9421_key);
   const Signer signer{key, 1795734000};
-  const std::string blocks = "tron=latest; eth=22480012; bsc=48123456";
   const RenderedAnswer rendered = render(plain_text("12.5"), modified, blocks, &signer);
-  const std::string shared = "ETag: \"6a03cd10-4\"\r\n"
-                             "Last-Modified: Wed, 13 May 2026 01:00:00 GMT\r\n"
-                             "Cache-Control: " + control + "\r\n"
-                             "Vary: Accept-Encoding\r\n"
-                             "X-Snapshot-Blocks: tron=latest; eth=22480012; bsc=48123456\r\n";
   EXPECT_EQ(rendered.identity.full,
-            "Status: 200 OK\r\nContent-Type: text/plain\r\n" + shared +
+            "Status: 200 OK\r\nContent-Type: text/plain\r\n" + headers_with_blocks +
                 "Content-Digest: sha-256=:uQLMRVCDgimnEL/sTDjLx+sRCCNnpAnfkTXn8Aepa9o=:\r\n"
                 "Signature-Input: coin=(\"content-type\" \"content-digest\" \"last-modified\" \"x-snapshot-blocks\")"
                 ";created=1795734000;keyid=\"" + std::string(testing_support::rfc9421_keyid) + "\"\r\n"
                 "Signature: coin=:pr9tmY72TWWm0HXEQ1kmOmNGULlV8QaIHG8kA2j0CVBcmpyeIVXSosczW1cdv19n2ufJVrko35tWrUrlf9mZBQ==:\r\n"
                 "Content-Length: 4\r\n\r\n12.5");
-  EXPECT_EQ(rendered.identity.not_modified, "Status: 304 Not Modified\r\n" + shared + "\r\n");
+  EXPECT_EQ(rendered.identity.not_modified, "Status: 304 Not Modified\r\n" + headers_with_blocks + "\r\n");
   // Without a snapshot's data there is nothing to sign.
   EXPECT_EQ(render(business_error(10002, "Invalid chain."), -1, {}, &signer).identity.full.find("Signature"),
             std::string::npos);
