@@ -1,9 +1,9 @@
 # coin_core: the pure part of the shared library, no I/O: the OpenAPI document (compiled in:
 # embed_text.cmake) and the endpoint list read from it, query strings,
 # parameter checks, responses and the rendering of answers (headers, ETags, gzip), and their
-# signatures (Ed25519 keys, Content-Digest, RFC 9421). The main
-# build links it into everything; the fuzz build (tests/fuzz, a project of its own) links the
-# same target, built with its own compiler flags.
+# signatures (Ed25519 keys, Content-Digest, RFC 9421). The main build links it into everything;
+# the fuzz build (tests/fuzz, a project of its own) links the same target, built with its own
+# compiler flags.
 # Needs pkg_check_modules' PkgConfig::jsoncpp, PkgConfig::zlib and PkgConfig::openssl (libcrypto).
 set(coin_root ${CMAKE_CURRENT_LIST_DIR}/..)
 add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/openapi_document.cpp
