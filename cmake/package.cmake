@@ -81,7 +81,7 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # of a socket's peer up, and fails without it.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-  "nginx, libnginx-mod-nchan, libnginx-mod-http-lua, sqitch, libdbd-pg-perl, postgresql-client, libnss-systemd")
+  "nginx, libnginx-mod-nchan, libnginx-mod-http-lua, sqitch, libdbd-pg-perl, postgresql-client, libnss-systemd, openssl")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
   "postgresql, prometheus-nginx-exporter, prometheus-postgres-exporter, mtail, logrotate")
 # The maintainer scripts: systemd reads the units again (postinst, postrm); a removal stops the

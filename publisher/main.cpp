@@ -21,6 +21,7 @@
 
 #include "publisher/answer_jobs.hpp"
 #include "publisher/event_channel.hpp"
+#include "publisher/key_set.hpp"
 #include "publisher/nginx_config.hpp"
 #include "publisher/pool_processes.hpp"
 #include "publisher/published_sets.hpp"
@@ -29,6 +30,7 @@
 #include "shared/endpoints.hpp"
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
+#include "shared/signing_key_file.hpp"
 #include "shared/snapshot_listener.hpp"
 #include "shared/stop_signals.hpp"
 
@@ -42,13 +44,20 @@ constexpr std::string_view usage =
     "reconnection, with the other names 6.4 and 6.5 have then (the deployment's own symbols).\n"
     "A set is replaced in one rename(2), and only by a complete one; only the answers the\n"
     "snapshots written may have changed are rendered again. While it listens, it touches\n"
-    "DIR/heartbeat every quarter of a second (/healthz reads it).\n"
+    "DIR/heartbeat every quarter of a second (/healthz reads it). Every answer of a set is signed\n"
+    "(RFC 9421) as it is rendered, and DIR/jwks.json holds the keys that verify them.\n"
     "Read replicas: when the connection string leads to a hot standby (\"host=db1,db2,db3\n"
     "target_session_attrs=prefer-standby\"), it renders there, LISTENs on the primary of the\n"
     "hosts named, and publishes a snapshot only once the standby has replayed it.\n"
     "\n"
     "Options:\n"
     "  --directory DIR          where the published sets live (DIR/current is served)\n"
+    "  --signing-key FILE       the Ed25519 private key (PEM) that signs every answer of every\n"
+    "                           set, once, as it is rendered (RFC 9421): a file only its owner\n"
+    "                           may read; required with --directory, it stops at start without it\n"
+    "  --listed-keys DIR        public keys listed beside the signing key's in DIR/jwks.json\n"
+    "                           (/.well-known/jwks.json), each a file <YYYY-MM-DD>.pem listed to\n"
+    "                           the end of that day, UTC: the key before a rotation, the next one\n"
     "  --database CONNINFO      libpq connection string (default: empty, so libpq's PGHOST,\n"
     "                           PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply)\n"
     "  --once                   publish once and exit: 0 when published, 1 when not\n"
@@ -83,6 +92,8 @@ constexpr std::string_view usage =
 
 struct Flags {
   std::string directory;
+  std::string signing_key;
+  std::string listed_keys;
   std::string database;
   std::string metrics;
   std::string events;
@@ -118,7 +129,8 @@ int write_nginx_files(const coin::CommandLine& command_line) {
 Flags parse_flags(const std::vector<std::string_view>& args) {
   const coin::CommandLine command_line =
       coin::parse_command_line(args, "publisher", std::string(usage), {"--once", "--routes", "--pool-processes"},
-                               {"--directory", "--database", "--metrics", "--events", "--nginx", "--sockets", "--upstreams"});
+                               {"--directory", "--signing-key", "--listed-keys", "--database", "--metrics", "--events", "--nginx", "--sockets",
+                                "--upstreams"});
   if (command_line.has("--routes")) {
     std::fputs(coin::routes_table(coin::endpoints()).c_str(), stdout);
     std::exit(0);
@@ -132,8 +144,10 @@ Flags parse_flags(const std::vector<std::string_view>& args) {
     coin::fail("publisher", "--sockets and --upstreams go with --nginx");
   }
   if (!command_line.has("--directory")) coin::fail("publisher", "--directory is required");
-  return {command_line.value("--directory"), command_line.value("--database"), command_line.value("--metrics"),
-          command_line.value("--events"), command_line.has("--once")};
+  if (!command_line.has("--signing-key")) coin::fail("publisher", "--signing-key FILE is required");
+  return {command_line.value("--directory"), command_line.value("--signing-key"), command_line.value("--listed-keys"),
+          command_line.value("--database"), command_line.value("--metrics"), command_line.value("--events"),
+          command_line.has("--once")};
 }
 
 // The statement that renders every endpoint's answers, without the snapshot's columns, which a
@@ -169,8 +183,9 @@ void prepare_statements(pqxx::connection& connection) {
   }
 }
 
-// Publishes what `written` may have changed and posts the set's event.
-void publish(coin::PublishedSets& sets, coin::EventChannel& events, pqxx::connection& session,
+// Publishes what `written` may have changed and posts the set's event; the keys' file follows
+// the day.
+void publish(coin::PublishedSets& sets, coin::EventChannel& events, coin::KeySetFile& keys, pqxx::connection& session,
              const coin::WrittenChains& written) {
   static auto& sets_published = coin::counter_family("coin_publisher_sets_total", "Sets the publisher rendered, by outcome");
   static auto& durations =
@@ -187,6 +202,7 @@ void publish(coin::PublishedSets& sets, coin::EventChannel& events, pqxx::connec
     throw;
   }
   events.publish(publication);
+  keys.update();
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   // After the event, as removing hundreds of files is no client's wait; within the set's CPU, as
   // every set pays for one removed.
@@ -208,12 +224,16 @@ int main(int argc, char** argv) {
   // A database host that does not answer must not hold the publisher for long.
   ::setenv("PGCONNECT_TIMEOUT", "2", 0);
   try {
-    coin::PublishedSets sets(flags.directory);
+    // Never unsigned: without its key it publishes nothing.
+    const coin::SigningKey key = coin::read_signing_key(flags.signing_key);
+    coin::PublishedSets sets(flags.directory, key);
+    coin::KeySetFile keys(flags.directory + "/jwks.json", key, coin::read_listed_keys(flags.listed_keys));
+    keys.update();
     coin::EventChannel events(flags.events);
     if (flags.once) {
       pqxx::connection connection(flags.database);
       prepare_statements(connection);
-      publish(sets, events, connection, coin::WrittenChains::every_chain());
+      publish(sets, events, keys, connection, coin::WrittenChains::every_chain());
       return 0;
     }
 
@@ -229,12 +249,12 @@ int main(int argc, char** argv) {
         [&](pqxx::connection& reader) {
           prepare_statements(reader);
           written = coin::WrittenChains::every_chain();  // anything may have changed meanwhile
-          publish(sets, events, reader, written);
+          publish(sets, events, keys, reader, written);
           written = coin::WrittenChains::none();
         },
         [&](pqxx::connection& reader, const std::vector<std::string>& payloads) {
           for (const std::string& payload : payloads) written.add(payload);
-          publish(sets, events, reader, written);
+          publish(sets, events, keys, reader, written);
           written = coin::WrittenChains::none();
         },
         [] {},

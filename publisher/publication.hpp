@@ -4,16 +4,19 @@
 #include <ctime>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace coin {
 
 // An answer of a set: its path with its query as nginx serves it
-// ("/api/v1/data-platform/latest-collateral?chain=eth") and its ETag (of the bytes as they are,
-// not gzip-compressed).
+// ("/api/v1/data-platform/latest-collateral?chain=eth"), its ETag (of the bytes as they are,
+// not gzip-compressed), its file in the set (endpoints.hpp: published_file) and its Content-Type.
 struct PublishedAnswer {
   std::string path;
   std::string etag;
+  std::string file;
+  std::string_view content_type;
 };
 
 // The ETag of each answer of a set, by its path with its query.

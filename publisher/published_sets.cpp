@@ -32,7 +32,8 @@ bool starts_with(const std::string& text, std::string_view prefix) { return text
 
 }  // namespace
 
-PublishedSets::PublishedSets(std::string directory) : directory_(std::move(directory)) {
+PublishedSets::PublishedSets(std::string directory, const SigningKey& key)
+    : directory_(std::move(directory)), signatures_(key) {
   fs::create_directories(directory_);
   const fs::path link = fs::path(directory_) / current_link;
   const std::string current = fs::is_symlink(link) ? fs::read_symlink(link).string() : "";
@@ -58,6 +59,7 @@ Publication PublishedSets::publish(pqxx::connection& session, const WrittenChain
       const SetDirectory base(current_.empty() ? fs::path() : directory / current_);
       publication = render_set(session, set, base, current_.empty() ? WrittenChains::every_chain() : written, day,
                                kept_, etags_);
+      signatures_.sign(set, publication);
     }  // their directories' descriptors closed
     // The set's own mtime says what it shows (published_state): each file's says when it changed.
     const timespec times[2] = {{publication.newest, 0}, {publication.newest, 0}};

@@ -11,7 +11,8 @@
 //                                     answer in it): <path>.txt|.json, <path>/<query>.json, and
 //                                     a .gz beside each answer that gzip makes smaller; each
 //                                     file's mtime is the newest snapshot when its bytes last
-//                                     changed (Last-Modified); and
+//                                     changed (Last-Modified); signatures.tsv, the
+//                                     signatures of its files (set_signatures.hpp); and
 //                                     aliases/<path>/<name>, an empty file, for each other name
 //                                     an endpoint has now (endpoints.hpp: alias_name)
 //   DIRECTORY/partial.XXXXXX/         a set being rendered; never served
@@ -39,6 +40,7 @@
 
 #include "publisher/kept_answers.hpp"
 #include "publisher/publication.hpp"
+#include "publisher/set_signatures.hpp"
 #include "publisher/written_chains.hpp"
 
 namespace coin {
@@ -46,8 +48,8 @@ namespace coin {
 class PublishedSets {
  public:
   // Removes what an earlier process left unfinished in `directory` (created if missing), and
-  // every set but the current one.
-  explicit PublishedSets(std::string directory);
+  // every set but the current one. Each set's answers are signed with `key` (set_signatures.hpp).
+  PublishedSets(std::string directory, const SigningKey& key);
 
   // Renders the answers `written` may have changed on `session` (whose statements are prepared:
   // publisher/main.cpp's prepare_statements), links the others from the set this process
@@ -70,6 +72,7 @@ class PublishedSets {
   std::string old_;          // the one before it, for remove_old
   KeptAnswers kept_;         // the kept parts of the answers of kept endpoints (kept_answers.hpp)
   ServedEtags etags_;        // those of the current set's answers
+  SetSignatures signatures_;
 };
 
 }  // namespace coin

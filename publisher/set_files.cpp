@@ -81,11 +81,6 @@ int where_it_lies(const SetDirectory& set, const std::string& name, Call call) {
   return at(std::string(large_directory) + '/' + name);
 }
 
-// Where the file `name` of `size` bytes lies in its set.
-std::string placed(const std::string& name, std::size_t size) {
-  return size > large_file_bytes ? std::string(large_directory) + '/' + name : name;
-}
-
 // `set`'s file `name`, open for reading.
 File open_in(const SetDirectory& set, const std::string& name) {
   const int fd = where_it_lies(set, name, [](int directory, const char* file) {
@@ -117,6 +112,10 @@ void write_ending(const File& file, const fs::path& path, std::string_view bytes
 }
 
 }  // namespace
+
+std::string placed(const std::string& name, std::size_t size) {
+  return size > large_file_bytes ? std::string(large_directory) + '/' + name : name;
+}
 
 void write_file(const SetDirectory& set, const std::string& name, std::string_view bytes, std::time_t mtime) {
   const std::string at = placed(name, bytes.size());

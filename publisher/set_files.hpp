@@ -71,6 +71,9 @@ constexpr std::size_t large_file_bytes = 48 * 1024;
 // Where the large files lie in a set, each at its own path beneath.
 constexpr std::string_view large_directory = "large";
 
+// Where the file `name` of `size` bytes lies in its set: `name`, or under large_directory.
+std::string placed(const std::string& name, std::size_t size);
+
 // Writes `bytes` to a new file `name` of `set`, at `name`, or under large_directory when it is
 // large, readable by nginx's workers, modified at `mtime`; makes its directory when there is none.
 void write_file(const SetDirectory& set, const std::string& name, std::string_view bytes,

@@ -216,15 +216,17 @@ Publication render_shared(pqxx::transaction_base& transaction, const std::vector
   if (failed) std::rethrow_exception(failed);
   Publication publication;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
-    std::string path = published_path(*jobs[i].endpoint, jobs[i].values);
+    const Endpoint& endpoint = *jobs[i].endpoint;
+    std::string path = published_path(endpoint, jobs[i].values);
+    std::string file = published_file(endpoint, jobs[i].values);
     if (changed[i]) {
-      publication.answers.push_back({std::move(path), *changed[i]});
+      publication.answers.push_back({std::move(path), *changed[i], std::move(file), content_type_of(endpoint)});
       publication.changed.push_back(publication.answers.back());
       continue;
     }
     const auto linked = served.find(path);
     if (linked == served.end()) throw std::logic_error("no ETag of " + path + " in the set served");
-    publication.answers.push_back({std::move(path), linked->second});
+    publication.answers.push_back({std::move(path), linked->second, std::move(file), content_type_of(endpoint)});
   }
   return publication;
 }

@@ -1,14 +1,14 @@
 #include "shared/answer_signature.hpp"
 
+#include <utility>
 #include <vector>
 
-#include "shared/content_digest.hpp"
 #include "shared/message_signature.hpp"
 
 namespace coin {
 
-AnswerSignature sign_answer(const Signer& signer, const SignedFields& fields, std::string_view content) {
-  AnswerSignature signed_answer{content_digest(content), {}, {}};
+AnswerSignature sign_answer(const Signer& signer, const SignedFields& fields, std::string content_digest) {
+  AnswerSignature signed_answer{std::move(content_digest), {}, {}};
   std::vector<Component> components = {{"content-type", fields.content_type}};
   if (!fields.content_encoding.empty()) components.push_back({"content-encoding", fields.content_encoding});
   components.push_back({"content-digest", signed_answer.content_digest});

@@ -30,13 +30,15 @@ struct SignedFields {
   std::string_view snapshot_blocks;
 };
 
-// The values of the three headers that sign an answer of `content` (its bytes as sent).
+// The values of the three headers that sign an answer.
 struct AnswerSignature {
   std::string content_digest;
   std::string signature_input;
   std::string signature;
 };
 
-AnswerSignature sign_answer(const Signer& signer, const SignedFields& fields, std::string_view content);
+// The signature of an answer whose bytes as sent have `content_digest` (content_digest.hpp):
+// the digest is taken apart so that the publisher can keep a file's from one set to the next.
+AnswerSignature sign_answer(const Signer& signer, const SignedFields& fields, std::string content_digest);
 
 }  // namespace coin

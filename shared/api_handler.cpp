@@ -1,12 +1,15 @@
 #include "shared/api_handler.hpp"
 
 #include <cstdio>
+#include <optional>
+#include <stdexcept>
 
 #include "shared/database.hpp"
 #include "shared/dispatch.hpp"
 #include "shared/endpoints.hpp"
 #include "shared/fresh_cache.hpp"
 #include "shared/log.hpp"
+#include "shared/signing_key_file.hpp"
 
 namespace coin {
 
@@ -28,9 +31,18 @@ int serve_group(int argc, char** argv, std::string_view group, std::string_view 
     std::fputs(routes_table(endpoints).c_str(), stdout);
     return 0;
   }
+  // Never unsigned: without its key the process does not serve.
+  std::optional<SigningKey> key;
+  try {
+    if (!config.given.has("--signing-key")) throw std::runtime_error("--signing-key FILE is required");
+    key = read_signing_key(config.given.value("--signing-key"));
+  } catch (const std::exception& e) {
+    log_error(e.what());
+    return 1;
+  }
   return run_api_server(config, statements_of(endpoints),
-                        [&endpoints](Database& database, ResponseCache& cache, const Request& request) {
-                          return dispatch(endpoints, database, cache, request.path(), request.query_string());
+                        [&endpoints, &key](Database& database, ResponseCache& cache, const Request& request) {
+                          return dispatch(endpoints, database, cache, request.path(), request.query_string(), &*key);
                         });
 }
 

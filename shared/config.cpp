@@ -5,7 +5,10 @@ namespace coin {
 const ExtraOptions& api_handler_options() {
   static const ExtraOptions options{
       {"--no-cache", "--routes"},
-      {},
+      {"--signing-key"},
+      "  --signing-key FILE       the Ed25519 private key (PEM) that signs every answer\n"
+      "                           with data (RFC 9421): a file only its owner may read;\n"
+      "                           required, the process stops at start without it\n"
       "  --no-cache               query the database for every request (no response\n"
       "                           cache, no LISTEN connection); for measurements\n"
       "  --routes                 print this group's endpoints and exit, one per line,\n"

@@ -29,7 +29,7 @@ struct ExtraOptions {
   std::string usage;
 };
 
-// The API handlers' own flags: --no-cache and --routes.
+// The API handlers' own flags: --signing-key, --no-cache and --routes.
 const ExtraOptions& api_handler_options();
 
 // Parses argv. --help prints `usage` and exits 0; a bad flag prints the reason and exits 2.

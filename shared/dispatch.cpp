@@ -1,7 +1,9 @@
 #include "shared/dispatch.hpp"
 
 #include <chrono>
+#include <ctime>
 #include <exception>
+#include <optional>
 #include <string>
 
 #include "shared/log.hpp"
@@ -33,7 +35,7 @@ Response response_of(const Endpoint& endpoint, Rendering rendering, const std::v
 // like any answer, until the next snapshot (the cache bounds its size).
 std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std::vector<std::string>& values,
                                              const HistoryOptions& options, Database& database,
-                                             ResponseCache& cache) {
+                                             ResponseCache& cache, const SigningKey* signing_key) {
   const Rendering rendering = rendering_of(endpoint, options);
   const std::string statement = statement_name(endpoint, rendering);
   const std::vector<std::string> parameters = statement_parameters(endpoint, values, options);
@@ -51,8 +53,11 @@ std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std
     refusal = business_error(10002, refused.what());
   }
   const Response response = refusal ? *refusal : response_of(endpoint, rendering, values, options, fetched);
+  const std::optional<Signer> signer =
+      signing_key != nullptr ? std::optional<Signer>(Signer{*signing_key, std::time(nullptr)}) : std::nullopt;
   auto rendered = std::make_shared<const RenderedAnswer>(
-      fetched ? render(response, fetched->last_modified, fetched->blocks) : render(response));
+      fetched ? render(response, fetched->last_modified, fetched->blocks, signer ? &*signer : nullptr)
+              : render(response));
   static auto& renders = histogram_family("coin_handler_render_seconds",
                                           "Time a handler took to query and render an answer it had not cached");
   renders.Add({{"path", std::string(endpoint.path)}}, duration_buckets())
@@ -65,7 +70,7 @@ std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std
 
 std::shared_ptr<const RenderedAnswer> dispatch(const std::vector<Endpoint>& endpoints, Database& database,
                                                ResponseCache& cache, std::string_view path,
-                                               std::string_view query_string) {
+                                               std::string_view query_string, const SigningKey* signing_key) {
   static const auto not_found_answer = std::make_shared<const RenderedAnswer>(render(not_found()));
   static const auto unavailable = std::make_shared<const RenderedAnswer>(render(server_error()));
   for (const Endpoint& endpoint : endpoints) {
@@ -76,7 +81,7 @@ std::shared_ptr<const RenderedAnswer> dispatch(const std::vector<Endpoint>& endp
       if (checked.error) return std::make_shared<const RenderedAnswer>(render(*checked.error));
       const CheckedOptions options = check_options(query, endpoint.ranged, endpoint.has_csv());
       if (options.error) return std::make_shared<const RenderedAnswer>(render(*options.error));
-      return answer(endpoint, checked.values, options.options, database, cache);
+      return answer(endpoint, checked.values, options.options, database, cache, signing_key);
     } catch (const std::exception& e) {
       log_error(std::string(endpoint.path) + ": " + e.what());
       return unavailable;

@@ -11,14 +11,16 @@
 #include "shared/endpoints.hpp"
 #include "shared/rendered_answer.hpp"
 #include "shared/response_cache.hpp"
+#include "shared/signing_key.hpp"
 
 namespace coin {
 
 // The answer to a request for `path` with `query_string` among `endpoints`. Every failure
 // becomes the spec's server error (logged, never shown to the client); a path no endpoint has
-// is a 404.
+// is a 404. An answer with data is signed with `signing_key`, when the render that caches it is done
+// (rendered_answer.hpp); none: unsigned (the MCP handler's, wrapped in its own envelope).
 std::shared_ptr<const RenderedAnswer> dispatch(const std::vector<Endpoint>& endpoints, Database& database,
                                                ResponseCache& cache, std::string_view path,
-                                               std::string_view query_string);
+                                               std::string_view query_string, const SigningKey* signing_key);
 
 }  // namespace coin

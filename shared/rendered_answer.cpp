@@ -109,7 +109,7 @@ RenderedAnswer render(const Response& response, std::time_t last_modified, std::
     std::string sent = encoding.empty() ? headers : headers + header("Content-Encoding", encoding);
     if (signer != nullptr && last_modified != -1) {
       const AnswerSignature signature =
-          sign_answer(*signer, {response.content_type, encoding, modified, snapshot_blocks}, body);
+          sign_answer(*signer, {response.content_type, encoding, modified, snapshot_blocks}, content_digest(body));
       sent += header(content_digest_header, signature.content_digest) +
               header(signature_input_header, signature.signature_input) +
               header(signature_header, signature.signature);

@@ -21,13 +21,40 @@ SigningKey SigningKey::from_pem(std::string_view pem) {
   return SigningKey(key);
 }
 
-SigningKey::SigningKey(evp_pkey_st* key) : key_(key, EVP_PKEY_free), public_key_(32, '\0') {
-  std::size_t size = public_key_.size();
-  if (EVP_PKEY_get_raw_public_key(key, reinterpret_cast<unsigned char*>(public_key_.data()), &size) != 1 ||
-      size != public_key_.size()) {
+namespace {
+
+// The 32 bytes of an Ed25519 key's public half.
+std::string raw_public_key(const EVP_PKEY* key) {
+  std::string public_key(32, '\0');
+  std::size_t size = public_key.size();
+  if (EVP_PKEY_get_raw_public_key(key, reinterpret_cast<unsigned char*>(public_key.data()), &size) != 1 ||
+      size != public_key.size()) {
     throw std::invalid_argument("the Ed25519 key has no public key of 32 bytes");
   }
-  keyid_ = jwk_thumbprint(public_key_);
+  return public_key;
+}
+
+}  // namespace
+
+SigningKey::SigningKey(evp_pkey_st* key)
+    : key_(key, EVP_PKEY_free), public_key_(raw_public_key(key)), keyid_(jwk_thumbprint(public_key_)) {}
+
+std::string public_key_from_pem(std::string_view pem) {
+  const auto bio = [&] {
+    return std::unique_ptr<BIO, decltype(&BIO_free)>(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())),
+                                                     BIO_free);
+  };
+  const auto public_key = bio();
+  EVP_PKEY* read = public_key ? PEM_read_bio_PUBKEY(public_key.get(), nullptr, nullptr, nullptr) : nullptr;
+  if (read == nullptr) {
+    const auto private_key = bio();
+    read = private_key ? PEM_read_bio_PrivateKey(private_key.get(), nullptr, nullptr, nullptr) : nullptr;
+  }
+  const std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(read, EVP_PKEY_free);
+  if (!key || EVP_PKEY_get_id(key.get()) != EVP_PKEY_ED25519) {
+    throw std::invalid_argument("not an Ed25519 key in PEM (openssl pkey -pubout)");
+  }
+  return raw_public_key(key.get());
 }
 
 std::string SigningKey::sign(std::string_view message) const {

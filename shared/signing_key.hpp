@@ -34,4 +34,8 @@ class SigningKey {
   std::string keyid_;
 };
 
+// The 32 bytes of the Ed25519 public key in PEM `pem`: a public key (`openssl pkey -pubout`) or
+// a private one's public half. Throws std::invalid_argument when there is none.
+std::string public_key_from_pem(std::string_view pem);
+
 }  // namespace coin

@@ -57,7 +57,7 @@ class DispatchedApi : public coin::mcp::Api {
   DispatchedApi(coin::Database& database, coin::ResponseCache& cache) : database_(database), cache_(cache) {}
 
   coin::mcp::ApiAnswer get(const coin::Endpoint& endpoint, const std::string& query) override {
-    return api_answer(coin::dispatch(coin::endpoints(), database_, cache_, endpoint.path, query)->identity.full);
+    return api_answer(coin::dispatch(coin::endpoints(), database_, cache_, endpoint.path, query, nullptr)->identity.full);
   }
 
   std::vector<std::vector<std::string>> published_values(const coin::Endpoint& endpoint) override {

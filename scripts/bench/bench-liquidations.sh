@@ -57,7 +57,8 @@ median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR] = $1} END {print a[int(
 publish_once() {
   rm -rf "$published_dir/once"
   PGHOST=$var/pg PGPORT=5432 PGUSER=coin_api PGDATABASE=coin "$handlers/publisher" --once \
-    --directory "$published_dir/once" 2>"$var/publisher-once.log" || die "publisher --once failed: $var/publisher-once.log"
+    --directory "$published_dir/once" --signing-key "$var/signing-key.pem" \
+    2>"$var/publisher-once.log" || die "publisher --once failed: $var/publisher-once.log"
   sed -n 's/.*published in \([0-9]*\) ms, \([0-9]*\) answers changed.*/\1 \2/p' "$var/publisher-once.log" | tail -n 1
 }
 

@@ -57,7 +57,8 @@ database() { psql -qAtX -v ON_ERROR_STOP=1 -h "$var/pg" -U postgres -d coin "$@"
 publish_once() {
   rm -rf "$published_dir/once"
   PGHOST=$var/pg PGPORT=5432 PGUSER=coin_api PGDATABASE=coin "$handlers/publisher" --once \
-    --directory "$published_dir/once" 2>"$var/publisher-once.log" || die "publisher --once failed: $var/publisher-once.log"
+    --directory "$published_dir/once" --signing-key "$var/signing-key.pem" \
+    2>"$var/publisher-once.log" || die "publisher --once failed: $var/publisher-once.log"
   sed -n 's/.*published in \([0-9]*\) ms, \([0-9]*\) answers changed.*/\1 \2/p' "$var/publisher-once.log" | tail -n 1
 }
 median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }

@@ -40,7 +40,7 @@ mawk                                   | awk                      | make bench: 
 curl                                   | curl                     | make run: waits for the first event of the event stream; make bench: fetches the answers and times renders
 wrk                                    | wrk                      | make bench and the fault tests: the load
 nghttp2-client                         | h2load nghttp            | make bench: HTTP/2 load over TLS (scripts/bench/bench-https.sh); the end-to-end tests: streams of one HTTP/2 connection
-openssl                                | openssl                  | the end-to-end tests and make bench: certificates for HTTPS
+openssl                                | openssl                  | make run, the tests and make bench: the signing key of the answers; certificates for HTTPS
 procps                                 | pgrep                    | make bench: finds the handlers to read their peak memory
 clang                                  | clang++                  | make fuzz: libFuzzer needs clang
 libclang-rt-14-dev                     |                          | make fuzz: libFuzzer and the sanitizers for clang

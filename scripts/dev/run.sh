@@ -20,6 +20,8 @@
 #   MAX_AGE=900      seconds after which data are too old: /healthz answers 503
 #   METRICS_ALLOW="127.0.0.1 ::1"  addresses that may read /metrics (render_nginx's default)
 #   PUBLISHED=$VAR/published  the publisher's directory (production's is on tmpfs, /run)
+#   SIGNING_KEY=$VAR/signing-key.pem  the Ed25519 key that signs the answers, the handlers'
+#                    and the publisher's (made when there is none, and kept)
 #   EVENT_STREAMS=8 EVENT_BUFFER=100  event streams per client address, events kept for
 #                    clients that reconnect (render_nginx's defaults; nginx/events.conf)
 #   MCP_REQUESTS=64  requests to /mcp a client address may have in progress (nginx/mcp.conf)
@@ -126,9 +128,12 @@ fi
 # Nothing of an earlier run is served: nginx starts once the publisher has rendered this
 # database's answers.
 rm -rf "$published"
+signing_key=${SIGNING_KEY:-$var/signing-key.pem}
+signing_key "$signing_key"
 if [ "$publish" = on ]; then
   supervise publisher env PGUSER=coin_api PGAPPNAME="coin-api publisher" "$handlers/publisher" \
-    --directory "$published" --events "$var/nginx/events.sock" --metrics "$var/metrics/publisher.prom" &
+    --directory "$published" --signing-key "$signing_key" --events "$var/nginx/events.sock" \
+    --metrics "$var/metrics/publisher.prom" &
   children+=($!)
 fi
 ops_flags=(--socket "$var/run/ops.sock" --threads 2 --metrics "$var/metrics/ops.prom"
@@ -138,9 +143,11 @@ supervise ops env PGUSER=coin_api PGAPPNAME="coin-api ops" "$handlers/ops" "${op
 children+=($!)
 mapfile -t processes < <("$handlers/publisher" --pool-processes)  # <handler>-<n>, each on <handler>-<n>.sock
 for process in "${processes[@]}"; do
+  signing=(--signing-key "$signing_key")  # a group's answers are signed; the mcp handler's are JSON-RPC's
+  [ "${process%-*}" != mcp ] || signing=()
   supervise "$process" env PGUSER=coin_api PGAPPNAME="coin-api $process" "$handlers/${process%-*}" \
     --socket "$var/run/$process.sock" --threads "$threads" --metrics "$var/metrics/$process.prom" \
-    "${handler_flags[@]}" &
+    "${signing[@]}" "${handler_flags[@]}" &
   children+=($!)
 done
 for process in "${processes[@]}" ops; do

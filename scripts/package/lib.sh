@@ -150,6 +150,14 @@ render_pages() {
   chmod -R a+rX "$web"
 }
 
+# signing_key FILE: makes FILE the Ed25519 key that signs the answers when there is none (PEM,
+# mode 0600, owned by the caller): made once and kept, since the readers who verify answers know
+# its public half (docs/operating.md, The signing key).
+signing_key() {
+  [ -e "$1" ] && return 0
+  (umask 077 && openssl genpkey -algorithm ed25519 -out "$1") || die "cannot make the signing key $1"
+}
+
 # file_argument NAME USAGE ARGS...: sets NAME to a script's one argument, a FILE; --help
 # prints USAGE and exits 0; anything else is an error that shows USAGE.
 file_argument() {

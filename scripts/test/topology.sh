@@ -281,11 +281,13 @@ db_load "${DATA:-fixture}"
 readers=$(database_conninfo coin_api prefer-standby)
 upstreams=$var/upstreams.tsv
 : >"$upstreams"
+signing_key "$var/signing-key.pem"  # every host's handlers and the publisher sign with it
 start_handler() {  # start_handler HOST GROUP PORT
   local name=$1-$2
   supervise "$name" ip netns exec "$prefix-$1" env PGAPPNAME="coin-api $name" \
     FCGI_WEB_SERVER_ADDRS="${address[front]}" "$handlers/$2" --socket "${address[$1]}:$3" \
     --threads "$threads" --database "$readers" --metrics "$var/metrics/$name.prom" \
+    --signing-key "$var/signing-key.pem" \
     2>>"$var/$1.log" &
   children+=($!)
 }
@@ -324,7 +326,7 @@ fi
 say "starting the publisher, the ops and mcp handlers and nginx on ${address[front]}"
 supervise publisher ip netns exec "$prefix-front" env PGAPPNAME="coin-api publisher" "$handlers/publisher" \
   --directory "$var/front/published" --events "$var/front/nginx/events.sock" --database "$readers" \
-  --metrics "$var/metrics/publisher.prom" \
+  --metrics "$var/metrics/publisher.prom" --signing-key "$var/signing-key.pem" \
   2>>"$var/front.log" &
 children+=($!)
 supervise ops ip netns exec "$prefix-front" env PGAPPNAME="coin-api ops" "$handlers/ops" --socket "$var/front/run/ops.sock" \

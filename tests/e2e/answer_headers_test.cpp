@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,7 +92,10 @@ TEST(AnswerHeaders, OnEveryKindOfAnswer) {
 
 // A published answer, its 304 and its preflight carry every header the handlers' answer to the
 // same request gets (nginx/published-headers.conf against headers.conf and the handlers' own),
-// with the same value, and none other: small and large, plain and compressed.
+// with the same value, and none other: small and large, plain and compressed. Their signatures
+// cover the same fields with the same key, each signed when its answer was rendered (its
+// `created`); whether each verifies, an implementation of RFC 9421 of others says
+// (signatures_test.cpp).
 TEST(AnswerHeaders, APublishedAnswerCarriesTheHandlersHeaders) {
   const Stack& stack = fixture_stack();
   // What the two send alike; nginx's own framing (Server, Date, Connection, Content-Length,
@@ -101,7 +105,11 @@ TEST(AnswerHeaders, APublishedAnswerCarriesTheHandlersHeaders) {
       "access-control-max-age", "access-control-expose-headers", "allow", "x-content-type-options",
       "x-frame-options", "content-security-policy", "referrer-policy", "cross-origin-resource-policy",
       "strict-transport-security", "cache-control", "vary", "content-encoding", "retry-after",
-      "x-snapshot-blocks", "content-type", "etag", "last-modified"};
+      "x-snapshot-blocks", "content-type", "etag", "last-modified", "content-digest"};
+  const std::vector<std::string> signature = {"signature-input", "signature"};
+  const auto uncreated = [](const std::string& input) {  // the Signature-Input without its time
+    return std::regex_replace(input, std::regex(";created=[0-9]+"), "");
+  };
   const std::vector<std::string> framing = {"server", "date", "connection", "content-length", "accept-ranges",
                                             "transfer-encoding", "keep-alive"};
   for (const std::string& path : {latest + "?chain=eth", large, std::string("/totalSupply")}) {
@@ -116,13 +124,19 @@ TEST(AnswerHeaders, APublishedAnswerCarriesTheHandlersHeaders) {
       for (const std::string& name : names) {
         EXPECT_EQ(published.header(name), handler.header(name)) << context << ": " << name;
       }
+      EXPECT_EQ(uncreated(published.header("signature-input")), uncreated(handler.header("signature-input")))
+          << context;
       for (const std::string& line : published.header_lines) {
         const std::string name = lower_case(line.substr(0, line.find(':')));
         EXPECT_TRUE(std::find(names.begin(), names.end(), name) != names.end() ||
+                    std::find(signature.begin(), signature.end(), name) != signature.end() ||
                     std::find(framing.begin(), framing.end(), name) != framing.end())
             << context << ": " << line;
       }
       EXPECT_NE(published.header("x-snapshot-blocks"), "") << context;
+      EXPECT_NE(published.header("content-digest"), "") << context;
+      EXPECT_NE(published.header("signature"), "") << context;
+      EXPECT_NE(handler.header("signature"), "") << context;
       // Its 304 (the ETag is the handlers' too), asked as it was.
       std::vector<std::string> revalidate = asked;
       revalidate.push_back("If-None-Match: " + published.header("etag"));
@@ -131,6 +145,9 @@ TEST(AnswerHeaders, APublishedAnswerCarriesTheHandlersHeaders) {
       EXPECT_EQ(not_modified.header("x-snapshot-blocks"), published.header("x-snapshot-blocks")) << context;
       EXPECT_EQ(not_modified.header("vary"), "Accept-Encoding") << context;
       EXPECT_FALSE(not_modified.has_header("content-encoding")) << context;
+      for (const char* name : {"content-digest", "signature-input", "signature"}) {
+        EXPECT_FALSE(not_modified.has_header(name)) << context << ": " << name;
+      }
     }
     const HttpResponse preflight =
         http("OPTIONS", stack.url(path), {"Access-Control-Request-Headers: x-a", "Origin: https://example.com"});

@@ -39,6 +39,8 @@ class Stack {
   const std::string& var() const { return var_; }
   // The publisher's directory: current -> set.<blocks>.XXXXXX, and partial.XXXXXX while it renders.
   std::string published() const { return var_ + "/published"; }
+  // The key that signs the stack's answers (run.sh's SIGNING_KEY).
+  std::string signing_key() const { return var_ + "/signing-key.pem"; }
 
   // A libpq connection string to the stack's database as `role`.
   std::string conninfo(std::string_view role) const;

@@ -14,6 +14,8 @@
 #include <thread>
 
 #include "tests/fault/fault.hpp"
+#include "tests/support/rfc9421_key.hpp"
+#include "tests/support/temporary_directory.hpp"
 
 namespace coin::fault {
 namespace {
@@ -34,6 +36,8 @@ int listening_socket(const std::string& path, sockaddr_un& address) {
 
 TEST(SocketActivation, AHandlerThatStopsLeavesTheSocketItInheritedListening) {
   const std::string path = "/tmp/coin-fault-activation-" + std::to_string(::getpid()) + ".sock";
+  const testing_support::TemporaryDirectory directory("coin-fault-activation");
+  const std::string key = directory.write("signing-key.pem", testing_support::rfc9421_key, 0600);
   sockaddr_un address{};
   const int socket_fd = listening_socket(path, address);
   ASSERT_GE(socket_fd, 0);
@@ -46,7 +50,7 @@ TEST(SocketActivation, AHandlerThatStopsLeavesTheSocketItInheritedListening) {
     ::setenv("LISTEN_PID", std::to_string(::getpid()).c_str(), 1);
     ::setenv("PGHOST", "/nonexistent", 1);  // no database: the handler must run anyway
     const std::string binary = std::string(COIN_HANDLER_DIR) + "/supply";
-    ::execl(binary.c_str(), "supply", static_cast<char*>(nullptr));
+    ::execl(binary.c_str(), "supply", "--signing-key", key.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
   std::this_thread::sleep_for(1s);  // started, workers waiting in accept(2)

@@ -2,8 +2,11 @@
 // A directory of a test's own under /tmp (where the servers a test starts, of other users too,
 // reach it), removed with everything in it when the object goes.
 
+#include <sys/types.h>
+
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace coin::testing_support {
 
@@ -18,6 +21,9 @@ class TemporaryDirectory {
   const std::filesystem::path& path() const { return path_; }
   // A file's path in it, as text.
   std::string file(const std::string& name) const { return (path_ / name).string(); }
+  // Writes `text` to its file `name`, of `mode`; the file's path. Throws std::runtime_error when
+  // it cannot.
+  std::string write(const std::string& name, std::string_view text, mode_t mode) const;
 
  private:
   std::filesystem::path path_;

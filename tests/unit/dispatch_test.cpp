@@ -25,7 +25,7 @@ Database unreachable_database() {
 TEST(Dispatch, AParameterErrorIsAnsweredWithoutTheDatabase) {
   Database database = unreachable_database();
   ResponseCache cache;
-  const auto answer = dispatch(endpoints, database, cache, "/by-chain", "chain=sol");
+  const auto answer = dispatch(endpoints, database, cache, "/by-chain", "chain=sol", nullptr);
   EXPECT_EQ(body_of(answer->identity.full), R"({"code":10002,"message":"Invalid chain.","data":null})");
   EXPECT_EQ(answer->identity.full.rfind("Status: 200 OK\r\n", 0), 0u);
   EXPECT_EQ(answer->last_modified, -1);
@@ -36,7 +36,7 @@ TEST(Dispatch, AParameterErrorIsAnsweredWithoutTheDatabase) {
 TEST(Dispatch, AMissingParameterIsCodeOne) {
   Database database = unreachable_database();
   ResponseCache cache;
-  const auto answer = dispatch(endpoints, database, cache, "/by-chain", "interval=WEEKLY");
+  const auto answer = dispatch(endpoints, database, cache, "/by-chain", "interval=WEEKLY", nullptr);
   EXPECT_EQ(body_of(answer->identity.full),
             R"({"code":1,"message":"Required request parameter 'chain' is not present","data":null})");
 }
@@ -44,7 +44,7 @@ TEST(Dispatch, AMissingParameterIsCodeOne) {
 TEST(Dispatch, AnUnknownPathIsA404WithoutTouchingTheDatabase) {
   Database database = unreachable_database();
   ResponseCache cache;
-  const auto answer = dispatch(endpoints, database, cache, "/value/", "");
+  const auto answer = dispatch(endpoints, database, cache, "/value/", "", nullptr);
   EXPECT_EQ(answer->identity.full.rfind("Status: 404 Not Found\r\nContent-Type: text/plain\r\n", 0), 0u);
   EXPECT_EQ(answer->identity.etag, "");
 }
@@ -53,7 +53,7 @@ TEST(Dispatch, AnUnreachableDatabaseIsAServerErrorThatHidesTheCause) {
   Database database = unreachable_database();
   ResponseCache cache;
   for (const char* path : {"/by-chain", "/value"}) {
-    const auto answer = dispatch(endpoints, database, cache, path, "chain=eth");
+    const auto answer = dispatch(endpoints, database, cache, path, "chain=eth", nullptr);
     EXPECT_EQ(answer->identity.full.rfind("Status: 503 Service Unavailable\r\n", 0), 0u) << path;
     EXPECT_EQ(body_of(answer->identity.full), R"({"code":500,"message":"INTERNAL_SERVER_ERROR","data":null})");
     EXPECT_EQ(answer->identity.full.find("nonexistent"), std::string::npos);
@@ -67,12 +67,12 @@ TEST(Dispatch, ServesACachedAnswerOfTheCurrentGenerationWithoutTheDatabase) {
   const auto cached = std::make_shared<const RenderedAnswer>(render(success("\"eth\""), 1778634000));
   cache.store("/by-chain\neth", cached, cache.generation());
   // The key is the checked value, whatever else the query string holds.
-  EXPECT_EQ(dispatch(endpoints, database, cache, "/by-chain", "x=1&chain=%65th&chain=bsc"), cached);
+  EXPECT_EQ(dispatch(endpoints, database, cache, "/by-chain", "x=1&chain=%65th&chain=bsc", nullptr), cached);
   // Another value is another entry: the database is asked, and it is down.
-  EXPECT_EQ(dispatch(endpoints, database, cache, "/by-chain", "chain=bsc")->identity.full.rfind("Status: 503", 0),
+  EXPECT_EQ(dispatch(endpoints, database, cache, "/by-chain", "chain=bsc", nullptr)->identity.full.rfind("Status: 503", 0),
             0u);
   cache.trust();  // a snapshot was written: the database is asked, and it is down
-  EXPECT_EQ(dispatch(endpoints, database, cache, "/by-chain", "chain=eth")->identity.full.rfind("Status: 503", 0),
+  EXPECT_EQ(dispatch(endpoints, database, cache, "/by-chain", "chain=eth", nullptr)->identity.full.rfind("Status: 503", 0),
             0u);
 }
 
@@ -82,7 +82,7 @@ TEST(Dispatch, AnEndpointWithoutParametersIsCachedByItsPath) {
   cache.trust();
   const auto cached = std::make_shared<const RenderedAnswer>(render(plain_text("12.5"), 1778634000));
   cache.store("/value", cached, cache.generation());
-  EXPECT_EQ(dispatch(endpoints, database, cache, "/value", "chain=eth&anything"), cached);
+  EXPECT_EQ(dispatch(endpoints, database, cache, "/value", "chain=eth&anything", nullptr), cached);
 }
 
 TEST(StatementsOf, NamesEachEndpointsStatementByItsPath) {

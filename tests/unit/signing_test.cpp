@@ -3,9 +3,7 @@
 // appendix B.2.6, with its key test-key-ed25519 of B.1.4); and the key file's checks.
 
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 
-#include <fstream>
 #include <stdexcept>
 #include <string>
 
@@ -92,12 +90,7 @@ TEST(MessageSignature, GivesTheFieldsUnderItsLabelWithTheKeysThumbprint) {
 
 class SigningKeyFile : public ::testing::Test {
  protected:
-  std::string write(const std::string& text, mode_t mode) {
-    const std::string path = directory_.file("key.pem");
-    std::ofstream(path) << text;
-    chmod(path.c_str(), mode);
-    return path;
-  }
+  std::string write(const std::string& text, mode_t mode) { return directory_.write("key.pem", text, mode); }
   coin::testing_support::TemporaryDirectory directory_{"signing-key"};
 };
 

@@ -1,0 +1,44 @@
+#pragma once
+// The signatures of a set's answers (shared/answer_signature.hpp), made once, as the set is
+// rendered, never per request: each file nginx may send for an answer (its bytes, its .gz, its
+// .br) signed with the headers nginx sends it with, and listed in the set's index,
+// signature_index, one line per file, tab-separated: the path nginx's $uri names the file by as
+// it sends it ("/api/v1/x.json.gz", "/large/api/v1/y.json": try_files sets it), then its
+// Content-Digest, Signature-Input and Signature. nginx reads the index with the set and adds the
+// three headers to the file's 200 (nginx/published-signature.conf).
+
+#include <sys/types.h>
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "publisher/publication.hpp"
+#include "publisher/set_files.hpp"
+#include "shared/signing_key.hpp"
+
+namespace coin {
+
+// The index's file, in the set's own directory, where no answer's path can be.
+inline constexpr std::string_view signature_index = "signatures.tsv";
+
+class SetSignatures {
+ public:
+  explicit SetSignatures(const SigningKey& key) : key_(key) {}
+
+  // Signs the files of `publication`'s answers in `set`, now, and writes the set's index. The
+  // files of an answer whose bytes did not change (linked from the set before: the same inodes)
+  // keep the digests the set signed last gave them: only their signatures are made again, since
+  // they show new blocks.
+  void sign(const SetDirectory& set, const Publication& publication);
+
+ private:
+  struct Digest {
+    ino_t inode;
+    std::string value;
+  };
+  const SigningKey& key_;
+  std::unordered_map<std::string, Digest> digests_;  // of the set signed last, by $uri
+};
+
+}  // namespace coin

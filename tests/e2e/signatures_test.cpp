@@ -1,0 +1,70 @@
+// Every answer with data, verified by an implementation of RFC 9421 of others
+// (tests/signatures/verify_answers.mjs: the npm package http-message-signatures, Node.js's own
+// SHA-256 and Ed25519) against the keys the fixture stack publishes at /.well-known/jwks.json:
+// every published answer and the handlers' answer to the same request, a ranged and a CSV answer
+// of each endpoint that has them (the handlers' alone), each plain, gzip and brotli as sent. The
+// script also holds each to fail once a byte of it, a header it covers, its key or its time is
+// not what was signed.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/json.hpp"
+#include "tests/e2e/node_script.hpp"
+#include "tests/e2e/requests.hpp"
+#include "tests/e2e/stack.hpp"
+#include "tests/support/temporary_directory.hpp"
+
+namespace coin::e2e {
+namespace {
+
+// Each published request, then the same answers asked of the handlers.
+std::vector<std::string> paths_of_every_form() {
+  std::vector<std::string> paths;
+  for (const Request& request : published_requests()) {
+    const std::string more = request.path.find('?') == std::string::npos ? "?" : "&";
+    paths.push_back(request.path);
+    paths.push_back(request.with_unknown_parameter());
+    if (request.endpoint->ranged) paths.push_back(request.path + more + "from=2026-05-12");
+    if (request.endpoint->has_csv()) paths.push_back(request.path + more + "format=csv");
+  }
+  return paths;
+}
+
+TEST(Signatures, EveryAnswerOfEveryFormVerifiesWithThePublishedKeys) {
+  const std::vector<std::string> paths = paths_of_every_form();
+  std::string list;
+  for (const std::string& path : paths) list += path + "\n";
+  const testing_support::TemporaryDirectory directory("coin-signatures");
+  const std::string file = directory.write("paths.txt", list, 0644);
+  std::string output;
+  const int status =
+      run_node_script("tests/signatures/verify_answers.mjs", "'" + fixture_stack().url("") + "' '" + file + "'", &output);
+  EXPECT_EQ(status, 0) << output;
+  // Each path in its three encodings.
+  EXPECT_NE(output.find("verified " + std::to_string(paths.size() * 3) + " answers\n"), std::string::npos) << output;
+}
+
+// The JWK Set (RFC 7517) of the stack's one key, whose id the answers' signatures name.
+TEST(Signatures, TheKeysAreAJwkSetOfTheKeyTheAnswersName) {
+  const HttpResponse keys = http("GET", fixture_stack().url("/.well-known/jwks.json"));
+  EXPECT_EQ(keys.status, 200);
+  EXPECT_EQ(keys.header("content-type"), "application/jwk-set+json");
+  EXPECT_NE(keys.header("cache-control"), "no-store");
+  const Json set = Json::parse(keys.body);
+  ASSERT_EQ(set["keys"].size(), 1u) << keys.body;
+  const Json& key = set["keys"][size_t{0}];
+  EXPECT_EQ(key["kty"].text(), "OKP");
+  EXPECT_EQ(key["crv"].text(), "Ed25519");
+  EXPECT_EQ(key["alg"].text(), "EdDSA");
+  EXPECT_EQ(key["use"].text(), "sig");
+  const HttpResponse answer = http("GET", fixture_stack().url("/totalSupply"));
+  EXPECT_NE(answer.header("signature-input").find(";keyid=\"" + key["kid"].text() + "\""), std::string::npos)
+      << answer.header("signature-input");
+}
+
+}  // namespace
+}  // namespace coin::e2e
