@@ -17,6 +17,7 @@ add_library(coin_core STATIC
   ${coin_root}/shared/base64.cpp
   ${coin_root}/shared/chain_names.cpp
   ${coin_root}/shared/content_digest.cpp
+  ${coin_root}/shared/detached_jws.cpp
   ${coin_root}/shared/endpoint_list.cpp
   ${coin_root}/shared/endpoints.cpp
   ${coin_root}/shared/gzip.cpp

@@ -14,7 +14,7 @@ constexpr auto look_every = std::chrono::milliseconds(250);
 
 }  // namespace
 
-EventChannel::EventChannel(std::string socket) : poster_(socket) {
+EventChannel::EventChannel(std::string socket, const SigningKey& key) : poster_(socket), key_(key) {
   if (!socket.empty()) keeper_ = std::thread(&EventChannel::keep_filled, this);
 }
 
@@ -29,11 +29,11 @@ EventChannel::~EventChannel() {
 
 void EventChannel::publish(const Publication& publication) {
   const std::lock_guard<std::mutex> lock(mutex_);
-  every_ = snapshot_event(publication, publication.answers);
+  every_ = snapshot_event(publication, publication.answers, key_);
   const std::optional<bool> holds = poster_.holds_event();
   if (holds == false) {
     fill();
-  } else if (holds == true && poster_.post(snapshot_event(publication, publication.changed))) {
+  } else if (holds == true && poster_.post(snapshot_event(publication, publication.changed, key_))) {
     posted_at_ = std::time(nullptr);
   }
 }

@@ -14,14 +14,16 @@
 #include <thread>
 
 #include "publisher/event_poster.hpp"
+#include "shared/signing_key.hpp"
 #include "publisher/publication.hpp"
 
 namespace coin {
 
 class EventChannel {
  public:
-  // `socket`: nginx's publisher socket (EventPoster); "" posts nothing.
-  explicit EventChannel(std::string socket);
+  // `socket`: nginx's publisher socket (EventPoster); "" posts nothing. Each event is signed
+  // with `key` (snapshot_event.hpp).
+  EventChannel(std::string socket, const SigningKey& key);
   ~EventChannel();
   EventChannel(const EventChannel&) = delete;
   EventChannel& operator=(const EventChannel&) = delete;
@@ -38,6 +40,7 @@ class EventChannel {
   std::condition_variable stop_;
   bool stopping_ = false;
   EventPoster poster_;
+  const SigningKey& key_;
   std::string every_;  // the current set's event listing every answer ("": none published yet)
   std::time_t posted_at_ = -1;  // when an event was last posted
   std::thread keeper_;

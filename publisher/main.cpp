@@ -212,7 +212,9 @@ void publish(coin::PublishedSets& sets, coin::EventChannel& events, coin::KeySet
   snapshot.Add({}).Set(static_cast<double>(publication.newest));
   const double cpu_ms = 1000.0 * static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   coin::log_info("published in " + std::to_string(std::lround(took.count() * 1000)) + " ms, " +
-                 std::to_string(publication.changed.size()) + " answers changed, CPU " +
+                 std::to_string(publication.changed.size()) + " answers changed, " +
+                 std::to_string(publication.signed_files) + " files signed in " +
+                 std::to_string(std::lround(publication.signing_ms)) + " ms, CPU " +
                  std::to_string(std::lround(cpu_ms)) + " ms");
 }
 
@@ -229,7 +231,7 @@ int main(int argc, char** argv) {
     coin::PublishedSets sets(flags.directory, key);
     coin::KeySetFile keys(flags.directory + "/jwks.json", key, coin::read_listed_keys(flags.listed_keys));
     keys.update();
-    coin::EventChannel events(flags.events);
+    coin::EventChannel events(flags.events, key);
     if (flags.once) {
       pqxx::connection connection(flags.database);
       prepare_statements(connection);

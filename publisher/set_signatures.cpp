@@ -1,5 +1,6 @@
 #include "publisher/set_signatures.hpp"
 
+#include <chrono>
 #include <ctime>
 #include <fstream>
 #include <stdexcept>
@@ -12,7 +13,8 @@
 
 namespace coin {
 
-void SetSignatures::sign(const SetDirectory& set, const Publication& publication) {
+void SetSignatures::sign(const SetDirectory& set, Publication& publication) {
+  const auto start = std::chrono::steady_clock::now();
   const Signer signer{key_, std::time(nullptr)};
   std::unordered_set<std::string_view> written;  // the others' files are linked from the set before
   for (const PublishedAnswer& answer : publication.changed) written.insert(answer.path);
@@ -43,6 +45,8 @@ void SetSignatures::sign(const SetDirectory& set, const Publication& publication
   out << index;
   out.close();
   if (!out) throw std::runtime_error("cannot write " + path.string());
+  publication.signed_files = digests.size();
+  publication.signing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   digests_ = std::move(digests);
 }
 

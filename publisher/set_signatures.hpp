@@ -30,7 +30,8 @@ class SetSignatures {
   // files of an answer whose bytes did not change (linked from the set before: the same inodes)
   // keep the digests the set signed last gave them: only their signatures are made again, since
   // they show new blocks.
-  void sign(const SetDirectory& set, const Publication& publication);
+  // Leaves in `publication` the count of files signed and the time it took.
+  void sign(const SetDirectory& set, Publication& publication);
 
  private:
   struct Digest {

@@ -4,6 +4,7 @@
 
 #include <string_view>
 
+#include "shared/detached_jws.hpp"
 #include "shared/log.hpp"
 
 namespace coin {
@@ -27,7 +28,8 @@ Json::Value blocks_of(std::string_view text) {
 
 }  // namespace
 
-std::string snapshot_event(const Publication& publication, const std::vector<PublishedAnswer>& listed) {
+std::string snapshot_event(const Publication& publication, const std::vector<PublishedAnswer>& listed,
+                           const SigningKey& key) {
   Json::Value event(Json::objectValue);
   event["snapshotAt"] = utc_time(publication.newest);
   event["blocks"] = blocks_of(publication.blocks);
@@ -40,7 +42,9 @@ std::string snapshot_event(const Publication& publication, const std::vector<Pub
   }
   Json::StreamWriterBuilder writer;
   writer["indentation"] = "";
-  return Json::writeString(writer, event);
+  std::string data = Json::writeString(writer, event);
+  data.insert(data.size() - 1, R"(,"signature":")" + detached_jws(key, data) + '"');  // before its last "}"
+  return data;
 }
 
 }  // namespace coin

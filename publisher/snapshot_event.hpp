@@ -6,15 +6,18 @@
 // the block each chain's newest snapshot was read at (X-Snapshot-Blocks), null for a chain read
 // at latest; changed: `listed`, answers with their ETag in the order of the endpoint list: those
 // whose bytes changed, or every answer of the set (the first event after the publisher or nginx
-// started: EventChannel).
+// started: EventChannel); signature, last: a detached JWS (shared/detached_jws.hpp) by `key` of
+// the event without it, the bytes before `,"signature":` and the "}" after it.
 
 #include <string>
 #include <vector>
 
 #include "publisher/publication.hpp"
+#include "shared/signing_key.hpp"
 
 namespace coin {
 
-std::string snapshot_event(const Publication& publication, const std::vector<PublishedAnswer>& listed);
+std::string snapshot_event(const Publication& publication, const std::vector<PublishedAnswer>& listed,
+                           const SigningKey& key);
 
 }  // namespace coin

@@ -128,16 +128,17 @@ chmod 0755 "$var/reference" "$published_mount/reference" "$answers"
 # literal_location PATH REFERENCE: a location of the static reference that sends REFERENCE with
 # the headers the stack sent with PATH's published answer, as literal values: a stock nginx with
 # fixed headers does no work per request to find them (the stack's come from maps,
-# nginx/header-values.conf), so it is the stricter reference. Not those nginx gives a static
-# file itself.
+# nginx/header-values.conf, and the signature's from the set's index, published.conf), so it is
+# the stricter reference; the signature's are the plain file's for its .gz and .br too (a
+# Signature-Input some 20 bytes shorter than theirs). Not those nginx gives a static file itself.
 literal_location() {
   local headers
   headers=$(curl -sf -D - -o /dev/null "http://127.0.0.1:$stack_port$1" | tr -d '\r' | tail -n +2 |
     grep -viE '^(server|date|content-type|content-length|last-modified|connection|etag|accept-ranges|content-encoding|keep-alive|transfer-encoding):' |
     grep .) || die "no headers of $1"
-  [[ $headers != *[\$\"\\]* ]] || die "a header of $1 has a character nginx would read: $headers"
+  [[ $headers != *[\$\\]* ]] || die "a header of $1 has a character nginx would read: $headers"
   echo "location = /$2 {"
-  sed -E 's/^([^:]+): (.*)$/  add_header \1 "\2" always;/' <<<"$headers"
+  sed -E 's/"/\\"/g; s/^([^:]+): (.*)$/  add_header \1 "\2" always;/' <<<"$headers"  # Signature-Input has quotes
   echo "}"
 }
 # largest DIRECTORY: the name of the largest published answer of DIRECTORY.
@@ -295,6 +296,10 @@ mapfile -t publisher_ms < <(awk '/publisher: published in/ {print $(NF - 1)}' "$
                               sed -n "$((sets_before_sparse + 1)),$((sets_before_sparse + 20))p")
 set_ms=()
 for i in "${!sessions_ms[@]}"; do set_ms+=($((sessions_ms[i] + publisher_ms[i]))); done
+# Of the publisher's, the signing of each set's files ("..., N files signed in M ms, ...").
+mapfile -t signing_ms < <(sed -n 's/.*publisher: published in .* files signed in \([0-9]*\) ms.*/\1/p' "$var/stack.log" |
+                            sed -n "$((sets_before_sparse + 1)),$((sets_before_sparse + 20))p")
+signed_files=$(sed -n 's/.*publisher: published in .*, \([0-9]*\) files signed in.*/\1/p' "$var/stack.log" | tail -n 1)
 
 # 2. Without the publisher: the handlers answer, against the minimal responder.
 start_stack off ""
@@ -368,6 +373,7 @@ summary() {  # NUMBERS... -> "median X ms, p99 Y ms, max Z ms"
   echo "- api.points_between, 1,100 daily points of 6.9's shape (801 kept), the best of 40 runs: $points_between_ms ms, the plainest filter of a flat array $points_reference_ms ms: points_between/plain $(ratio "$points_between_ms" "$points_reference_ms") (target: <= 5 ms)"
   echo "- publisher, a set rendered (what the writes may have changed) and swapped, $(wc -l <<<"$render_ms") times: $(summary $render_ms)"
   echo "- a set's CPU, sparse (the same 20 commits): the publisher's $(summary "${publisher_ms[@]}"), its database sessions' $(summary "${sessions_ms[@]}"), both $(summary "${set_ms[@]}") (target: median <= 30 ms)"
+  echo "- of the publisher's, signing a set's $signed_files files (each answer's plain, .gz and .br; Ed25519 and, for those whose bytes changed, SHA-256): $(summary "${signing_ms[@]}")"
   echo "- peak RSS (VmHWM) per process: $(for binary in "${groups[@]}" publisher; do printf '%s %s MB, ' "$binary" "$((${peak_rss[$binary]:-0} / 1024))"; done | sed 's/, $//') (target: <= 64 MB)"
 } >"$results"
 cat "$results"

@@ -4,7 +4,7 @@
 // every published answer and the handlers' answer to the same request, a ranged and a CSV answer
 // of each endpoint that has them (the handlers' alone), each plain, gzip and brotli as sent. The
 // script also holds each to fail once a byte of it, a header it covers, its key or its time is
-// not what was signed.
+// not what was signed. And an event, by a JOSE implementation of others (the npm package jose).
 
 #include <gtest/gtest.h>
 
@@ -64,6 +64,14 @@ TEST(Signatures, TheKeysAreAJwkSetOfTheKeyTheAnswersName) {
   const HttpResponse answer = http("GET", fixture_stack().url("/totalSupply"));
   EXPECT_NE(answer.header("signature-input").find(";keyid=\"" + key["kid"].text() + "\""), std::string::npos)
       << answer.header("signature-input");
+}
+
+// The stack's first event lists every answer it published (the publisher's first set).
+TEST(Signatures, AnEventIsSignedOverItsDataWithoutItsSignature) {
+  std::string output;
+  const int status = run_node_script("tests/signatures/verify_event.mjs", "'" + fixture_stack().url("") + "'", &output);
+  EXPECT_EQ(status, 0) << output;
+  EXPECT_EQ(output, "verified an event of " + std::to_string(published_requests().size()) + " answers\n");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The answers' signatures' parts against the RFCs' own examples: Content-Digest (RFC 9530),
 // a JWK's thumbprint (RFC 8037), and an Ed25519 signature of a signature base (RFC 9421
-// appendix B.2.6, with its key test-key-ed25519 of B.1.4); and the key file's checks.
+// appendix B.2.6, with its key test-key-ed25519 of B.1.4); an event's detached JWS; and the key
+// file's checks.
 
 #include <gtest/gtest.h>
 
@@ -9,6 +10,7 @@
 
 #include "shared/base64.hpp"
 #include "shared/content_digest.hpp"
+#include "shared/detached_jws.hpp"
 #include "shared/message_signature.hpp"
 #include "shared/public_jwk.hpp"
 #include "shared/signing_key.hpp"
@@ -86,6 +88,16 @@ TEST(MessageSignature, GivesTheFieldsUnderItsLabelWithTheKeysThumbprint) {
   EXPECT_EQ(signed_message.input, "coin=" + parameters);
   EXPECT_EQ(signed_message.signature,
             "coin=:" + coin::base64(key.sign("\"content-type\": application/json\n\"@signature-params\": " + parameters)) + ":");
+}
+
+// The bytes signed and the signature worked out with openssl (base64url of the header, ".", the
+// payload as it is; `openssl pkeyutl -sign -rawin` with RFC 9421's key).
+TEST(DetachedJws, SignsTheUnencodedPayloadAfterItsHeader) {
+  const coin::SigningKey key = coin::SigningKey::from_pem(rfc9421_key);
+  EXPECT_EQ(coin::detached_jws(key, R"({"snapshotAt":"2026-05-13T01:00:00Z"})"),
+            "eyJhbGciOiJFZERTQSIsImI2NCI6ZmFsc2UsImNyaXQiOlsiYjY0Il0sImtpZCI6InBvcWtMR2l5bWhfVzB1UDZQWkZ3LWR2ZXozUUpUNVNvbHFYQkNXMzhyMFUifQ"
+            ".."
+            "1mXI4uXMWRqIx9vHE5GypYibD7eQI5cB_CPlpN9T1J1d5Vzg7D0PXdZt7qN38fzfEDy8LowIWp_N2TOoQBDIDg");
 }
 
 class SigningKeyFile : public ::testing::Test {
