@@ -14,8 +14,8 @@
 #include <thread>
 
 #include "publisher/event_poster.hpp"
-#include "shared/signing_key.hpp"
 #include "publisher/publication.hpp"
+#include "shared/signing_key.hpp"
 
 namespace coin {
 

@@ -57,7 +57,8 @@ constexpr std::string_view usage =
     "                           may read; required with --directory, it stops at start without it\n"
     "  --listed-keys DIR        public keys listed beside the signing key's in DIR/jwks.json\n"
     "                           (/.well-known/jwks.json), each a file <YYYY-MM-DD>.pem listed to\n"
-    "                           the end of that day, UTC: the key before a rotation, the next one\n"
+    "                           the end of that day, UTC: the key before a rotation, or the next\n"
+    "                           one (docs/operating.md, The signing key)\n"
     "  --database CONNINFO      libpq connection string (default: empty, so libpq's PGHOST,\n"
     "                           PGPORT, PGDATABASE, PGUSER, PGPASSWORD... apply)\n"
     "  --once                   publish once and exit: 0 when published, 1 when not\n"
@@ -129,8 +130,8 @@ int write_nginx_files(const coin::CommandLine& command_line) {
 Flags parse_flags(const std::vector<std::string_view>& args) {
   const coin::CommandLine command_line =
       coin::parse_command_line(args, "publisher", std::string(usage), {"--once", "--routes", "--pool-processes"},
-                               {"--directory", "--signing-key", "--listed-keys", "--database", "--metrics", "--events", "--nginx", "--sockets",
-                                "--upstreams"});
+                               {"--directory", "--signing-key", "--listed-keys", "--database", "--metrics", "--events",
+                                "--nginx", "--sockets", "--upstreams"});
   if (command_line.has("--routes")) {
     std::fputs(coin::routes_table(coin::endpoints()).c_str(), stdout);
     std::exit(0);

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/e2e/answers.hpp"
 #include "tests/e2e/envelope.hpp"
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/raw_http.hpp"
@@ -235,7 +236,8 @@ TEST(Hostile, ABodyIsIgnoredUpTo1KBAndOverIt413) {
 }
 
 // A byte range is ignored: every answer is whole (no 206, no 416), the very answer of a GET
-// without it, each header once.
+// without it (signed alike: another handler process may have signed it at another second), each
+// header once.
 TEST(Hostile, ARangeIsIgnoredAndEveryAnswerIsWhole) {
   for (const std::string& path :
        std::vector<std::string>{"/openapi.json", "/", "/totalSupply", latest + "?chain=eth", latest + "?chain=eth&x=1"}) {
@@ -250,7 +252,8 @@ TEST(Hostile, ARangeIsIgnoredAndEveryAnswerIsWhole) {
       EXPECT_EQ(response.header_lines.size(), response.headers.size()) << context << ": a header twice";
       for (const auto& [name, value] : whole.headers) {
         if (name != "date") {
-          EXPECT_EQ(response.header(name), value) << context << ": " << name;
+          EXPECT_EQ(comparable_value(name, response.header(name)), comparable_value(name, value))
+              << context << ": " << name;
         }
       }
       expect_cors(response, context);
