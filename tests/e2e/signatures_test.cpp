@@ -8,14 +8,17 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/json.hpp"
 #include "tests/e2e/node_script.hpp"
+#include "tests/e2e/processes.hpp"
 #include "tests/e2e/requests.hpp"
 #include "tests/e2e/stack.hpp"
+#include "tests/support/rfc9421_key.hpp"
 #include "tests/support/temporary_directory.hpp"
 
 namespace coin::e2e {
@@ -72,6 +75,35 @@ TEST(Signatures, AnEventIsSignedOverItsDataWithoutItsSignature) {
   const int status = run_node_script("tests/signatures/verify_event.mjs", "'" + fixture_stack().url("") + "'", &output);
   EXPECT_EQ(status, 0) << output;
   EXPECT_EQ(output, "verified an event of " + std::to_string(published_requests().size()) + " answers\n");
+}
+
+// Never unsigned: a handler of a group and the publisher stop at start, saying why, without a key
+// only they may read. (The mcp handler's answers are JSON-RPC's, unsigned; it takes no key.)
+TEST(Signatures, WithoutAKeyOnlyTheyMayReadTheyDoNotStart) {
+  const testing_support::TemporaryDirectory directory("coin-unsigned");
+  const std::string shared = directory.write("shared.pem", testing_support::rfc9421_key, 0644);
+  const std::string missing = directory.file("missing.pem");
+  const std::string handlers = COIN_HANDLER_DIR;
+  const std::string shared_fault =
+      "the signing key " + shared + ": others than its owner may use it (mode 644): chmod 600 it";
+  const struct {
+    std::vector<std::string> argv;
+    std::string says;
+  } starts[] = {
+      {{handlers + "/supply", "--socket", directory.file("supply.sock")}, "supply: --signing-key FILE is required"},
+      {{handlers + "/protocol", "--socket", directory.file("protocol.sock"), "--signing-key", missing},
+       "protocol: the signing key " + missing + ": No such file or directory"},
+      {{handlers + "/supply", "--socket", directory.file("supply.sock"), "--signing-key", shared},
+       "supply: " + shared_fault},
+      {{handlers + "/publisher", "--directory", directory.file("published"), "--signing-key", shared},
+       "publisher: cannot publish: " + shared_fault},
+  };
+  const std::string log = directory.file("log");  // each start's alone: spawn truncates it
+  for (const auto& start : starts) {
+    EXPECT_EQ(wait_status(spawn(start.argv, {"PGHOST=/nonexistent"}, log)), 1) << start.says;
+    EXPECT_NE(read_file(log).find(start.says + "\n"), std::string::npos) << read_file(log);
+  }
+  EXPECT_FALSE(std::filesystem::exists(directory.file("published") + "/current")) << "published unsigned";
 }
 
 }  // namespace
