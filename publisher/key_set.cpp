@@ -58,7 +58,8 @@ void KeySetFile::update() {
   out << text;
   out.close();
   if (!out) throw std::runtime_error("cannot write " + next);
-  fs::permissions(next, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
+  using fs::perms;
+  fs::permissions(next, perms::owner_read | perms::owner_write | perms::group_read | perms::others_read);
   fs::rename(next, path_);
   written_ = std::move(text);
 }

@@ -34,9 +34,11 @@ void SetSignatures::sign(const SetDirectory& set, Publication& publication) {
       std::string digest = known != digests_.end() && known->second.inode == status->st_ino
                                ? known->second.value
                                : content_digest(read_file(set, name));
-      const AnswerSignature signature =
-          sign_answer(signer, {answer.content_type, encoding, http_date(status->st_mtime), publication.blocks}, digest);
-      index += uri + '\t' + signature.content_digest + '\t' + signature.signature_input + '\t' + signature.signature + '\n';
+      const std::string last_modified = http_date(status->st_mtime);
+      const SignedFields fields{answer.content_type, encoding, last_modified, publication.blocks};
+      const AnswerSignature signature = sign_answer(signer, fields, digest);
+      index += uri + '\t' + signature.content_digest + '\t' + signature.signature_input + '\t' + signature.signature;
+      index += '\n';
       digests.emplace(uri, Digest{status->st_ino, std::move(digest)});
     }
   }
@@ -46,7 +48,8 @@ void SetSignatures::sign(const SetDirectory& set, Publication& publication) {
   out.close();
   if (!out) throw std::runtime_error("cannot write " + path.string());
   publication.signed_files = digests.size();
-  publication.signing_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+  publication.signing_ms = took.count();
   digests_ = std::move(digests);
 }
 

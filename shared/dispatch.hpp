@@ -17,7 +17,7 @@ namespace coin {
 
 // The answer to a request for `path` with `query_string` among `endpoints`. Every failure
 // becomes the spec's server error (logged, never shown to the client); a path no endpoint has
-// is a 404. An answer with data is signed with `signing_key`, when the render that caches it is done
+// is a 404. An answer with data is signed with `signing_key` as it is rendered into the cache
 // (rendered_answer.hpp); none: unsigned (the MCP handler's, wrapped in its own envelope).
 std::shared_ptr<const RenderedAnswer> dispatch(const std::vector<Endpoint>& endpoints, Database& database,
                                                ResponseCache& cache, std::string_view path,

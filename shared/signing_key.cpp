@@ -10,18 +10,15 @@
 
 namespace coin {
 
-SigningKey SigningKey::from_pem(std::string_view pem) {
+namespace {
+
+// The key `read` (PEM_read_bio_PrivateKey, PEM_read_bio_PUBKEY) finds in `pem`, or null.
+template <typename Read>
+EVP_PKEY* read_pem(std::string_view pem, Read read) {
   const std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())),
                                                       BIO_free);
-  EVP_PKEY* key = bio ? PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr) : nullptr;
-  if (key == nullptr || EVP_PKEY_get_id(key) != EVP_PKEY_ED25519) {
-    EVP_PKEY_free(key);
-    throw std::invalid_argument("not an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519)");
-  }
-  return SigningKey(key);
+  return bio ? read(bio.get(), nullptr, nullptr, nullptr) : nullptr;
 }
-
-namespace {
 
 // The 32 bytes of an Ed25519 key's public half.
 std::string raw_public_key(const EVP_PKEY* key) {
@@ -36,20 +33,21 @@ std::string raw_public_key(const EVP_PKEY* key) {
 
 }  // namespace
 
+SigningKey SigningKey::from_pem(std::string_view pem) {
+  EVP_PKEY* key = read_pem(pem, PEM_read_bio_PrivateKey);
+  if (key == nullptr || EVP_PKEY_get_id(key) != EVP_PKEY_ED25519) {
+    EVP_PKEY_free(key);
+    throw std::invalid_argument("not an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519)");
+  }
+  return SigningKey(key);
+}
+
 SigningKey::SigningKey(evp_pkey_st* key)
     : key_(key, EVP_PKEY_free), public_key_(raw_public_key(key)), keyid_(jwk_thumbprint(public_key_)) {}
 
 std::string public_key_from_pem(std::string_view pem) {
-  const auto bio = [&] {
-    return std::unique_ptr<BIO, decltype(&BIO_free)>(BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size())),
-                                                     BIO_free);
-  };
-  const auto public_key = bio();
-  EVP_PKEY* read = public_key ? PEM_read_bio_PUBKEY(public_key.get(), nullptr, nullptr, nullptr) : nullptr;
-  if (read == nullptr) {
-    const auto private_key = bio();
-    read = private_key ? PEM_read_bio_PrivateKey(private_key.get(), nullptr, nullptr, nullptr) : nullptr;
-  }
+  EVP_PKEY* read = read_pem(pem, PEM_read_bio_PUBKEY);
+  if (read == nullptr) read = read_pem(pem, PEM_read_bio_PrivateKey);
   const std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(read, EVP_PKEY_free);
   if (!key || EVP_PKEY_get_id(key.get()) != EVP_PKEY_ED25519) {
     throw std::invalid_argument("not an Ed25519 key in PEM (openssl pkey -pubout)");
