@@ -266,10 +266,13 @@ void Calls::send() {
   if (!again.empty()) send_each(asked, again);
 }
 
-Calls& CallsByChain::on(const std::string& name, std::optional<std::uint64_t> block) {
+Calls& CallsByChain::on(const std::string& name) {
   if (const auto found = calls_.find(name); found != calls_.end()) return found->second;
+  const auto named = blocks_.find(name);
+  const std::optional<std::uint64_t> block =
+      named == blocks_.end() ? std::nullopt : std::optional<std::uint64_t>(named->second);
   for (const Chain& chain : config_.chains) {
-    if (chain.name == name) return calls_.try_emplace(name, chain, access_, at_, block).first->second;
+    if (chain.name == name) return calls_.try_emplace(name, chain, access_, block ? std::nullopt : at_, block).first->second;
   }
   throw std::logic_error("no chain " + name);  // load_config checked every position's chain
 }

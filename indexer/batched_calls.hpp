@@ -137,14 +137,16 @@ class Calls {
   std::vector<Asked> asked_;
 };
 
-// The round's calls on each chain it reads, made on first use, all at one time.
+// The round's calls on each chain it reads, made on first use, all at one time, or each chain
+// `blocks` names at that block.
 class CallsByChain {
  public:
-  CallsByChain(const Config& config, ChainAccess& access, std::optional<std::int64_t> at)
-      : config_(config), access_(access), at_(at) {}
+  CallsByChain(const Config& config, ChainAccess& access, std::optional<std::int64_t> at,
+               std::map<std::string, std::uint64_t> blocks)
+      : config_(config), access_(access), at_(at), blocks_(std::move(blocks)) {}
 
-  // `chain`'s calls; the first use may name its block.
-  Calls& on(const std::string& name, std::optional<std::uint64_t> block = std::nullopt);
+  // `chain`'s calls.
+  Calls& on(const std::string& name);
 
   // Reads every other chain at the newest block at or before `time`.
   void read_at(std::int64_t time) { at_ = time; }
@@ -158,6 +160,7 @@ class CallsByChain {
   const Config& config_;
   ChainAccess& access_;
   std::optional<std::int64_t> at_;
+  std::map<std::string, std::uint64_t> blocks_;
   std::map<std::string, Calls> calls_;
 };
 

@@ -344,11 +344,11 @@ void read_clippers(const std::string& chain, Calls& calls, const std::vector<std
 }  // namespace
 
 ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& access, std::optional<std::int64_t> at,
-                        std::optional<std::uint64_t> block) {
+                        const std::map<std::string, std::uint64_t>& blocks) {
   const Protocol& protocol = *chain.protocol;
-  CallsByChain calls_by_chain(config, access, at);
-  Calls& calls = calls_by_chain.on(chain.name, block);
-  if (block) calls_by_chain.read_at(calls.time());
+  CallsByChain calls_by_chain(config, access, at, blocks);
+  Calls& calls = calls_by_chain.on(chain.name);
+  if (blocks.count(chain.name) != 0) calls_by_chain.read_at(calls.time());
 
   // What every figure of the chain rests on (a failure here skips the chain), and each Vault's
   // first calls.

@@ -10,7 +10,9 @@
 // (Calls::send), so a round of a chain is a few requests, not one per call.
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <string>
 
 #include "indexer/batched_calls.hpp"
 #include "indexer/config.hpp"
@@ -20,10 +22,11 @@ namespace coin::indexer {
 
 // Throws ReadError, naming the call, when a node fails or an answer is malformed or out of range.
 // `chain` is one of config's protocol chains. Read at each chain's block of its "read_at"; with
-// `at`, at the newest block at or before that time; with `block`, at that block of `chain` (and
-// its positions' chains at that block's time). A chain read at "latest" can be neither:
-// logic_error.
+// `at`, at the newest block at or before that time; each chain `blocks` names at that block
+// (with `chain`'s, its positions' other chains at that block's time). A chain read at
+// "latest" can be neither: logic_error.
 ChainReading read_chain(const Config& config, const Chain& chain, ChainAccess& access,
-                        std::optional<std::int64_t> at = std::nullopt, std::optional<std::uint64_t> block = std::nullopt);
+                        std::optional<std::int64_t> at = std::nullopt,
+                        const std::map<std::string, std::uint64_t>& blocks = {});
 
 }  // namespace coin::indexer

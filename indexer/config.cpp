@@ -195,6 +195,8 @@ Address address(const Json::Value& object, const std::string& path, std::string_
 // Reads one file, remembering what must be unique in it, and what its positions may name.
 class Reader {
  public:
+  // `with_nodes` false reads a public description: the file without its nodes and timeout.
+  explicit Reader(bool with_nodes) : with_nodes_(with_nodes) {}
   Config config(const Json::Value& root);
 
  private:
@@ -206,6 +208,7 @@ class Reader {
   Position position(const Json::Value& value, const std::string& path);
   PositionRead position_read(const Json::Value& position, const std::string& path, const std::string& chain);
 
+  bool with_nodes_;
   std::vector<std::string> chain_names_;
   std::map<std::string, std::string> ilks_;  // the current chain's ilks, each to its Vault's path
   // The positions' platform, chain, asset and operator (its call form), each to its path.
@@ -220,6 +223,7 @@ Config Reader::config(const Json::Value& root) {
   check_keys(root, "", {"timeout_seconds", "symbols", "chains"});
   Config config;
   if (const Json::Value* timeout = optional_key(root, "timeout_seconds")) {
+    if (!with_nodes_) fail("timeout_seconds", "a public description names no timeout");
     config.timeout_seconds = whole_number(*timeout, "timeout_seconds", 1, most_timeout_seconds, "seconds");
   }
   if (const Json::Value* symbols = optional_key(root, "symbols")) config.symbols = this->symbols(*symbols);
@@ -285,9 +289,12 @@ Chain Reader::chain(const Json::Value& value, const std::string& name) {
               "vaults"});
   Chain chain;
   chain.name = name;
-  const Json::Value& rpc = required_array(value, path, "rpc");
-  if (rpc.empty()) fail(key_path(path, "rpc"), "one or more URLs expected");
-  for (Json::ArrayIndex i = 0; i < rpc.size(); ++i) {
+  if (!with_nodes_ && optional_key(value, "rpc") != nullptr) {
+    fail(key_path(path, "rpc"), "a public description names no nodes");
+  }
+  const Json::Value& rpc = with_nodes_ ? required_array(value, path, "rpc") : Json::Value::nullSingleton();
+  if (with_nodes_ && rpc.empty()) fail(key_path(path, "rpc"), "one or more URLs expected");
+  for (Json::ArrayIndex i = 0; with_nodes_ && i < rpc.size(); ++i) {
     if (!rpc[i].isString() || !is_url(rpc[i].asString())) {
       fail(element_path(key_path(path, "rpc"), i), "not an http:// or https:// URL");
     }
@@ -508,9 +515,7 @@ PositionRead Reader::position_read(const Json::Value& position, const std::strin
   fail(key_path(where, "kind"), "aave-v3, erc4626 or balance expected");
 }
 
-}  // namespace
-
-Config parse_config_json(std::string_view text) {
+Config parse_json(std::string_view text, bool with_nodes) {
   Json::CharReaderBuilder builder;
   // No comments, trailing commas or repeated keys: a repeated key would hide one of its values.
   Json::CharReaderBuilder::strictMode(&builder.settings_);
@@ -520,8 +525,14 @@ Config parse_config_json(std::string_view text) {
   if (!reader->parse(text.data(), text.data() + text.size(), &root, &errors)) {
     throw ConfigError("not JSON: " + first_error(errors));
   }
-  return Reader().config(root);
+  return Reader(with_nodes).config(root);
 }
+
+}  // namespace
+
+Config parse_config_json(std::string_view text) { return parse_json(text, true); }
+
+Config parse_description_json(std::string_view text) { return parse_json(text, false); }
 
 Config load_config(const std::string& path) {
   // stdio rather than a stream: a read that fails (a directory: EISDIR) is told from an end.

@@ -210,4 +210,9 @@ Config load_config(const std::string& path);
 // or with "not JSON".
 Config parse_config_json(std::string_view text);
 
+// Checks a deployment's public description (served at /.well-known/coin-api/deployment.json):
+// the file without "timeout_seconds" and without each chain's "rpc", which it refuses. Its
+// chains have no nodes (Chain::rpc empty) and the default timeout; errors as parse_config_json's.
+Config parse_description_json(std::string_view text);
+
 }  // namespace coin::indexer

@@ -137,7 +137,7 @@ void correct_reorganised(const Config& config, const Chain& chain, ChainAccess& 
         continue;
       }
       log_error(which + ", which a reorganisation replaced with " + hashes[i] + ": read again at that number");
-      ChainReading reading = read_chain(config, chain, access, std::nullopt, row.block);
+      ChainReading reading = read_chain(config, chain, access, std::nullopt, {{chain.name, row.block}});
       reading.urns = read_urn_states(chain, access, known_urns(database.connection(), chain.name), row.block);
       write_snapshot(database.connection(), chain.name, row.taken_at, reading, config.symbols, Write::replace);
       corrected.Add({{"chain", chain.name}}).Increment();

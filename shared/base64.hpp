@@ -3,6 +3,7 @@
 // (RFC 8941: Content-Digest, Signature), and the URL-safe alphabet without padding, as JOSE
 // does (RFC 7515: a JWK's key, its thumbprint).
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -11,5 +12,10 @@ namespace coin {
 std::string base64(std::string_view bytes);
 
 std::string base64url(std::string_view bytes);
+
+// The bytes of a text in either form; none where it is not one (a foreign character, a length
+// no encoding gives, padding in the URL-safe form or bits left over).
+std::optional<std::string> from_base64(std::string_view text);
+std::optional<std::string> from_base64url(std::string_view text);
 
 }  // namespace coin

@@ -4,6 +4,7 @@
 // answer_signature.hpp says which components an answer's signature covers.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,5 +41,20 @@ struct MessageSignature {
 
 MessageSignature sign_message(const std::vector<Component>& components, std::int64_t created,
                               const SigningKey& key, std::string_view label);
+
+// A signature as a verifier reads it back from the two fields' members under `label`, in the
+// form sign_message writes them: the covered components' names, the parameters as sent (the
+// base's last line), their created and keyid, and the signature's bytes.
+struct ReceivedSignature {
+  std::vector<std::string> components;
+  std::string parameters;
+  std::int64_t created = 0;
+  std::string keyid;
+  std::string signature;
+};
+
+// None where either field has no member `label` or it is not of that form.
+std::optional<ReceivedSignature> read_signature(std::string_view signature_input, std::string_view signature,
+                                                std::string_view label);
 
 }  // namespace coin

@@ -69,4 +69,15 @@ std::string SigningKey::sign(std::string_view message) const {
   return signature;
 }
 
+bool ed25519_verify(std::string_view public_key, std::string_view message, std::string_view signature) {
+  const std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)> key(
+      EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nullptr, reinterpret_cast<const unsigned char*>(public_key.data()),
+                                  public_key.size()),
+      EVP_PKEY_free);
+  const std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  return key && context && EVP_DigestVerifyInit(context.get(), nullptr, nullptr, nullptr, key.get()) == 1 &&
+         EVP_DigestVerify(context.get(), reinterpret_cast<const unsigned char*>(signature.data()), signature.size(),
+                          reinterpret_cast<const unsigned char*>(message.data()), message.size()) == 1;
+}
+
 }  // namespace coin

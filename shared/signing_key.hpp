@@ -38,4 +38,7 @@ class SigningKey {
 // a private one's public half. Throws std::invalid_argument when there is none.
 std::string public_key_from_pem(std::string_view pem);
 
+// Whether `signature` (64 bytes) is the Ed25519 signature of `message` by `public_key` (32 bytes).
+bool ed25519_verify(std::string_view public_key, std::string_view message, std::string_view signature);
+
 }  // namespace coin

@@ -8,8 +8,11 @@
 namespace coin::e2e {
 
 int run_node_script(const std::string& script, const std::string& arguments, std::string* output) {
-  const std::string command = "node " + std::string(COIN_SOURCE_DIR) + "/" + script + " " + arguments + " 2>&1";
-  FILE* const pipe = ::popen(command.c_str(), "r");
+  return run_command("node " + std::string(COIN_SOURCE_DIR) + "/" + script + " " + arguments, output);
+}
+
+int run_command(const std::string& command, std::string* output) {
+  FILE* const pipe = ::popen((command + " 2>&1").c_str(), "r");
   if (pipe == nullptr) return -1;
   std::array<char, 4096> chunk{};
   while (const size_t size = std::fread(chunk.data(), 1, chunk.size(), pipe)) output->append(chunk.data(), size);

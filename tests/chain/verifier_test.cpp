@@ -1,0 +1,103 @@
+// coin-api-verify against the demo chain: after one round, every figure of 6.4, 6.11 and 6.12 the
+// API serves matches what the chain says at the blocks the answer names (tron's, read at latest,
+// only signed); then a figure changed in the database by hand, as a compromised server would,
+// is named as a mismatch and fails the run.
+//
+// The demo (chain/demo-state.json): TRX-A is on tron, ETH-A on eth, BNB-A on bsc; the allocator
+// Vaults' positions are on eth, bsc and plasma, all on the one node.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/chain/local_chain.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/node_script.hpp"
+#include "tests/e2e/waiting.hpp"
+
+namespace coin::chain_test {
+namespace {
+
+int count(const std::string& text, const std::string& part) {
+  int found = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++found;
+  return found;
+}
+
+class Verifier : public ChainSuite {
+ protected:
+  // coin-api-verify's exit status for `path`, the local node given for every chain read at a
+  // block; what it printed goes to *output.
+  static int verify(const std::string& path, std::string* output) {
+    output->clear();
+    std::string command = std::string(COIN_HANDLER_DIR) + "/coin-api-verify '" + stack_->url(path) + "'";
+    for (const std::string chain : {"eth", "bsc", "plasma"}) command += " --rpc " + chain + "=" + chain_->url();
+    return e2e::run_command(command, output);
+  }
+  // The answer at `path` once it rests on the round's snapshot: it names eth's block.
+  static std::string served(const std::string& path) {
+    return e2e::http_until(stack_->url(path), [](const e2e::HttpResponse& answer) {
+             return answer.status == 200 && answer.header("x-snapshot-blocks").find("eth=") != std::string::npos;
+           }).body;
+  }
+};
+
+TEST_F(Verifier, EveryFigureMatchesTheChainUntilOneIsChangedByHand) {
+  std::string log;
+  ASSERT_EQ(run_indexer(*stack_, {"--config", chain_->config_path(), "--once"}, &log), 0) << log;
+  const std::string coin = "/api/v1/external/total-supply/coin";
+  const std::string collaterals = "/api/v1/vault/collaterals";
+  const std::string eth = "/api/v1/data-platform/latest-collateral?chain=eth";
+  const std::string bsc = "/api/v1/data-platform/latest-collateral?chain=bsc";
+  for (const std::string& path : {coin, collaterals, eth, bsc}) ASSERT_NE(served(path), "") << path;
+  ASSERT_EQ(e2e::http_until(stack_->url("/.well-known/coin-api/deployment.json"),
+                            [](const e2e::HttpResponse& answer) { return answer.status == 200; })
+                .status,
+            200);
+
+  std::string output;
+  // 6.4: eth's and bsc's supplies match; tron's, and so the total, are signed only.
+  EXPECT_EQ(verify(coin, &output), 0) << output;
+  EXPECT_EQ(output.find("signature: valid"), 0u) << output;
+  EXPECT_EQ(count(output, ": matches"), 2) << output;
+  EXPECT_NE(output.find("data.tron "), std::string::npos) << output;
+  EXPECT_EQ(count(output, "signed, not re-derivable (tron is read at its latest block)"), 1) << output;
+  EXPECT_EQ(count(output, "signed, not re-derivable (it adds tron, tron is read at its latest block)"), 1) << output;
+
+  // 6.11: ETH-A's and BNB-A's six figures match; TRX-A's rest on tron.
+  EXPECT_EQ(verify(collaterals, &output), 0) << output;
+  EXPECT_EQ(count(output, ": matches"), 12) << output;
+  EXPECT_EQ(count(output, "data.items[TRX-A]."), 6) << output;
+  EXPECT_EQ(count(output, "(it is on tron, tron is read at its latest block)"), 6) << output;
+
+  // 6.12: each chain's five figures and its Vaults' fourteen fields each; the daily changes rest
+  // on a snapshot the answer does not name.
+  EXPECT_EQ(verify(eth, &output), 0) << output;
+  EXPECT_EQ(count(output, ": matches"), 5 + 3 * 14) << output;
+  EXPECT_EQ(count(output, "DailyChange"), 3) << output;
+  EXPECT_EQ(verify(bsc, &output), 0) << output;
+  EXPECT_EQ(count(output, ": matches"), 5 + 5 * 14) << output;
+  EXPECT_EQ(count(output, "MISMATCH"), 0) << output;
+
+  // A compromised server: ETH-A's debt raised by one COIN in the database. 6.12 shows it, and
+  // the collateral ratio it divides; the verifier names both and fails.
+  const std::string before = served(eth);
+  stack_->query("postgres",
+                "UPDATE snapshot.vault_state SET debt = debt + 1 WHERE vault_id = "
+                "(SELECT vault_id FROM snapshot.vault WHERE chain = 'eth' AND vault_type = 'ETH-A')");
+  ASSERT_NE(e2e::http_until(stack_->url(eth), [&](const e2e::HttpResponse& answer) { return answer.body != before; })
+                .body,
+            before);
+  EXPECT_EQ(verify(eth, &output), 1) << output;
+  EXPECT_EQ(count(output, "MISMATCH"), 2) << output;
+  EXPECT_NE(output.find("data.items[ETH-A].debt "), std::string::npos) << output;
+  EXPECT_EQ(count(output, "data.items[ETH-A].debt "), 1) << output;
+  const std::size_t debt = output.find("data.items[ETH-A].debt ");
+  EXPECT_NE(output.find(": MISMATCH, the chain says ", debt), std::string::npos) << output;
+  EXPECT_NE(output.find("data.items[ETH-A].collateralRatio "), std::string::npos) << output;
+  EXPECT_NE(output.find("figures: " + std::to_string(5 + 3 * 14 - 2) + " match, 2 do not"), std::string::npos)
+      << output;
+}
+
+}  // namespace
+}  // namespace coin::chain_test
