@@ -2,13 +2,16 @@
 //   /healthz  how fresh the data are, 200 or 503 (health.hpp)
 //   /metrics  every process's metrics (their --metrics files) and the freshness figures, for
 //             Prometheus (nginx lets only the configured addresses ask)
+//   /.well-known/coin-api/deployment.json  the deployment's public description, as the indexer
+//             wrote it (indexer/public_description.hpp): cacheable, 404 before one was written
 // Each request reads api.chain_freshness, api.vault_freshness, api.snapshot_blocks and the
-// publisher's directory anew.
+// publisher's directory anew, or api.deployment_description.
 
 #include <ctime>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "handlers/ops/health.hpp"
 #include "handlers/ops/metrics_text.hpp"
@@ -43,6 +46,11 @@ const coin::Statement blocks_statement{
     "blocks",
     "SELECT chain, floor(extract(epoch FROM taken_at))::bigint, block_number, block_hash, "
     "floor(extract(epoch FROM block_time))::bigint FROM api.snapshot_blocks"};
+const coin::Statement description_statement{
+    "deployment_description",
+    "SELECT description::text, floor(extract(epoch FROM written_at))::bigint FROM api.deployment_description"};
+
+constexpr std::string_view description_path = "/.well-known/coin-api/deployment.json";
 
 // A column's value; none where it is NULL (a chain or Vault without data).
 template <typename T>
@@ -84,6 +92,20 @@ coin::Response metrics_answer(const coin::Freshness& freshness, const OpsSetting
   return response;
 }
 
+// The description the indexer wrote, byte for byte, validated as a published file is: its
+// Last-Modified when it was written, nginx's ETag of a file of that time and length. 404 (nginx's
+// page) before an indexer wrote one; 503 while the database fails, its cause in the log only.
+coin::RenderedAnswer description_answer(coin::Database& database) {
+  try {
+    const pqxx::result rows = database.execute(description_statement.name);
+    if (rows.empty()) return coin::render(coin::not_found());
+    return coin::render(coin::Response{200, "application/json", rows[0][0].c_str()}, rows[0][1].as<std::time_t>());
+  } catch (const std::exception& e) {
+    coin::log_error(std::string("deployment description: ") + e.what());
+    return coin::render(coin::server_error());
+  }
+}
+
 std::shared_ptr<const coin::RenderedAnswer> answer(coin::Database& database, const OpsSettings& settings,
                                                    std::string_view path) {
   if (path == "/healthz") {
@@ -94,6 +116,7 @@ std::shared_ptr<const coin::RenderedAnswer> answer(coin::Database& database, con
     return std::make_shared<const coin::RenderedAnswer>(
         coin::render(metrics_answer(read_freshness(database, settings), settings)));
   }
+  if (path == description_path) return std::make_shared<const coin::RenderedAnswer>(description_answer(database));
   static const auto not_found = std::make_shared<const coin::RenderedAnswer>(coin::render(coin::not_found()));
   return not_found;
 }
@@ -104,14 +127,17 @@ int main(int argc, char** argv) {
   coin::set_log_name("ops");
   const coin::Config config =
       coin::parse_config(std::vector<std::string_view>(argv + 1, argv + argc), "ops",
-                         "Serves /healthz and /metrics of the coin-api over FastCGI.", ops_options);
+                         "Serves /healthz, /metrics and /.well-known/coin-api/deployment.json of the coin-api "
+                         "over FastCGI.",
+                         ops_options);
   OpsSettings settings{config.given.value("--published"), config.given.value("--metrics-dir")};
   if (config.given.has("--max-age")) {
     settings.max_age_seconds = coin::parse_count("ops", "--max-age", config.given.value("--max-age"), 30 * 86400);
   }
   return coin::run_server(config, [&config, &settings]() -> coin::Answerer {
     auto database = std::make_shared<coin::Database>(
-        config.database, std::vector<coin::Statement>{freshness_statement, vault_freshness_statement, blocks_statement});
+        config.database, std::vector<coin::Statement>{freshness_statement, vault_freshness_statement,
+                                                      blocks_statement, description_statement});
     return [database, &settings](const coin::Request& request) { return answer(*database, settings, request.path()); };
   });
 }
