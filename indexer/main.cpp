@@ -8,15 +8,19 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "indexer/backfill.hpp"
 #include "indexer/config.hpp"
+#include "indexer/description_writer.hpp"
 #include "indexer/grid.hpp"
 #include "indexer/kept_rounds.hpp"
+#include "indexer/public_description.hpp"
 #include "indexer/round.hpp"
 #include "shared/command_line.hpp"
 #include "shared/log.hpp"
@@ -41,7 +45,9 @@ constexpr std::string_view usage =
     "written because the database is down or failing over is kept, and written late with its\n"
     "own taken_at as soon as the database takes writes (tried every 2 s); at most 288 rounds a\n"
     "chain (a day at the default interval), the oldest dropped past that. They are kept in\n"
-    "memory only: a restart loses them.\n"
+    "memory only: a restart loses them. At start it writes the deployment's public description\n"
+    "(FILE without each chain's rpc and timeout_seconds, served at\n"
+    "/.well-known/coin-api/deployment.json), tried again each round while the database is down.\n"
     "\n"
     "Options:\n"
     "  --config FILE            the deployment: chains, nodes, contracts, Vaults, positions\n"
@@ -140,6 +146,25 @@ Flags parse_flags(const std::vector<std::string_view>& args) {
   return flags;
 }
 
+// The deployment's public description, from the configuration file as it is now (load_config
+// has just read and checked it); none, with a line on stderr, when it cannot be read again.
+std::optional<std::string> description_of(const std::string& path) {
+  const std::string not_written = "the deployment's description not written: " + path + ": ";
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (!file.is_open() || file.bad()) {
+    coin::log_error(not_written + "cannot read it again");
+    return std::nullopt;
+  }
+  try {
+    return coin::indexer::public_description(text.str());
+  } catch (const coin::indexer::ConfigError& e) {
+    coin::log_error(not_written + e.what());
+    return std::nullopt;
+  }
+}
+
 std::int64_t now_seconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -168,8 +193,17 @@ int main(int argc, char** argv) {
   const coin::StopSignals stop_signals;  // taken only by the waits below
   const coin::MetricsFile metrics_file(flags.metrics);
   coin::indexer::Database database(flags.database);
+  // Written before the first round and, while the database does not take it, before each round
+  // after; it never holds a round back.
+  std::optional<std::string> unwritten_description = description_of(flags.config);
+  const auto write_description = [&database, &unwritten_description] {
+    if (unwritten_description && coin::indexer::write_description(database, *unwritten_description)) {
+      unwritten_description.reset();
+    }
+  };
 
   if (flags.backfill) {
+    write_description();
     const auto stopping = [&stop_signals] { return stop_signals.wait_for(std::chrono::seconds(0)); };
     const coin::indexer::BackfillOutcome outcome = coin::indexer::run_backfill(config, database, *flags.backfill, stopping);
     return outcome.failed == 0 && outcome.vaults_left_out == 0 ? 0 : 1;
@@ -177,6 +211,7 @@ int main(int argc, char** argv) {
   coin::indexer::KeptRounds kept;
   while (true) {
     const std::int64_t round = now_seconds() / flags.interval * flags.interval;
+    write_description();
     coin::indexer::write_kept(config, database, kept);
     const coin::indexer::RoundOutcome outcome =
         coin::indexer::run_round(config, database, round, flags.once ? nullptr : &kept);
