@@ -212,6 +212,39 @@ TEST(IndexerConfig, ReadsTheCheckedExample) {
   EXPECT_FALSE(config.chains[3].protocol.has_value());
 }
 
+// A public description is the file without its nodes and timeout, read as the file is.
+TEST(IndexerConfig, ReadsAPublicDescriptionWhichNamesNoNodes) {
+  Json::Value root = valid();
+  const Config config = parse_config_json(text_of(root));
+  root.removeMember("timeout_seconds");
+  for (const std::string& name : root["chains"].getMemberNames()) root["chains"][name].removeMember("rpc");
+  const Config description = parse_description_json(text_of(root));
+  ASSERT_EQ(description.chains.size(), config.chains.size());
+  for (std::size_t i = 0; i < config.chains.size(); ++i) {
+    EXPECT_EQ(description.chains[i].name, config.chains[i].name);
+    EXPECT_TRUE(description.chains[i].rpc.empty());
+    EXPECT_EQ(description.chains[i].protocol.has_value(), config.chains[i].protocol.has_value());
+  }
+  EXPECT_EQ(description.chains[1].protocol->vaults.size(), config.chains[1].protocol->vaults.size());
+  EXPECT_EQ(description.chains[1].protocol->token.call, config.chains[1].protocol->token.call);
+  EXPECT_EQ(error_of(root), "chains.tron.rpc: missing");
+
+  const auto description_error = [](const Json::Value& changed) {
+    try {
+      parse_description_json(text_of(changed));
+    } catch (const ConfigError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  Json::Value with_node = root;
+  with_node["chains"]["plasma"]["rpc"].append("http://plasma.internal:8545");
+  EXPECT_EQ(description_error(with_node), "chains.plasma.rpc: a public description names no nodes");
+  Json::Value with_timeout = root;
+  with_timeout["timeout_seconds"] = 10;
+  EXPECT_EQ(description_error(with_timeout), "timeout_seconds: a public description names no timeout");
+}
+
 TEST(IndexerConfig, OrdersTheChainsTronEthBscThenByName) {
   Json::Value root = valid();
   root["chains"]["bsc"] = eth(root);

@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "shared/base64.hpp"
 #include "shared/content_digest.hpp"
@@ -35,6 +37,19 @@ TEST(Base64, PadsTheStandardFormAndNotTheUrlForm) {
   EXPECT_EQ(coin::base64("\xfb\xff"), "+/8=");
   EXPECT_EQ(coin::base64url("\xfb\xff"), "-_8");
   EXPECT_EQ(coin::base64url("abc"), "YWJj");
+}
+
+TEST(Base64, ReadsBackEachFormAndNothingElse) {
+  EXPECT_EQ(coin::from_base64("+/8="), "\xfb\xff");
+  EXPECT_EQ(coin::from_base64(""), "");
+  EXPECT_EQ(coin::from_base64url("-_8"), "\xfb\xff");
+  EXPECT_EQ(coin::from_base64url("YWJj"), "abc");
+  EXPECT_EQ(coin::from_base64("+/8"), std::nullopt);    // a length no encoding gives
+  EXPECT_EQ(coin::from_base64("+/9="), std::nullopt);   // bits under the padding
+  EXPECT_EQ(coin::from_base64("+/8*"), std::nullopt);   // a foreign character
+  EXPECT_EQ(coin::from_base64("-_8="), std::nullopt);   // the URL-safe alphabet
+  EXPECT_EQ(coin::from_base64url("+/8"), std::nullopt);  // the standard one
+  EXPECT_EQ(coin::from_base64url("-_8="), std::nullopt); // padded
 }
 
 TEST(PublicJwk, ThumbprintIsRfc8037sExample) {
@@ -88,6 +103,29 @@ TEST(MessageSignature, GivesTheFieldsUnderItsLabelWithTheKeysThumbprint) {
   EXPECT_EQ(signed_message.input, "coin=" + parameters);
   EXPECT_EQ(signed_message.signature,
             "coin=:" + coin::base64(key.sign("\"content-type\": application/json\n\"@signature-params\": " + parameters)) + ":");
+}
+
+TEST(MessageSignature, IsReadBackAndVerifiedAsSigned) {
+  const SigningKey key = SigningKey::from_pem(rfc9421_key);
+  const std::vector<Component> components = {{"content-type", "application/json"}, {"x-snapshot-blocks", "eth=1"}};
+  const coin::MessageSignature sent = coin::sign_message(components, 1618884473, key, "coin");
+  const std::optional<coin::ReceivedSignature> read =
+      coin::read_signature("other=(\"date\");created=1;keyid=\"k\", " + sent.input, sent.signature, "coin");
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->components, (std::vector<std::string>{"content-type", "x-snapshot-blocks"}));
+  EXPECT_EQ(read->created, 1618884473);
+  EXPECT_EQ(read->keyid, rfc9421_keyid);
+  const std::string base = coin::signature_base(components, read->parameters);
+  EXPECT_TRUE(coin::ed25519_verify(key.public_key(), base, read->signature));
+  EXPECT_FALSE(coin::ed25519_verify(key.public_key(), base + " ", read->signature));
+  EXPECT_FALSE(coin::ed25519_verify(key.public_key(), base, std::string(64, '\0')));
+  EXPECT_FALSE(coin::ed25519_verify("short", base, read->signature));
+  // Another label, or fields of another form, give none.
+  EXPECT_FALSE(coin::read_signature(sent.input, sent.signature, "sig"));
+  EXPECT_FALSE(coin::read_signature("coin=(content-type);created=1;keyid=\"k\"", sent.signature, "coin"));
+  EXPECT_FALSE(coin::read_signature("coin=(\"content-type\");keyid=\"k\"", sent.signature, "coin"));
+  EXPECT_FALSE(coin::read_signature(sent.input + ";alg=\"ed25519\"", sent.signature, "coin"));
+  EXPECT_FALSE(coin::read_signature(sent.input, "coin=:not base64:", "coin"));
 }
 
 // The bytes signed and the signature worked out with openssl (base64url of the header, ".", the
