@@ -20,6 +20,7 @@
 
 #include "indexer/chain_reader.hpp"
 #include "indexer/config.hpp"
+#include "shared/version.hpp"
 #include "verifier/answer_signature_check.hpp"
 #include "verifier/chain_figures.hpp"
 #include "verifier/endpoint_figures.hpp"
@@ -38,6 +39,7 @@ constexpr const char* usage =
     "deployment's description (/.well-known/coin-api/deployment.json), through your own nodes:\n"
     "  --rpc CHAIN=URL   a JSON-RPC node of CHAIN (eth, bsc, or a chain of allocator positions),\n"
     "                    an archive node for blocks past its recent state; repeat it for each chain\n"
+    "  --help, --version\n"
     "Exit status: 0 signed and every figure re-derived matches, 1 a signature or a figure does\n"
     "not, 2 nothing was checked.\n";
 
@@ -54,8 +56,8 @@ Arguments arguments(int argc, char** argv) {
   Arguments parsed;
   for (int i = 1; i < argc; ++i) {
     const std::string argument = argv[i];
-    if (argument == "--help") {
-      std::cout << usage;
+    if (argument == "--help" || argument == "--version") {
+      std::cout << (argument == "--help" ? usage : "coin-api-verify (coin-api) " + std::string(coin::version) + "\n");
       std::exit(0);
     }
     if (argument == "--rpc" && i + 1 < argc) {
@@ -158,6 +160,10 @@ int verify(const Arguments& arguments) {
   std::cout << "signature: valid (key " << signature.keyid << ", created " << signature.created
             << "); Content-Digest matches the body\n";
   std::cout << "blocks: " << answer.field("x-snapshot-blocks") << "\n";
+  if (arguments.nodes.empty()) {
+    std::cout << "figures: not re-derived (no node given: --rpc CHAIN=URL)\n";
+    return 0;
+  }
 
   coin::indexer::Config deployment = coin::indexer::parse_description_json(
       get_ok(origin + "/.well-known/coin-api/deployment.json").body);

@@ -51,6 +51,27 @@ TEST(Signatures, EveryAnswerOfEveryFormVerifiesWithThePublishedKeys) {
   EXPECT_NE(output.find("verified " + std::to_string(paths.size() * 3) + " answers\n"), std::string::npos) << output;
 }
 
+// coin-api-verify, without nodes, checks the signature alone: a published answer and a handler's.
+TEST(Signatures, CoinApiVerifyChecksAnAnswersSignatureWithoutNodes) {
+  for (const std::string path : {"/api/v1/external/total-supply/coin", "/api/v1/vault/collaterals?format=csv"}) {
+    std::string output;
+    EXPECT_EQ(run_command(std::string(COIN_HANDLER_DIR) + "/coin-api-verify '" + fixture_stack().url(path) + "'",
+                          &output),
+              0)
+        << output;
+    EXPECT_EQ(output.find("signature: valid (key "), 0u) << output;
+    EXPECT_NE(output.find("\nfigures: not re-derived (no node given: --rpc CHAIN=URL)\n"), std::string::npos) << output;
+  }
+  // With a node, the description is needed: the fixture's stack has none (no indexer ran).
+  std::string output;
+  EXPECT_EQ(run_command(std::string(COIN_HANDLER_DIR) + "/coin-api-verify '" +
+                            fixture_stack().url("/api/v1/vault/collaterals") + "' --rpc eth=http://127.0.0.1:9",
+                        &output),
+            2)
+      << output;
+  EXPECT_NE(output.find("/.well-known/coin-api/deployment.json answered 404"), std::string::npos) << output;
+}
+
 // The JWK Set (RFC 7517) of the stack's one key, whose id the answers' signatures name.
 TEST(Signatures, TheKeysAreAJwkSetOfTheKeyTheAnswersName) {
   const HttpResponse keys = http("GET", fixture_stack().url("/.well-known/jwks.json"));
