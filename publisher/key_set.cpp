@@ -8,7 +8,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "shared/log.hpp"
 #include "shared/public_jwk.hpp"
+#include "shared/whole_file.hpp"
 
 namespace coin {
 
@@ -47,20 +49,9 @@ std::string key_set(const SigningKey& key, const std::vector<ListedKey>& listed,
 }
 
 void KeySetFile::update() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  char today[11];
-  std::strftime(today, sizeof today, "%Y-%m-%d", gmtime_r(&now, &utc));
-  std::string text = key_set(key_, listed_, today);
+  std::string text = key_set(key_, listed_, utc_time(std::time(nullptr)).substr(0, 10));
   if (text == written_) return;
-  const std::string next = path_ + ".new";
-  std::ofstream out(next, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + next);
-  using fs::perms;
-  fs::permissions(next, perms::owner_read | perms::owner_write | perms::group_read | perms::others_read);
-  fs::rename(next, path_);
+  replace_file(path_, text);
   written_ = std::move(text);
 }
 

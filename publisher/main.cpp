@@ -32,6 +32,7 @@
 #include "shared/metrics.hpp"
 #include "shared/signing_key_file.hpp"
 #include "shared/snapshot_listener.hpp"
+#include "shared/whole_file.hpp"
 #include "shared/stop_signals.hpp"
 
 namespace {
@@ -114,11 +115,7 @@ int write_nginx_files(const coin::CommandLine& command_line) {
       places.upstreams = coin::parse_upstreams(file, text.str());
     }
     for (const coin::NginxFile& file : coin::nginx_files(coin::endpoints(), places)) {
-      const std::string path = places.conf + '/' + file.name;
-      std::ofstream out(path, std::ios::binary | std::ios::trunc);
-      out << file.text;
-      out.close();
-      if (!out) throw std::runtime_error("cannot write " + path);
+      coin::write_whole_file(places.conf + '/' + file.name, file.text);
     }
     return 0;
   } catch (const std::exception& e) {

@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <ctime>
-#include <fstream>
 #include <stdexcept>
 #include <unordered_set>
 #include <utility>
@@ -10,6 +9,7 @@
 #include "shared/answer_signature.hpp"
 #include "shared/content_digest.hpp"
 #include "shared/request_conditions.hpp"
+#include "shared/whole_file.hpp"
 
 namespace coin {
 
@@ -42,11 +42,7 @@ void SetSignatures::sign(const SetDirectory& set, Publication& publication) {
       digests.emplace(uri, Digest{status->st_ino, std::move(digest)});
     }
   }
-  const std::filesystem::path path = set.path() / signature_index;
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << index;
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + path.string());
+  write_whole_file(set.path() / signature_index, index);
   publication.signed_files = digests.size();
   const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
   publication.signing_ms = took.count();

@@ -2,14 +2,12 @@
 
 #include <prometheus/text_serializer.h>
 
-#include <cerrno>
 #include <chrono>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <map>
 
 #include "shared/log.hpp"
+#include "shared/whole_file.hpp"
 
 namespace coin {
 namespace {
@@ -90,15 +88,14 @@ void MetricsFile::run() {
 }
 
 void MetricsFile::write() {
-  const std::string text = prometheus::TextSerializer().Serialize(metrics_registry().Collect());
-  const std::string aside = path_ + ".tmp";
-  FILE* const file = std::fopen(aside.c_str(), "w");
-  bool written = file != nullptr && std::fwrite(text.data(), 1, text.size(), file) == text.size();
-  if (file != nullptr) written = std::fclose(file) == 0 && written;
-  written = written && std::rename(aside.c_str(), path_.c_str()) == 0;
-  // One line when writing starts to fail, not one a second.
-  if (!written && !failing_) log_error("cannot write the metrics to " + path_ + ": " + std::strerror(errno));
-  failing_ = !written;
+  try {
+    replace_file(path_, prometheus::TextSerializer().Serialize(metrics_registry().Collect()));
+    failing_ = false;
+  } catch (const std::runtime_error& e) {
+    // One line when writing starts to fail, not one a second.
+    if (!failing_) log_error(std::string("the metrics: ") + e.what());
+    failing_ = true;
+  }
 }
 
 }  // namespace coin
