@@ -24,7 +24,7 @@ libpqxx-dev                            |                          | the handlers
 zlib1g-dev                             |                          | the handlers: gzip of answers
 libbrotli-dev                          |                          | the publisher: the .br of answers (libbrotlienc); the end-to-end tests decode them (libbrotlidec)
 libgtest-dev                           |                          | the unit, end-to-end and fault tests (GoogleTest)
-libcurl4-openssl-dev                   |                          | the end-to-end tests: their HTTP client; the indexer's and coin-api-verify's requests
+libcurl4-openssl-dev                   |                          | the end-to-end tests: their HTTP client; the requests of the indexer and of coin-api-verify
 postgresql-15                          | /usr/lib/postgresql/15/bin/initdb /usr/lib/postgresql/15/bin/pg_ctl /usr/lib/postgresql/15/bin/pg_basebackup | the database server every stack starts (scripts/dev/lib.sh); the standby of scripts/test/topology.sh
 postgresql-client-15                   | psql createdb dropdb pg_dump pg_restore | creates the database, loads data, the tests read and write it; backup.sh and restore.sh
 postgresql-15-pgtap                    |                          | the SQL tests: the pgtap extension
@@ -49,7 +49,7 @@ git                                    | git                      | make cleanro
 systemd-container                      | systemd-nspawn           | make systemtest: boots a Debian 12 under systemd, for the package
 libssl-dev                             |                          | libcrypto (OpenSSL): Ed25519 signatures of the answers, SHA-256 of their Content-Digest and of TRON addresses (Base58Check)
 libgmp-dev                             |                          | coin-api-verify: exact figures (GMP rationals, gmpxx)
-libmpfr-dev                            |                          | coin-api-verify: the APYs' powers (MPFR)
+libmpfr-dev                            |                          | coin-api-verify: the powers of the APYs (MPFR)
 nodejs                                 | node                     | the demo chain (chain/*.mjs): compiles, deploys and drives the test contracts
 npm                                    | npm                      | installs the npm packages of package-lock.json (the nodejs of NodeSource provides it)
 chromium                               | chromium                 | the browser tests: headless, driven by puppeteer-core
