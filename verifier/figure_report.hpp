@@ -6,7 +6,6 @@
 #include <json/value.h>
 
 #include <optional>
-#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
