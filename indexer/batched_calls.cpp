@@ -272,7 +272,9 @@ Calls& CallsByChain::on(const std::string& name) {
   const std::optional<std::uint64_t> block =
       named == blocks_.end() ? std::nullopt : std::optional<std::uint64_t>(named->second);
   for (const Chain& chain : config_.chains) {
-    if (chain.name == name) return calls_.try_emplace(name, chain, access_, block ? std::nullopt : at_, block).first->second;
+    if (chain.name == name) {
+      return calls_.try_emplace(name, chain, access_, block ? std::nullopt : at_, block).first->second;
+    }
   }
   throw std::logic_error("no chain " + name);  // load_config checked every position's chain
 }

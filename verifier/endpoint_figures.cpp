@@ -30,6 +30,11 @@ const ChainFigures* figures_on(const ChainSides& sides, std::string_view name) {
   return side == sides.end() || !side->second.figures ? nullptr : &*side->second.figures;
 }
 
+// Whether an item of `items` has `value` at `key`.
+bool shows(const Json::Value& items, const char* key, const std::string& value) {
+  return std::any_of(items.begin(), items.end(), [&](const Json::Value& item) { return item[key] == value; });
+}
+
 // The chain's Vault `ilk` as read; none where it was not.
 const VaultFigures* vault_named(const ChainFigures& figures, const std::string& ilk) {
   for (const VaultFigures& vault : figures.vaults) {
@@ -87,8 +92,8 @@ void check_vault_collaterals(const Json::Value& data, const indexer::Config& dep
       if (read != nullptr) {
         type.vaults.push_back(read);
       } else if (type.why_not.empty()) {
-        type.why_not = "it is on " + chain.name + ", " +
-                       (figures ? std::string("whose Vault ") + vault.ilk + " could not be read" : why_not(sides, chain.name));
+        const std::string why = figures ? "whose Vault " + vault.ilk + " could not be read" : why_not(sides, chain.name);
+        type.why_not = "it is on " + chain.name + ", " + why;
       }
     }
   }
@@ -125,8 +130,7 @@ void check_vault_collaterals(const Json::Value& data, const indexer::Config& dep
     report.check(field + "totalCollateral", items[i]["totalCollateral"], locked);
   }
   for (const auto& [ilk, type] : types) {
-    const bool shown = std::any_of(items.begin(), items.end(), [&](const Json::Value& item) { return item["ilk"] == ilk; });
-    if (!shown) report.absent("data.items[" + ilk + "]", "a regular Vault type " + ilk);
+    if (!shows(items, "ilk", ilk)) report.absent("data.items[" + ilk + "]", "a regular Vault type " + ilk);
   }
 }
 
@@ -182,8 +186,7 @@ void check_latest_collateral(const Json::Value& data, const std::string& chain, 
     }
   }
   for (const VaultFigures& vault : figures->vaults) {
-    const bool shown = std::any_of(items.begin(), items.end(), [&](const Json::Value& item) { return item["vaultType"] == vault.ilk; });
-    if (!shown) report.absent("data.items[" + vault.ilk + "]", "a Vault " + vault.ilk);
+    if (!shows(items, "vaultType", vault.ilk)) report.absent("data.items[" + vault.ilk + "]", "a Vault " + vault.ilk);
   }
 }
 
@@ -191,7 +194,9 @@ void check_latest_collateral(const Json::Value& data, const std::string& chain, 
 
 std::optional<Figures> figures_of(std::string_view path, const indexer::Config& deployment) {
   const std::string total_supply = "/api/v1/external/total-supply/";
-  if (path == total_supply + "coin" || path == total_supply + lower(deployment.symbols.coin)) return Figures::coin_supply;
+  if (path == total_supply + "coin" || path == total_supply + lower(deployment.symbols.coin)) {
+    return Figures::coin_supply;
+  }
   if (path == "/api/v1/vault/collaterals") return Figures::vault_collaterals;
   if (path == "/api/v1/data-platform/latest-collateral") return Figures::latest_collateral;
   return std::nullopt;
