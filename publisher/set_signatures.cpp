@@ -18,8 +18,9 @@ void SetSignatures::sign(const SetDirectory& set, Publication& publication) {
   const Signer signer{key_, std::time(nullptr)};
   std::unordered_set<std::string_view> written;  // the others' files are linked from the set before
   for (const PublishedAnswer& answer : publication.changed) written.insert(answer.path);
-  std::unordered_map<std::string, Digest> digests;
+  std::unordered_map<std::string, Signed> listed;
   std::string index;
+  std::size_t signed_files = 0;
   for (const PublishedAnswer& answer : publication.answers) {
     const bool linked = written.count(answer.path) == 0;
     for (const auto& [suffix, encoding] : {std::pair{"", ""}, {".gz", "gzip"}, {".br", "br"}}) {
@@ -30,23 +31,31 @@ void SetSignatures::sign(const SetDirectory& set, Publication& publication) {
       // A linked file's inode has lived since the set before was written, so the one signed last
       // saw it as this file, whatever set failed since; a file written now may have the inode of
       // one of a set removed since.
-      const auto known = linked ? digests_.find(uri) : digests_.end();
-      std::string digest = known != digests_.end() && known->second.inode == status->st_ino
-                               ? known->second.value
-                               : content_digest(read_file(set, name));
-      const std::string last_modified = http_date(status->st_mtime);
-      const SignedFields fields{answer.content_type, encoding, last_modified, publication.blocks};
-      const AnswerSignature signature = sign_answer(signer, fields, digest);
-      index += uri + '\t' + signature.content_digest + '\t' + signature.signature_input + '\t' + signature.signature;
-      index += '\n';
-      digests.emplace(uri, Digest{status->st_ino, std::move(digest)});
+      const auto known = linked ? signed_.find(uri) : signed_.end();
+      const bool same_file = known != signed_.end() && known->second.inode == status->st_ino &&
+                             known->second.modified == status->st_mtime;
+      Signed file{status->st_ino, status->st_mtime, same_file ? known->second.digest : "", ""};
+      if (same_file && publication.blocks == signed_blocks_) {
+        file.line = known->second.line;
+      } else {
+        if (!same_file) file.digest = content_digest(read_file(set, name));
+        const std::string last_modified = http_date(status->st_mtime);
+        const SignedFields fields{answer.content_type, encoding, last_modified, publication.blocks};
+        const AnswerSignature signature = sign_answer(signer, fields, file.digest);
+        file.line = uri + '\t' + signature.content_digest + '\t' + signature.signature_input + '\t' +
+                    signature.signature + '\n';
+        ++signed_files;
+      }
+      index += file.line;
+      listed.emplace(uri, std::move(file));
     }
   }
   write_whole_file(set.path() / signature_index, index);
-  publication.signed_files = digests.size();
+  publication.signed_files = signed_files;
   const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
   publication.signing_ms = took.count();
-  digests_ = std::move(digests);
+  signed_ = std::move(listed);
+  signed_blocks_ = publication.blocks;
 }
 
 }  // namespace coin

@@ -28,18 +28,22 @@ class SetSignatures {
 
   // Signs the files of `publication`'s answers in `set`, now, and writes the set's index. The
   // files of an answer whose bytes did not change (linked from the set before: the same inodes)
-  // keep the digests the set signed last gave them: only their signatures are made again, since
-  // they show new blocks.
+  // keep the digests the set signed last gave them, and their signatures too while the set shows
+  // the same blocks; with new blocks, their signatures are made again.
   // Leaves in `publication` the count of files signed and the time it took.
   void sign(const SetDirectory& set, Publication& publication);
 
  private:
-  struct Digest {
+  // A file as the set signed last listed it.
+  struct Signed {
     ino_t inode;
-    std::string value;
+    time_t modified;
+    std::string digest;
+    std::string line;  // its line of the index
   };
   const SigningKey& key_;
-  std::unordered_map<std::string, Digest> digests_;  // of the set signed last, by $uri
+  std::unordered_map<std::string, Signed> signed_;  // of the set signed last, by $uri
+  std::string signed_blocks_;                        // its blocks
 };
 
 }  // namespace coin

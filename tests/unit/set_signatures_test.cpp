@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <ctime>
+#include <filesystem>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -68,6 +69,58 @@ TEST(SetSignatures, ListsEachFileOfEachAnswerWhereNginxSendsItFrom) {
     EXPECT_GE(std::stoll(created[1]), before);
     EXPECT_LE(std::stoll(created[1]), after);
     EXPECT_TRUE(std::regex_match(lines[i][3], std::regex("coin=:[A-Za-z0-9+/]{86}==:"))) << lines[i][3];
+  }
+}
+
+// A set whose answers are linked from the one before (the same inodes) and that shows the same
+// blocks lists their lines as they were, signing nothing; with other blocks, each is signed again
+// on the digest it had, and a file written anew is digested and signed.
+TEST(SetSignatures, SignsWhatChangedAndKeepsTheRestWhileTheBlocksAreTheSame) {
+  const testing_support::TemporaryDirectory directory("coin-set-signatures");
+  std::filesystem::create_directories(directory.path() / "1");
+  const SetDirectory first(directory.path() / "1");
+  constexpr std::time_t modified = 1778634000;
+  write_file(first, "totalSupply.txt", "1", modified);
+  write_file(first, "circulatingSupply.txt", "2", modified);
+  Publication publication;
+  publication.blocks = "tron=latest; eth=22480012";
+  publication.answers = {{"/totalSupply", "\"e1\"", "totalSupply.txt", "text/plain"},
+                         {"/circulatingSupply", "\"e2\"", "circulatingSupply.txt", "text/plain"}};
+  publication.changed = publication.answers;
+  const SigningKey key = SigningKey::from_pem(testing_support::rfc9421_key);
+  SetSignatures signatures(key);
+  signatures.sign(first, publication);
+  EXPECT_EQ(publication.signed_files, 2u);
+  const auto signed_first = index_lines(first);
+
+  // The next set: 6.1 linked, 6.2 written anew with other bytes.
+  std::filesystem::create_directories(directory.path() / "2");
+  const SetDirectory second(directory.path() / "2");
+  std::filesystem::create_hard_link(first.path() / "totalSupply.txt", second.path() / "totalSupply.txt");
+  write_file(second, "circulatingSupply.txt", "3", modified + 60);
+  publication.changed = {publication.answers[1]};
+  signatures.sign(second, publication);
+  EXPECT_EQ(publication.signed_files, 1u);
+  const auto signed_second = index_lines(second);
+  ASSERT_EQ(signed_second.size(), 2u);
+  EXPECT_EQ(signed_second[0], signed_first[0]);
+  EXPECT_NE(signed_second[1][1], signed_first[1][1]);  // its digest: other bytes
+
+  // Then the same files with other blocks: both signed again, the digests as they were.
+  std::filesystem::create_directories(directory.path() / "3");
+  const SetDirectory third(directory.path() / "3");
+  for (const char* name : {"totalSupply.txt", "circulatingSupply.txt"}) {
+    std::filesystem::create_hard_link(second.path() / name, third.path() / name);
+  }
+  publication.blocks = "tron=latest; eth=22480013";
+  publication.changed = {};
+  signatures.sign(third, publication);
+  EXPECT_EQ(publication.signed_files, 2u);
+  const auto signed_third = index_lines(third);
+  ASSERT_EQ(signed_third.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(signed_third[i][1], signed_second[i][1]);
+    EXPECT_NE(signed_third[i][3], signed_second[i][3]);  // a signature of other blocks
   }
 }
 
