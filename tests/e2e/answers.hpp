@@ -25,8 +25,9 @@ inline std::string comparable_value(const std::string& name, const std::string& 
   return header == "signature" ? "coin=:...:" : value;
 }
 
-// `response`'s header lines ("Name: value") without Date, their values comparable_value's, sorted.
-inline std::vector<std::string> sorted_headers_without_date(const HttpResponse& response) {
+// `response`'s header lines ("Name: value") without Date, their values comparable_value's, in
+// the order sent.
+inline std::vector<std::string> headers_without_date(const HttpResponse& response) {
   std::vector<std::string> lines;
   for (const std::string& line : response.header_lines) {
     const std::size_t colon = line.find(':');
@@ -34,6 +35,12 @@ inline std::vector<std::string> sorted_headers_without_date(const HttpResponse& 
     if (lower_case(name) == "date") continue;
     lines.push_back(name + ": " + comparable_value(name, colon == std::string::npos ? "" : line.substr(colon + 2)));
   }
+  return lines;
+}
+
+// The same, sorted.
+inline std::vector<std::string> sorted_headers_without_date(const HttpResponse& response) {
+  std::vector<std::string> lines = headers_without_date(response);
   std::sort(lines.begin(), lines.end());
   return lines;
 }
