@@ -24,12 +24,13 @@ bool session_lost(const pqxx::failure& error) {
 }
 
 // The message of an api function's refusal (SQLSTATE CA002): libpq's "ERROR:  Invalid urn.",
-// then maybe CONTEXT lines. Only "Invalid <name>." passes, so no other text of the database's
+// then maybe CONTEXT lines. Only "Invalid <name>." or "Invalid <name>: <lower-case words>."
+// (api.answer_at's "Invalid at: in the future.") passes, so no other text of the database's
 // ever reaches a client.
 std::optional<std::string> refusal_of(const pqxx::failure& error) {
   const auto* sql = dynamic_cast<const pqxx::sql_error*>(&error);
   if (sql == nullptr || sql->sqlstate() != "CA002") return std::nullopt;
-  static const std::regex refusal("^ERROR:  (Invalid [A-Za-z]+\\.)(\n|$)");
+  static const std::regex refusal("^ERROR:  (Invalid [A-Za-z]+(: [a-z ]+)?\\.)(\n|$)");
   std::smatch match;
   const std::string text = error.what();
   if (!std::regex_search(text, match, refusal)) return std::nullopt;
@@ -112,15 +113,27 @@ std::optional<Fetched> fetched_from(const pqxx::result& result, const std::strin
   return fetched;
 }
 
-pqxx::result Database::execute_once(const std::string& name, const std::vector<std::string>& params) {
-  pqxx::nontransaction transaction(connection());
+pqxx::result Database::execute_once(const std::string& name, const std::vector<std::string>& params,
+                                    std::optional<std::int64_t> at_ms, bool* final) {
+  if (!at_ms) {
+    pqxx::nontransaction transaction(connection());
+    return transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(params));
+  }
+  // Read only: the bound (a setting local to the transaction) ends with it, whatever happens.
+  pqxx::read_transaction transaction(connection());
+  *final = transaction.exec_params1("SELECT api.answer_at($1)", *at_ms)[0].as<bool>();
   return transaction.exec_prepared(name, pqxx::prepare::make_dynamic_params(params));
 }
 
 pqxx::result Database::execute(const std::string& name, const std::vector<std::string>& params) {
+  return execute(name, params, std::nullopt, nullptr);
+}
+
+pqxx::result Database::execute(const std::string& name, const std::vector<std::string>& params,
+                               std::optional<std::int64_t> at_ms, bool* final) {
   for (int attempt = 1;; ++attempt) {
     try {
-      return execute_once(name, params);
+      return execute_once(name, params, at_ms, final);
     } catch (const pqxx::failure& e) {
       if (const std::optional<std::string> refused = refusal_of(e)) throw RefusedValue(*refused);
       const bool lost = session_lost(e);
@@ -138,8 +151,12 @@ pqxx::result Database::execute(const std::string& name, const std::vector<std::s
   }
 }
 
-std::optional<Fetched> Database::fetch(const std::string& name, const std::vector<std::string>& params) {
-  return fetched_from(execute(name, params), name);
+std::optional<Fetched> Database::fetch(const std::string& name, const std::vector<std::string>& params,
+                                       std::optional<std::int64_t> at_ms) {
+  bool final = false;
+  std::optional<Fetched> fetched = fetched_from(execute(name, params, at_ms, &final), name);
+  if (fetched) fetched->final = final;
+  return fetched;
 }
 
 }  // namespace coin

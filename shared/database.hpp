@@ -2,6 +2,7 @@
 // A worker thread's database connection, with the handler's statements prepared on it.
 
 #include <atomic>
+#include <cstdint>
 #include <ctime>
 #include <memory>
 #include <optional>
@@ -25,6 +26,7 @@ struct Fetched {
   std::time_t last_modified = -1;
   std::string blocks;
   std::size_t kept = 0;  // the value's first bytes that are a kept part (a fourth column: the live part)
+  bool final = false;    // asked at a past time, and every chain has a newer snapshot (api.answer_at)
 };
 
 // The payload in a row of an endpoint's statement `name`: its first column. Throws DatabaseError
@@ -73,12 +75,15 @@ class Database {
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
 
-  // Runs prepared statement `name` and returns what its first row holds (fetched_from).
-  // A session lost since the last request (a server restart, pg_terminate_backend) is opened
-  // again and the statement tried again, twice at most. Throws DatabaseError when that fails, when
-  // the statement fails or times out, when it yields NULL, and, without trying,
-  // while the backoff after a failed connection attempt lasts; RefusedValue when it refused a value.
-  std::optional<Fetched> fetch(const std::string& name, const std::vector<std::string>& params = {});
+  // Runs prepared statement `name` and returns what its first row holds (fetched_from); with
+  // `at_ms`, as of that time (epoch ms): in a transaction api.answer_at bounds, which may refuse
+  // the time (RefusedValue). A session lost since the last request (a server restart,
+  // pg_terminate_backend) is opened again and the statement tried again, twice at most. Throws
+  // DatabaseError when that fails, when the statement fails or times out, when it yields NULL,
+  // and, without trying, while the backoff after a failed connection attempt lasts;
+  // RefusedValue when it refused a value.
+  std::optional<Fetched> fetch(const std::string& name, const std::vector<std::string>& params = {},
+                               std::optional<std::int64_t> at_ms = std::nullopt);
 
   // The same for any statement: all its rows. Throws DatabaseError as fetch does, but not
   // for an empty result.
@@ -86,7 +91,11 @@ class Database {
 
  private:
   pqxx::connection& connection();
-  pqxx::result execute_once(const std::string& name, const std::vector<std::string>& params);
+  // `final`, when given, is set by api.answer_at(*at_ms) in the statement's transaction.
+  pqxx::result execute_once(const std::string& name, const std::vector<std::string>& params,
+                            std::optional<std::int64_t> at_ms, bool* final);
+  pqxx::result execute(const std::string& name, const std::vector<std::string>& params,
+                       std::optional<std::int64_t> at_ms, bool* final);
 
   std::string conninfo_;
   std::vector<Statement> statements_;

@@ -26,8 +26,11 @@ Response no_row_answer(const Endpoint& endpoint) {
 Response response_of(const Endpoint& endpoint, Rendering rendering, const std::vector<std::string>& values,
                      const HistoryOptions& options, const std::optional<Fetched>& fetched) {
   if (!fetched) return no_row_answer(endpoint);
-  if (rendering != Rendering::csv) return answer_of(endpoint, fetched->value, fetched->kept);
-  return csv_file(fetched->value, csv_file_name(endpoint, values, options, fetched->last_modified));
+  Response response = rendering != Rendering::csv
+                          ? answer_of(endpoint, fetched->value, fetched->kept)
+                          : csv_file(fetched->value, csv_file_name(endpoint, values, options, fetched->last_modified));
+  response.immutable = fetched->final;
+  return response;
 }
 
 // The answer of an endpoint whose parameters and options passed: cached, or its statement's.
@@ -42,13 +45,14 @@ std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std
   std::string key = statement;
   for (const std::string& value : parameters) key += '\n' + value;
   if (rendering == Rendering::csv) key += '\n' + options.from + '\n' + options.to;  // they name the file
+  if (options.at_ms) key += "\nat " + std::to_string(*options.at_ms);
   if (std::shared_ptr<const RenderedAnswer> cached = cache.find(key)) return cached;
   const ResponseCache::Generation generation = cache.generation();
   const auto start = std::chrono::steady_clock::now();
   std::optional<Fetched> fetched;
   std::optional<Response> refusal;
   try {
-    fetched = database.fetch(statement, parameters);
+    fetched = database.fetch(statement, parameters, options.at_ms);
   } catch (const RefusedValue& refused) {
     refusal = business_error(10002, refused.what());
   }
@@ -62,7 +66,8 @@ std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std
                                           "Time a handler took to query and render an answer it had not cached");
   renders.Add({{"path", std::string(endpoint.path)}}, duration_buckets())
       .Observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  cache.store(key, rendered, generation);
+  // A time refused as in the future is one no longer once it has passed: never kept.
+  if (!(refusal && options.at_ms)) cache.store(key, rendered, generation);
   return rendered;
 }
 
@@ -79,7 +84,7 @@ std::shared_ptr<const RenderedAnswer> dispatch(const std::vector<Endpoint>& endp
       const QueryString query = QueryString::parse(query_string);
       const CheckedParameters checked = check_parameters(query, endpoint.parameters, endpoint.options);
       if (checked.error) return std::make_shared<const RenderedAnswer>(render(*checked.error));
-      const CheckedOptions options = check_options(query, endpoint.ranged, endpoint.has_csv());
+      const CheckedOptions options = check_options(query, endpoint.ranged, endpoint.has_csv(), endpoint.as_of);
       if (options.error) return std::make_shared<const RenderedAnswer>(render(*options.error));
       return answer(endpoint, checked.values, options.options, database, cache, signing_key);
     } catch (const std::exception& e) {

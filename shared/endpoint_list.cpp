@@ -23,8 +23,11 @@ std::string payload_of(const Json::Value& endpoint) {
   throw std::logic_error("x-endpoint: no payload or column, or an unknown payload \"" + payload + '"');
 }
 
-// from, to and format: what every history and list takes (history_options.hpp), not passed on.
-bool is_history_option(std::string_view name) { return name == "from" || name == "to" || name == "format"; }
+// from, to, format and at: what the histories and lists, and the answers at a time, take
+// (history_options.hpp), not passed on.
+bool is_history_option(std::string_view name) {
+  return name == "from" || name == "to" || name == "format" || name == "at";
+}
 
 std::pair<int, int> spec_order(std::string_view spec) {
   const std::size_t dot = spec.find('.');
@@ -77,6 +80,7 @@ EndpointList::EndpointList(std::string_view document) {
       const std::string ref = reference["$ref"].asString();
       const std::string key = ref.substr(ref.rfind('/') + 1);
       if (key == "from") endpoint.ranged = true;
+      if (key == "at") endpoint.as_of = true;
       const auto parameter = parameters_.find(key);
       if (parameter != parameters_.end()) endpoint.parameters.push_back(&parameter->second);
       const auto option = options_.find(key);

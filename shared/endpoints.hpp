@@ -100,6 +100,9 @@ struct Endpoint {
   // view or function must read no other table (tests/e2e/read_tables_test.cpp checks it).
   // Empty: any write may change them.
   std::vector<std::string_view> tables = {};
+  // Takes at, the answer as of a past time (history_options.hpp): its figures are kept per
+  // snapshot.
+  bool as_of = false;
 
   std::string_view pool_name() const { return pool.empty() ? group : pool; }
   // Whether the publisher renders its answers: a view's for each row, a function's for each

@@ -97,7 +97,7 @@ RenderedAnswer render(const Response& response, std::time_t last_modified, std::
   std::string validators;
   const std::string modified = last_modified == -1 ? "" : http_date(last_modified);
   if (last_modified != -1) validators = header("Last-Modified", modified);
-  validators += header("Cache-Control", cache_control);
+  validators += header("Cache-Control", response.immutable ? immutable_cache_control : cache_control);
   const std::string gzip_body = compressed_variant(response.body, response.kept_length);
   if (last_modified != -1 || !gzip_body.empty()) validators += header("Vary", "Accept-Encoding");
   if (!snapshot_blocks.empty()) validators += header(snapshot_blocks_header, snapshot_blocks);

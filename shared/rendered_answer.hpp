@@ -30,6 +30,9 @@ namespace coin {
 inline constexpr std::string_view cache_control =
     "public, max-age=30, stale-while-revalidate=270, stale-if-error=86400";
 
+// For an answer at a past time that every chain has a newer snapshot than (Response::immutable).
+inline constexpr std::string_view immutable_cache_control = "public, max-age=31536000, immutable";
+
 // Seconds a client should wait before asking again after a server error: the handlers' 503, and
 // nginx's own 500 and 503 (`publisher --nginx` writes it into nginx's configuration).
 inline constexpr std::string_view retry_after_seconds = "5";

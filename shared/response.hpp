@@ -22,6 +22,7 @@ struct Response {
   // The body's first bytes that are a history's kept part (endpoints.hpp: Endpoint::kept), which
   // its gzip variant compresses apart; 0: none.
   std::size_t kept_length = 0;
+  bool immutable = false;  // an answer at a past time that can no longer change (history_options.hpp: at)
 };
 
 // The envelope with `data_json` (already JSON) as its data.

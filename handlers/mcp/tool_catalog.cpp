@@ -163,6 +163,7 @@ std::vector<std::string_view> argument_names(const Endpoint& endpoint) {
   for (const Parameter* option : endpoint.options) names.push_back(option->name);
   if (endpoint.ranged) names.insert(names.end(), {"from", "to"});
   if (endpoint.has_csv()) names.push_back("format");
+  if (endpoint.as_of) names.push_back("at");
   return names;
 }
 

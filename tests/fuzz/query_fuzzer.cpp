@@ -309,6 +309,26 @@ std::optional<std::int64_t> expected_bound(std::string_view text, bool end_of_da
   return end_of_day ? start + 86'400'000 - 1 : start;
 }
 
+// What parse_instant reads, restated with a regular expression: parse_bound's forms, or a day, a
+// time and a zone (Z, or an offset whose sign may be a space), the fraction cut to the ms.
+std::optional<std::int64_t> expected_instant(std::string_view text) {
+  static const std::regex time(
+      "([0-9]{4}-[0-9]{2}-[0-9]{2})T([01][0-9]|2[0-3]):([0-5][0-9])(:([0-5][0-9])(\\.([0-9]{1,9}))?)?"
+      "(Z|([-+ ])([01][0-9]|2[0-3]):([0-5][0-9]))");
+  std::cmatch match;
+  if (!std::regex_match(text.data(), text.data() + text.size(), match, time)) return expected_bound(text, false);
+  const std::optional<std::int64_t> day = expected_bound(match[1].str(), false);
+  if (!day) return std::nullopt;
+  const auto number = [](const std::string& digits) { return digits.empty() ? 0 : std::stoll(digits); };
+  const std::string fraction = (match[7].str() + "00").substr(0, 3);
+  std::int64_t ms = *day + 8 * 3'600'000 + (number(match[2]) * 3600 + number(match[3]) * 60 + number(match[5])) * 1000 +
+                    number(fraction);
+  const std::int64_t offset = (number(match[10]) * 60 + number(match[11])) * 60'000;
+  if (match[9] == "-") ms += offset;
+  if (match[9] == "+" || match[9] == " ") ms -= offset;
+  return ms;
+}
+
 // parse_bound on any text, both ends of a day.
 void check_bound(std::string_view text) {
   const std::optional<std::int64_t> start = parse_bound(text, false);
@@ -340,8 +360,10 @@ std::string date_of(std::string_view input) {
 // after to (an "Invalid from."), then format; the first failure is the answer, the code 10002
 // envelope. An endpoint that takes no range (no format) ignores from and to (format) whatever
 // they hold. What passes is kept as the client wrote it, with what it means.
-std::optional<HistoryOptions> check_history_options(const QueryString& query, bool takes_range, bool takes_format) {
-  const CheckedOptions checked = check_options(query, takes_range, takes_format);
+std::optional<HistoryOptions> check_history_options(const QueryString& query, bool takes_range, bool takes_format,
+                                                    bool takes_at) {
+  const CheckedOptions checked = check_options(query, takes_range, takes_format, takes_at);
+  const std::optional<std::string_view> at = query.get("at");
   const std::optional<std::string_view> from = takes_range ? query.get("from") : std::nullopt;
   const std::optional<std::string_view> to = takes_range ? query.get("to") : std::nullopt;
   const std::optional<std::string_view> format = takes_format ? query.get("format") : std::nullopt;
@@ -357,6 +379,10 @@ std::optional<HistoryOptions> check_history_options(const QueryString& query, bo
     message = "Invalid from.";
   } else if (format && *format != "json" && *format != "csv") {
     message = "Invalid format.";
+  } else if (at && !takes_at) {
+    message = "Invalid at: not kept for this endpoint.";
+  } else if (at && !expected_instant(*at)) {
+    message = "Invalid at.";
   }
   if (!message.empty()) {
     REQUIRE(checked.error.has_value());
@@ -373,6 +399,7 @@ std::optional<HistoryOptions> check_history_options(const QueryString& query, bo
   // A bound that passed is never empty: ranged() is "from or to was sent".
   REQUIRE(options.ranged() == (from.has_value() || to.has_value()));
   REQUIRE(options.csv == (format == std::string_view("csv")));
+  REQUIRE(options.at_ms == (at ? expected_instant(*at) : std::nullopt));
   return options;
 }
 
@@ -410,7 +437,7 @@ constexpr std::string_view last_modified_date = "Wed, 13 May 2026 01:00:00 GMT";
 // its SQL takes: the values, then the range's bounds (epoch ms) for a history's range or CSV.
 void check_statement(const Endpoint& endpoint, const QueryString& query, const std::vector<std::string>& values,
                      bool publishable_values) {
-  const std::optional<HistoryOptions> options = check_history_options(query, endpoint.ranged, endpoint.has_csv());
+  const std::optional<HistoryOptions> options = check_history_options(query, endpoint.ranged, endpoint.has_csv(), endpoint.as_of);
   if (!options) return;
   const Rendering rendering = rendering_of(endpoint, *options);
   const Rendering expected = options->csv                          ? Rendering::csv
@@ -708,11 +735,14 @@ void fuzz_one(std::string_view input) {
   // The options on their own, for each kind of endpoint, and parse_bound on the values sent and
   // on text of any shape.
   for (const bool takes_range : {false, true}) {
-    for (const bool takes_format : {false, true}) check_history_options(query, takes_range, takes_format);
+    for (const bool takes_format : {false, true}) {
+      for (const bool takes_at : {false, true}) check_history_options(query, takes_range, takes_format, takes_at);
+    }
   }
   for (const std::string_view key : {"from", "to", "format"}) {
     if (const std::optional<std::string_view> value = query.get(key)) check_bound(*value);
   }
+  if (const std::optional<std::string_view> at = query.get("at")) REQUIRE(parse_instant(*at) == expected_instant(*at));
   check_bound(raw_query);
   check_bound(conditions.if_modified_since);
   check_bound(date_of(input));

@@ -283,7 +283,7 @@ TEST(PublishedValues, AreAFunctionsCombinationsWithItsOptionsDefaultsNotAskedOfT
 }
 
 HistoryOptions options_of(std::string_view query, const Endpoint& of) {
-  return check_options(QueryString::parse(query), of.ranged, of.has_csv()).options;
+  return check_options(QueryString::parse(query), of.ranged, of.has_csv(), of.as_of).options;
 }
 
 TEST(AliasStatementOf, SelectsTheAliasColumn) {

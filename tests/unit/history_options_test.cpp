@@ -9,8 +9,8 @@
 namespace coin {
 namespace {
 
-CheckedOptions check(std::string_view query, bool takes_range = true, bool takes_format = true) {
-  return check_options(QueryString::parse(query), takes_range, takes_format);
+CheckedOptions check(std::string_view query, bool takes_range = true, bool takes_format = true, bool takes_at = true) {
+  return check_options(QueryString::parse(query), takes_range, takes_format, takes_at);
 }
 
 std::string error_of(std::string_view query) {

@@ -1,0 +1,4 @@
+-- Verify coin_api:answer_time on pg
+
+SELECT derived.answer_time() = 'infinity' FROM (SELECT) AS nothing WHERE false;
+SELECT 1 / count(*)::int FROM pg_proc WHERE oid = 'api.answer_at(bigint)'::regprocedure;
