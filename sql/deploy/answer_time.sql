@@ -11,10 +11,10 @@
 --
 -- What a bounded answer does not see: a Vault or allocator position without a state at the
 -- time (the indexer writes one with its first state, so it did not exist then: not in the
--- figures at a time, nor among vault-history's rows); a grid point
--- after the chain's clock (the histories already stop there). What it cannot see: the Vaults'
--- configuration (snapshot.vault holds the newest), and the urns and auctions of 6.16 to 6.22,
--- whose tables hold current states; the handlers refuse at for those.
+-- figures at a time, nor among vault-history's rows); a grid point after the chain's clock (the
+-- histories already stop there). A Vault's configuration then is the one its state kept (kept
+-- from this change on: vault_state's new columns). What it cannot see: the urns and auctions of
+-- 6.16 to 6.22, whose tables hold current states; the handlers refuse at for those.
 
 BEGIN;
 
@@ -54,8 +54,44 @@ COMMENT ON FUNCTION api.answer_at(bigint) IS
   'Bounds the transaction''s answers to the newest snapshot at or before at_ms (epoch ms); true '
   'when every chain has a snapshot after it (the answer is final)';
 
+-- A Vault's configuration as each snapshot found it. snapshot.vault holds the newest a round
+-- read; each vault_state row now keeps the one the round that wrote it had just read into it (a
+-- row written without one, as the indexer writes them, takes the Vault's then). Rows written
+-- before keep none, and a bounded answer shows the newest for them.
+ALTER TABLE snapshot.vault_state
+  ADD COLUMN min_collateral_ratio numeric CHECK (min_collateral_ratio >= 0),
+  ADD COLUMN stability_fee        numeric CHECK (stability_fee >= 0),
+  ADD COLUMN debt_ceiling         numeric CHECK (debt_ceiling >= 0),
+  ADD COLUMN dust                 numeric CHECK (dust >= 0),
+  ADD COLUMN psm_fee              numeric CHECK (psm_fee >= 0);
+COMMENT ON COLUMN snapshot.vault_state.min_collateral_ratio IS
+  'snapshot.vault''s min_collateral_ratio when the row was written (the configuration then, as '
+  'the other four); null on a row written before it was kept';
+COMMENT ON COLUMN snapshot.vault_state.stability_fee IS 'snapshot.vault''s stability_fee when the row was written';
+COMMENT ON COLUMN snapshot.vault_state.debt_ceiling IS 'snapshot.vault''s debt_ceiling when the row was written';
+COMMENT ON COLUMN snapshot.vault_state.dust IS 'snapshot.vault''s dust when the row was written';
+COMMENT ON COLUMN snapshot.vault_state.psm_fee IS 'snapshot.vault''s psm_fee when the row was written';
+
+CREATE FUNCTION snapshot.vault_state_configuration() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.min_collateral_ratio IS NULL THEN
+    SELECT v.min_collateral_ratio, v.stability_fee, v.debt_ceiling, v.dust, v.psm_fee
+      INTO NEW.min_collateral_ratio, NEW.stability_fee, NEW.debt_ceiling, NEW.dust, NEW.psm_fee
+      FROM snapshot.vault AS v
+     WHERE v.vault_id = NEW.vault_id;
+  END IF;
+  RETURN NEW;
+END
+$$;
+COMMENT ON FUNCTION snapshot.vault_state_configuration() IS
+  'Row trigger of vault_state: a row written without a configuration keeps its Vault''s then';
+CREATE TRIGGER configuration_kept BEFORE INSERT ON snapshot.vault_state
+  FOR EACH ROW EXECUTE FUNCTION snapshot.vault_state_configuration();
+
 -- The figures at a time, bounded (planned_figures's, the bound added; a Vault or position
 -- without a state then left out of a bounded answer).
+-- A bounded answer shows the configuration the Vault's state then kept.
 CREATE OR REPLACE FUNCTION derived.chain_state_at(at timestamptz)
 RETURNS TABLE (chain snapshot.chain, taken_at timestamptz, coin_supply numeric,
                scoin_supply numeric, supply_value numeric, earn_apy numeric, earn_tvl numeric)
@@ -92,7 +128,11 @@ LANGUAGE plpgsql STABLE PARALLEL SAFE SECURITY DEFINER ROWS 20 SET search_path =
 BEGIN
   RETURN QUERY
   SELECT v.vault_id, v.chain, v.vault_type, v.collateral_type, v.contract_address,
-         v.min_collateral_ratio, v.stability_fee, v.debt_ceiling, v.dust, v.psm_fee,
+         CASE WHEN k.kept THEN s.min_collateral_ratio ELSE v.min_collateral_ratio END,
+         CASE WHEN k.kept THEN s.stability_fee ELSE v.stability_fee END,
+         CASE WHEN k.kept THEN s.debt_ceiling ELSE v.debt_ceiling END,
+         CASE WHEN k.kept THEN s.dust ELSE v.dust END,
+         CASE WHEN k.kept THEN s.psm_fee ELSE v.psm_fee END,
          s.taken_at,
          coalesce(s.minted, 0),
          coalesce(s.debt, 0),
@@ -108,6 +148,8 @@ BEGIN
             ORDER BY vs.taken_at DESC
             LIMIT 1
          ) AS s ON true
+   -- bounded, the configuration the state kept (the newest where it kept none)
+   CROSS JOIN LATERAL (SELECT derived.answer_time() <> 'infinity' AND s.min_collateral_ratio IS NOT NULL) AS k(kept)
    WHERE s.taken_at IS NOT NULL OR derived.answer_time() = 'infinity';
 END
 $$;
@@ -267,6 +309,7 @@ SELECT c.chain,
   FROM unnest(enum_range(NULL::snapshot.chain)) AS c(chain);
 COMMENT ON VIEW derived.daily_apy_of_points IS
   'derived.daily_apy''s rows from the daily points up to the newest snapshot (derived.as_of): bounded by derived.answer_time()';
+SET LOCAL client_min_messages = warning;  -- not the notice of the cascade
 DROP MATERIALIZED VIEW derived.daily_apy CASCADE;  -- and api.apy_overview, made again below
 CREATE MATERIALIZED VIEW derived.daily_apy AS SELECT * FROM derived.daily_apy_of_points;
 COMMENT ON MATERIALIZED VIEW derived.daily_apy IS
@@ -341,13 +384,19 @@ SELECT chain, "vaultType", "interval", (kept || live)::json AS data, kept || liv
                       'statisticTime', derived.epoch_ms(a.taken_at), 'time', NULL,
                       'mintedCOIN', trim_scale(n.minted), 'debt', trim_scale(n.debt),
                       'lockedValue', trim_scale(n.locked_value), 'collateralRatio', trim_scale(n.collateral_ratio),
-                      'line', trim_scale(v.debt_ceiling)::text, 'apy', trim_scale(n.apy))::text END || ']}' AS live
+                      'line', trim_scale(n.debt_ceiling)::text, 'apy', trim_scale(n.apy))::text END || ']}' AS live
           FROM snapshot.vault AS v
          CROSS JOIN derived.history_window AS w
          JOIN derived.chain_clock AS a ON a.chain = v.chain  -- read once for the window and the live point
          CROSS JOIN derived.kept_generation AS g
          -- the debt ceiling as the JSON string it is sent as
-         CROSS JOIN LATERAL (SELECT to_json(trim_scale(v.debt_ceiling)::text)::text) AS l(line)
+         -- (bounded: the one its newest state then kept)
+         CROSS JOIN LATERAL (SELECT to_json(trim_scale(coalesce(
+                                      (SELECT s.debt_ceiling FROM snapshot.vault_state AS s
+                                        WHERE derived.answer_time() <> 'infinity' AND s.vault_id = v.vault_id
+                                          AND s.taken_at <= derived.answer_time()
+                                        ORDER BY s.taken_at DESC LIMIT 1),
+                                      v.debt_ceiling))::text)::text) AS l(line)
          CROSS JOIN LATERAL (SELECT derived.window_since(a.taken_at, w.step, w.points)) AS s(since)
           -- the Vault now: none before its first state, and then no live point
           LEFT JOIN (SELECT DISTINCT ON (f.vault_id) f.* FROM derived.vault_state_at('infinity') AS f

@@ -220,6 +220,7 @@ SELECT chain, "vaultType", "interval", (kept || live)::json AS data, kept || liv
                       WHERE f.taken_at IS NOT NULL) AS n ON n.vault_id = v.vault_id AND a.taken_at IS NOT NULL
        ) AS k;
 
+SET LOCAL client_min_messages = warning;  -- not the notice of the cascade
 DROP MATERIALIZED VIEW derived.daily_apy CASCADE;  -- and api.apy_overview, made again below
 CREATE MATERIALIZED VIEW derived.daily_apy AS
 WITH daily AS (
@@ -285,6 +286,12 @@ CREATE OR REPLACE VIEW api.supply_value_history AS
 SELECT statistic_time AS "statisticTime", coin, scoin FROM derived.daily_values;
 CREATE OR REPLACE VIEW api.collateral_value_history AS
 SELECT statistic_time AS "statisticTime", collateral_value AS "collateralValue" FROM derived.daily_values;
+
+DROP TRIGGER configuration_kept ON snapshot.vault_state;
+DROP FUNCTION snapshot.vault_state_configuration();
+ALTER TABLE snapshot.vault_state
+  DROP COLUMN min_collateral_ratio, DROP COLUMN stability_fee, DROP COLUMN debt_ceiling, DROP COLUMN dust,
+  DROP COLUMN psm_fee;
 
 DROP FUNCTION api.answer_at(bigint);
 DROP FUNCTION derived.answer_time();

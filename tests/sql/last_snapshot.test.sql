@@ -56,12 +56,14 @@ SELECT is(
         'Index Only Scan Backward using vault_state_pkey on vault_state vs',
         'Index Only Scan Backward using allocator_position_state_pkey on allocator_position_state ps'],
   'plan: each state table read only by a backward scan of its primary key');
+-- (derived.answer_time(), inlined, bounds each lookup: its expression is shown by name.)
 SELECT is(
-  ARRAY(SELECT regexp_replace(l, '^ *(-> *)?', '') FROM pg_temp.plan_lines() AS l
+  ARRAY(SELECT regexp_replace(regexp_replace(l, '^ *(-> *)?', ''), 'CASE WHEN \(current_setting.* END', 'answer_time()')
+          FROM pg_temp.plan_lines() AS l
          WHERE l ~ '(Sort|Seq Scan|Limit|Index Cond)'),
-  ARRAY['Limit', 'Index Cond: (chain = c.chain)',
-        'Limit', 'Index Cond: (vault_id = v.vault_id)',
-        'Limit', 'Index Cond: (position_id = p.position_id)'],
+  ARRAY['Limit', 'Index Cond: ((chain = c.chain) AND (taken_at <= answer_time()))',
+        'Limit', 'Index Cond: ((vault_id = v.vault_id) AND (taken_at <= answer_time()))',
+        'Limit', 'Index Cond: ((position_id = p.position_id) AND (taken_at <= answer_time()))'],
   'plan: one key per lookup, each under a Limit (the newest row only), no sort, no sequential scan');
 
 -- ---------------------------------------------------------------------------------------------

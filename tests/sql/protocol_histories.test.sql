@@ -218,7 +218,9 @@ SELECT results_eq(
 -- 6.9's and 6.10's views read materialized views alone, whose only change is a REFRESH, which
 -- announces itself: the publisher renders them again only then (their x-endpoint's "refreshed").
 -- What else a view reads, a table, a view or a function of the project's, is a dependency of its
--- rule (api.apy_overview's: derived.chain_state_at).
+-- rule (api.apy_overview's: derived.chain_state_at). Besides them, derived.as_of bounds an answer
+-- at a past time (answer_time): unbounded, every daily point is at or before the newest snapshot
+-- and none is left out.
 SELECT is(
   ARRAY(SELECT DISTINCT pg_describe_object(d.refclassid, d.refobjid, 0)
           FROM pg_rewrite AS r
@@ -226,7 +228,8 @@ SELECT is(
          WHERE r.ev_class IN ('api.supply_value_history'::regclass, 'api.collateral_value_history'::regclass)
            AND NOT (d.refclassid = 'pg_class'::regclass
                     AND (SELECT c.relkind FROM pg_class AS c WHERE c.oid = d.refobjid) = 'm')),
-  '{}'::text[], '6.9 and 6.10 read materialized views alone');
+  '{"function derived.epoch_ms(timestamp with time zone)","view derived.as_of"}'::text[],
+  '6.9 and 6.10 read materialized views alone, and the newest snapshot that bounds them');
 
 SELECT * FROM finish();
 ROLLBACK;

@@ -47,6 +47,39 @@ TEST(ParseBound, RefusesAnythingElse) {
   }
 }
 
+// 2026-05-12 12:34:56.789 UTC in epoch ms, worked out by hand: 2026-05-12 00:00 UTC is
+// 1778544000000 (2026-05-12 00:00 UTC+8, 1778515200000, plus 8 hours); 12:34:56.789 is 45296789.
+constexpr std::int64_t half_past_noon = 1778544000000 + 45'296'789;
+
+TEST(ParseInstant, TakesWhatFromTakesADayAtItsFirstMillisecond) {
+  EXPECT_EQ(parse_instant("1778630400000"), 1778630400000);
+  EXPECT_EQ(parse_instant("0"), 0);
+  EXPECT_EQ(parse_instant("2026-05-12"), 1778515200000) << "00:00 UTC+8, the daily snapshot";
+}
+
+TEST(ParseInstant, TakesAnIso8601TimeWithItsZone) {
+  EXPECT_EQ(parse_instant("2026-05-12T12:34:56.789Z"), half_past_noon);
+  EXPECT_EQ(parse_instant("2026-05-12T20:34:56.789+08:00"), half_past_noon);
+  EXPECT_EQ(parse_instant("2026-05-12T20:34:56.789 08:00"), half_past_noon) << "a + sent unescaped";
+  EXPECT_EQ(parse_instant("2026-05-12T07:04:56.789-05:30"), half_past_noon);
+  EXPECT_EQ(parse_instant("2026-05-12T12:34:56.789999999Z"), half_past_noon) << "the fraction cut to the ms";
+  EXPECT_EQ(parse_instant("2026-05-12T12:34:56.7Z"), half_past_noon - 89);
+  EXPECT_EQ(parse_instant("2026-05-12T12:34:56Z"), half_past_noon - 789);
+  EXPECT_EQ(parse_instant("2026-05-12T12:34Z"), half_past_noon - 56'789);
+  EXPECT_EQ(parse_instant("2026-05-13T00:00:00+08:00"), 1778601600000);
+}
+
+TEST(ParseInstant, RefusesAnythingElse) {
+  for (const char* text : {"", "-1", "1234567890123456", "2026-05-12T", "2026-05-12T12:34", "2026-05-12T12:34:56",
+                           "2026-05-12 12:34:56Z", "2026-05-12t12:34:56z", "2026-05-12T24:00:00Z",
+                           "2026-05-12T12:60:00Z", "2026-05-12T12:34:60Z", "2026-05-12T12:34:56.Z",
+                           "2026-05-12T12:34:56.1234567890Z", "2026-05-12T12:34:56+0800", "2026-05-12T12:34:56+08",
+                           "2026-05-12T12:34:56+24:00", "2026-05-12T12:34:56+08:60", "2026-02-30T00:00:00Z",
+                           "2026-05-12T1:34:56Z", "2026-05-12T12:34:56Z ", "2026-05-12T12:34:56+08:00x"}) {
+    EXPECT_EQ(parse_instant(text), std::nullopt) << text;
+  }
+}
+
 TEST(CheckOptions, LeavesEverythingUnboundedAndJsonWithoutThem) {
   const CheckedOptions checked = check("chain=eth&x=1");
   EXPECT_FALSE(checked.error);
@@ -85,6 +118,20 @@ TEST(CheckOptions, AFromAfterToIsAnInvalidFrom) {
 TEST(CheckOptions, ChecksFromThenToThenFormat) {
   EXPECT_EQ(error_of("format=xml&to=x&from=y"), R"({"code":10002,"message":"Invalid from.","data":null})");
   EXPECT_EQ(error_of("format=xml&to=x"), R"({"code":10002,"message":"Invalid to.","data":null})");
+}
+
+TEST(CheckOptions, KeepsTheTimeAtNames) {
+  EXPECT_EQ(check("at=2026-05-12T12:34:56.789Z").options.at_ms, half_past_noon);
+  EXPECT_EQ(check("chain=eth").options.at_ms, std::nullopt) << "now";
+  EXPECT_EQ(error_of("at=yesterday"), R"({"code":10002,"message":"Invalid at.","data":null})");
+  EXPECT_EQ(error_of("at="), R"({"code":10002,"message":"Invalid at.","data":null})");
+  EXPECT_EQ(error_of("format=xml&at=x"), R"({"code":10002,"message":"Invalid format.","data":null})") << "format first";
+}
+
+TEST(CheckOptions, RefusesAtWhereTheEndpointKeepsNoPast) {
+  const CheckedOptions checked = check("at=1778630400000", true, true, false);
+  ASSERT_TRUE(checked.error);
+  EXPECT_EQ(checked.error->body, R"({"code":10002,"message":"Invalid at: not kept for this endpoint.","data":null})");
 }
 
 TEST(CheckOptions, IgnoresWhatTheEndpointDoesNotTake) {
