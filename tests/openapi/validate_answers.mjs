@@ -587,7 +587,8 @@ async function checkOptionErrors(docPath, valid, required, optional) {
   for (const [name, p] of optional) {
     if (['from', 'to', 'format'].includes(name)) continue;
     const { type, minimum, maximum } = p.schema;
-    const good = p.schema.enum ?? (type === 'integer' ? [minimum, maximum, p.schema.default].map(String) : []);
+    const good = p.schema.enum ?? (type === 'integer' ? [minimum, maximum, p.schema.default].map(String)
+      : Object.values(p.examples ?? {}).map((example) => example.value));  // at: its times answer
     const bad = p.schema.enum ? badOptionValues(p)
       : type === 'integer' ? [String(minimum - 1), String(maximum + 1), 'ten', '', '1.5', '1e2', '+1', ' 1']
       : ['', 'NOPE!', "ab'cd", 'abcd'];
@@ -680,12 +681,17 @@ async function walkEveryAnswer() {
     }
     await checkOptionErrors(docPath, valid, required, optional);
 
-    // The optional parameters of other paths, with bad values: ignored.
-    const ignored = [...optionalNames].filter((name) => !optional.has(name));
+    // The optional parameters of other paths, with bad values: ignored; but at, which an endpoint
+    // that keeps no past refuses rather than answer now for a past time.
+    const ignored = [...optionalNames].filter((name) => !optional.has(name) && name !== 'at');
     if (ignored.length) {
       const plain = await ask('GET', docPath + queryOf(valid));
       const path = docPath + queryOf([...valid, ...ignored.map((name) => [name, 'nope'])]);
       await check('GET', path, docPath, 200, sameText(plain.body, `the answer without ${ignored.join(', ')}`));
+    }
+    if (optionalNames.has('at') && !optional.has('at')) {
+      await check('GET', docPath + queryOf([...valid, ['at', '1778630400000']]), docPath, 200,
+                  equalsExample('not-kept-at'));
     }
 
     // Another method: 405. The path with a trailing slash or in capitals: 404.
