@@ -3,8 +3,8 @@
 -- before it. Every view reads "now" through a few places: the figures at a time (chain_state_at,
 -- vault_state_at, position_state_at, and through them derived.as_of, the histories' live points
 -- and the daily baselines), each chain's clock (the histories' windows and their grid points),
--- the first snapshots the daily baselines begin at, and every answer's Last-Modified and
--- X-Snapshot-Blocks. Each of them now reads no snapshot taken after derived.answer_time(): the
+-- the first snapshots the daily baselines begin at, the daily series of 6.8 to 6.10, and every
+-- answer's Last-Modified and X-Snapshot-Blocks. Each of them now reads no snapshot taken after derived.answer_time(): the
 -- session's setting coin.at (epoch ms), which api.answer_at sets for one transaction, or
 -- infinity, which bounds nothing. So the views stay as they are, and an answer at a time is
 -- the same statement in a bounded transaction.
