@@ -38,10 +38,14 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <map>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "tests/chain/local_chain.hpp"
+#include "tests/e2e/http_client.hpp"
 #include "tests/e2e/json.hpp"
 #include "tests/e2e/node_script.hpp"
 #include "tests/e2e/stack.hpp"
@@ -200,6 +204,58 @@ TEST_F(Auctions, TakesUndoneByAReorganisationLeaveTheirAuctionsRunning) {
   EXPECT_NE(log.find("; auctions: 0 barks, 0 clipper events, 3 running"), std::string::npos) << log;
   EXPECT_EQ(clip_events("take"), "");
   EXPECT_EQ(running(), "1|10|" + tab_1 + "|f\n2|10|" + tab_2 + "|f\n3|10|" + tab_3 + "|f\n");
+}
+
+// Every risk answer of eth (6.16 to 6.22) after each round of the scenario, and 6.12's, asked
+// again with at once the scenario is over: at each round's time the answer of that round, byte
+// for byte, with its Last-Modified and X-Snapshot-Blocks. The answers are the handlers'
+// (format=json sends a request to them; no answer of these takes it), each asked until it speaks
+// for the round (its Last-Modified); 6.19 from the round that opened its urn on.
+TEST_F(Auctions, EveryRiskAnswerAtARoundsTimeIsThatRoundsAnswer) {
+  const std::vector<std::string> paths = {
+      "/api/v1/risk/urns?chain=eth&vaultType=ETH-A",
+      "/api/v1/risk/vaults-at-risk?chain=eth&within=50",
+      "/api/v1/risk/liquidation-curve?chain=eth&vaultType=ETH-A",
+      "/api/v1/risk/urn-history?chain=eth&vaultType=ETH-A&urn=" + urn_1,
+      "/api/v1/risk/liquidations?chain=eth",
+      "/api/v1/risk/liquidation-totals?chain=eth&interval=WEEKLY",
+      "/api/v1/risk/auctions?chain=eth",
+      "/api/v1/data-platform/latest-collateral?chain=eth"};
+  struct Kept {
+    std::string body, last_modified, blocks;
+  };
+  std::vector<std::pair<std::string, std::map<std::string, Kept>>> rounds;  // at (ms), then path -> answer
+  std::string log;
+  for (const std::string& before : {std::string(), std::string("open"), std::string("fall"), std::string("take"),
+                                    std::string("redo")}) {
+    if (!before.empty()) step(before);
+    ASSERT_EQ(round(chain_.config_path(), before.empty() ? 86400 : 1, &log), 0) << log;
+    const std::string at = query("SELECT (extract(epoch FROM max(taken_at)) * 1000)::bigint FROM snapshot.chain_state");
+    const std::string modified = query("SELECT to_char(max(taken_at) AT TIME ZONE 'UTC', "
+                                       "'Dy, DD Mon YYYY HH24:MI:SS \"GMT\"') FROM snapshot.chain_state");
+    auto& kept = rounds.emplace_back(at.substr(0, at.size() - 1), std::map<std::string, Kept>{}).second;
+    for (const std::string& path : paths) {
+      if (before.empty() && path.find("urn-history") != std::string::npos) continue;  // no urn yet
+      const e2e::HttpResponse answer = e2e::http_until(stack_.url(path + "&format=json"), [&](const e2e::HttpResponse& r) {
+        return r.header("last-modified") + "\n" == modified;
+      });
+      ASSERT_EQ(answer.header("last-modified") + "\n", modified) << path << " after " << before << ": " << answer.status
+                                                                << " " << answer.body;
+      ASSERT_NE(answer.body.find("\"code\":0"), std::string::npos) << path << ": " << answer.body;
+      kept[path] = {answer.body, answer.header("last-modified"), answer.header("x-snapshot-blocks")};
+    }
+  }
+  for (const auto& [at, kept] : rounds) {
+    for (const auto& [path, then] : kept) {
+      const e2e::HttpResponse answer = e2e::http("GET", stack_.url(path + "&at=" + at));
+      EXPECT_EQ(answer.body, then.body) << path << " at " << at;
+      EXPECT_EQ(answer.header("last-modified"), then.last_modified) << path << " at " << at;
+      EXPECT_EQ(answer.header("x-snapshot-blocks"), then.blocks) << path << " at " << at;
+    }
+  }
+  // The auctions did happen between the first round and the last.
+  EXPECT_NE(rounds.front().second.at("/api/v1/risk/liquidations?chain=eth").body,
+            rounds.back().second.at("/api/v1/risk/liquidations?chain=eth").body);
 }
 
 TEST_F(Auctions, ABarkOlderThanTheFirstRangeIsReadByTheBackfillAndJoinsItsTakes) {

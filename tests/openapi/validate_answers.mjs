@@ -681,17 +681,12 @@ async function walkEveryAnswer() {
     }
     await checkOptionErrors(docPath, valid, required, optional);
 
-    // The optional parameters of other paths, with bad values: ignored; but at, which an endpoint
-    // that keeps no past refuses rather than answer now for a past time.
-    const ignored = [...optionalNames].filter((name) => !optional.has(name) && name !== 'at');
+    // The optional parameters of other paths, with bad values: ignored.
+    const ignored = [...optionalNames].filter((name) => !optional.has(name));
     if (ignored.length) {
       const plain = await ask('GET', docPath + queryOf(valid));
       const path = docPath + queryOf([...valid, ...ignored.map((name) => [name, 'nope'])]);
       await check('GET', path, docPath, 200, sameText(plain.body, `the answer without ${ignored.join(', ')}`));
-    }
-    if (optionalNames.has('at') && !optional.has('at')) {
-      await check('GET', docPath + queryOf([...valid, ['at', '1778630400000']]), docPath, 200,
-                  equalsExample('not-kept-at'));
     }
 
     // Another method: 405. The path with a trailing slash or in capitals: 404.

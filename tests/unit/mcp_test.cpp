@@ -103,12 +103,10 @@ TEST(McpTools, TakeTheEndpointsParametersWithTheListsAndTheDatasValues) {
   EXPECT_EQ(vault_history["properties"].getMemberNames(),
             (std::vector<std::string>{"at", "chain", "format", "from", "interval", "to", "vaultType"}));
   EXPECT_NE(vault_history["properties"]["from"]["description"].asString().find("epoch milliseconds"), std::string::npos);
-  // 6.3 takes only at, and needs nothing; 6.16 (the urns) takes no at; 6.1 answers text: no
-  // output schema.
+  // 6.3 takes only at, and needs nothing; 6.1 answers text: no output schema.
   EXPECT_EQ(tools[2]["inputSchema"]["properties"].getMemberNames(), std::vector<std::string>{"at"});
   EXPECT_NE(tools[2]["inputSchema"]["properties"]["at"]["description"].asString().find("ISO 8601"), std::string::npos);
   EXPECT_EQ(json_text(tools[2]["inputSchema"]["required"]), "[]");
-  EXPECT_FALSE(tools[15]["inputSchema"]["properties"].isMember("at"));
   EXPECT_FALSE(tools[0].isMember("outputSchema"));
   EXPECT_EQ(tools[0]["title"], "6.1 True total supply (bare number)");
   EXPECT_EQ(tools[0]["annotations"]["readOnlyHint"], true);
