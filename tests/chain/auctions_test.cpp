@@ -209,8 +209,9 @@ TEST_F(Auctions, TakesUndoneByAReorganisationLeaveTheirAuctionsRunning) {
 // Every risk answer of eth (6.16 to 6.22) after each round of the scenario, and 6.12's, asked
 // again with at once the scenario is over: at each round's time the answer of that round, byte
 // for byte, with its Last-Modified and X-Snapshot-Blocks. The answers are the handlers'
-// (format=json sends a request to them; no answer of these takes it), each asked until it speaks
-// for the round (its Last-Modified); 6.19 from the round that opened its urn on.
+// (format=json, the default where it is taken and ignored elsewhere, sends a request to them),
+// each asked until it speaks for the round (its Last-Modified); 6.19 from the round that opened
+// its urn on.
 TEST_F(Auctions, EveryRiskAnswerAtARoundsTimeIsThatRoundsAnswer) {
   const std::vector<std::string> paths = {
       "/api/v1/risk/urns?chain=eth&vaultType=ETH-A",
