@@ -59,7 +59,7 @@ class LitePsmLife : public ChainSuite {
 
   // circulation | minted | debt | locked value | fee of the lite PSM.
   static std::string figures() {
-    return query("SELECT coin_supply || '|' || minted || '|' || debt || '|' || locked_value || '|' || psm_fee "
+    return query("SELECT coin_supply || '|' || minted || '|' || debt || '|' || locked_value || '|' || v.psm_fee "
                  "FROM snapshot.chain_state AS c JOIN snapshot.vault AS v USING (chain) JOIN snapshot.vault_state "
                  "USING (vault_id) WHERE chain = 'bsc' AND vault_type = 'LITE-PSM-USDC-A'");
   }
