@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "shared/request_conditions.hpp"
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/stack.hpp"
 #include "tests/e2e/waiting.hpp"
@@ -138,14 +139,7 @@ Kept kept_of(const HttpResponse& answer) {
 }
 
 // An HTTP date of epoch ms `at`, as Last-Modified gives it (the second it falls in).
-std::string http_date_of(std::int64_t at) {
-  const std::time_t seconds = at / 1000;
-  std::tm parts{};
-  gmtime_r(&seconds, &parts);
-  char text[40];
-  std::strftime(text, sizeof text, "%a, %d %b %Y %H:%M:%S GMT", &parts);
-  return text;
-}
+std::string http_date_of(std::int64_t at) { return http_date(static_cast<std::time_t>(at / 1000)); }
 
 TEST(AnswersAt, EveryEndpointAnswersAsItDidForTheNewestSnapshotThen) {
   const Stack stack("empty");
