@@ -160,6 +160,7 @@ TEST(AnswerHeaders, APublishedAnswerCarriesTheHandlersHeaders) {
     EXPECT_EQ(preflight.header("access-control-max-age"), "86400") << path;
     EXPECT_FALSE(preflight.has_header("x-snapshot-blocks")) << path;
     EXPECT_FALSE(preflight.has_header("content-encoding")) << path;
+    EXPECT_FALSE(preflight.has_header("signature")) << path;
   }
 }
 
