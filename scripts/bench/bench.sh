@@ -128,9 +128,10 @@ chmod 0755 "$var/reference" "$published_mount/reference" "$answers"
 # literal_location PATH REFERENCE: a location of the static reference that sends REFERENCE with
 # the headers the stack sent with PATH's published answer, as literal values: a stock nginx with
 # fixed headers does no work per request to find them (the stack's come from maps,
-# nginx/header-values.conf, and the signature's from the set's index, published.conf), so it is
-# the stricter reference; the signature's are the plain file's for its .gz and .br too (a
-# Signature-Input some 20 bytes shorter than theirs). Not those nginx gives a static file itself.
+# nginx/header-values.conf, and those that differ per file from the set's name and index,
+# published.conf), so it is the stricter reference; the signature's are the plain file's for
+# its .gz and .br too (a Signature-Input some 20 bytes shorter than theirs). Not those nginx
+# gives a static file itself.
 literal_location() {
   local headers
   headers=$(curl -sf -D - -o /dev/null "http://127.0.0.1:$stack_port$1" | tr -d '\r' | tail -n +2 |
