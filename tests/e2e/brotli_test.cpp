@@ -6,10 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "tests/e2e/http_client.hpp"
+#include "tests/e2e/processes.hpp"
 #include "tests/e2e/requests.hpp"
 #include "tests/e2e/stack.hpp"
 #include "tests/support/gunzip.hpp"
@@ -101,6 +104,44 @@ TEST(Brotli, EachClientGetsTheEncodingItTakes) {
                                 : encoding == "gzip" ? testing_support::gunzip(response.body)
                                                      : response.body;
     EXPECT_EQ(decoded, plain);
+  }
+}
+
+// The Accept-Encoding values most clients send, which nginx.conf looks up in $encoding_suffix's
+// hash before its rules: each gives what such a client takes, worked out by hand, and what the
+// rules give the same value made one the hash does not list (", identity" added).
+TEST(Brotli, TheCommonClientsGetWhatTheRulesGiveThem) {
+  const Request history = sample_requests()[12];
+  const std::map<std::string, std::string> expected = {
+      {"", ""},
+      {"gzip, deflate, br, zstd", "br"},
+      {"gzip, deflate, br", "br"},
+      {"deflate, gzip, br, zstd", "br"},
+      {"gzip, deflate", "gzip"},
+      {"gzip", "gzip"},
+  };
+  // The quoted keys of the map, as nginx.conf lists them.
+  const std::string conf = read_file(COIN_SOURCE_DIR "/nginx/nginx.conf");
+  const size_t map = conf.find("map $http_accept_encoding $encoding_suffix {");
+  ASSERT_NE(map, std::string::npos);
+  std::istringstream lines(conf.substr(map, conf.find('}', map) - map));
+  std::vector<std::string> listed;
+  for (std::string line; std::getline(lines, line);) {
+    const size_t quote = line.find_first_not_of(' ');
+    if (quote != std::string::npos && line[quote] == '"') {
+      listed.push_back(line.substr(quote + 1, line.find('"', quote + 1) - quote - 1));
+    }
+  }
+  ASSERT_EQ(listed.size(), expected.size());
+  const auto encoding_of = [&history](const std::string& accept) {
+    const std::vector<std::string> headers = {"Accept-Encoding: " + accept};
+    return published_answer(history, accept.empty() ? std::vector<std::string>{} : headers).header("content-encoding");
+  };
+  for (const std::string& accept : listed) {
+    SCOPED_TRACE(accept);
+    ASSERT_EQ(expected.count(accept), 1u);
+    EXPECT_EQ(encoding_of(accept), expected.at(accept));
+    EXPECT_EQ(encoding_of(accept.empty() ? "identity" : accept + ", identity"), expected.at(accept));
   }
 }
 
