@@ -10,14 +10,18 @@
 //                   processes, <sockets>/mcp-<n>.sock (nginx/mcp.conf)
 //   queries.conf    $published_query_<n>, a map of endpoint n's query (its place in the list),
 //                   which its location reads: the query in the list's parameter order with allowed
-//                   values ("chain=eth&interval=WEEKLY"), the name of its published answer; else ""
+//                   values ("chain=eth&interval=WEEKLY"), the name of its published answer; else "";
+//                   each such query a key of its own when every parameter's values are listed,
+//                   else a pattern (published_query_pattern)
 //   endpoints.conf  an exact location per endpoint, which names itself in $endpoint_path (the
 //                   access log, nginx/access-log.conf): its published answer (br or gzip if taken,
 //                   else plain) when it is a small file, sent in one write with its headers
 //                   (nginx/endpoint.conf); else, in a named location of the endpoint's own
 //                   (@large_<n>), its large answer (set_files.hpp: large/), sent with sendfile
 //                   (nginx/large-answer.conf); else its pool's handlers (@<pool>);
-//                   $published_prefix sends a request with a chunked body to them (nginx.conf);
+//                   $published_prefix sends a request with a chunked body or another query to
+//                   them, $published_prefix_of_body one with a chunked body (an endpoint with
+//                   parameters, whose map takes its published queries alone) (nginx.conf);
 //                   and for the endpoints with an alias column (6.4, 6.5), a location per directory
 //                   of theirs (/api/v1/external/total-supply/<name>): a name that the set served
 //                   marks as one of theirs (alias_file) is rewritten to that endpoint's path, and
@@ -74,10 +78,11 @@ struct NginxFile {
 std::vector<NginxFile> nginx_files(const std::vector<Endpoint>& list, const NginxPlaces& places);
 
 // The regular expression of the queries map that takes the query ($args) of `endpoint` (one
-// with parameters) to the name of its published answer: its parameters in order, each with one
-// of its allowed values, or a word of letters, digits and '-' for one checked by the data (the
-// publisher names files only with the values its view has; the handlers answer any other), as
-// canonical_query writes them: "^chain=(tron|eth|bsc)$" (6.12).
+// with a parameter whose values are not listed) to the name of its published answer: its
+// parameters in order, each with one of its allowed values, or a word of letters, digits and
+// '-' for one checked by the data (the publisher names files only with the values its view has;
+// the handlers answer any other), as canonical_query writes them:
+// "^chain=(tron|eth|bsc)&vaultType=([0-9A-Za-z-]+)$" (6.16).
 std::string published_query_pattern(const Endpoint& endpoint);
 
 }  // namespace coin

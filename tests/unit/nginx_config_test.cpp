@@ -1,6 +1,7 @@
 // nginx's files of the endpoint list (publisher/nginx_config.hpp), as text written out by hand
 // for a small list of its own: a pool per group and one of an endpoint's own, an endpoint with
-// a fixed-set parameter and one checked by the data, two sharing a directory of other names;
+// a fixed-set parameter and one checked by the data, one with fixed-set parameters alone, two
+// sharing a directory of other names;
 // and the handler processes of a host (publisher/pool_processes.hpp), which its upstreams list.
 
 #include "publisher/nginx_config.hpp"
@@ -19,6 +20,7 @@ namespace {
 
 const Parameter colour{"colour", {"red", "blue"}, "Invalid colour."};
 const Parameter kind{"kind", {}, "Invalid kind."};
+const Parameter size{"size", {"S", "L"}, "Invalid size."};
 
 const std::vector<Endpoint>& list() {
   static const std::vector<Endpoint> endpoints = {
@@ -26,6 +28,7 @@ const std::vector<Endpoint>& list() {
       {"1.2", "/v1/items/one", "alpha", "api.one", "x", Body::envelope, {}, false, {}, {}, "symbol"},
       {"1.3", "/v1/items/two", "beta", "api.two", "x", Body::envelope, {}, false, {}, {}, "symbol"},
       {"1.4", "/v1.2/shades", "beta", "api.shades", "x", Body::envelope, {&colour, &kind}, true, {}, "shades"},
+      {"1.5", "/v1.2/tints", "beta", "api.tints", "x", Body::envelope, {&colour, &size}},
   };
   return endpoints;
 }
@@ -155,6 +158,14 @@ TEST(NginxConfig, MapsTheQueriesOfPublishedAnswersToTheirNames) {
             "map $args $published_query_4 {  # 1.4\n"
             "  default \"\";\n"
             "  \"~^colour=(red|blue)&kind=([0-9A-Za-z-]+)$\" \"colour=$1&kind=$2\";\n"
+            "}\n"
+            "\n"
+            "map $args $published_query_5 {  # 1.5\n"
+            "  default \"\";\n"
+            "  \"colour=red&size=S\" $args;\n"
+            "  \"colour=red&size=L\" $args;\n"
+            "  \"colour=blue&size=S\" $args;\n"
+            "  \"colour=blue&size=L\" $args;\n"
             "}\n");
 }
 
@@ -220,13 +231,26 @@ TEST(NginxConfig, TriesTheSmallThenTheLargePublishedFileOfEachEndpointThenItsPoo
             "  set $endpoint_path /v1.2/shades;\n"
             "  default_type application/json;\n"
             "  include /etc/x/nginx/endpoint.conf;\n"
-            "  try_files $published_prefix/v1.2/shades/$published_query_4.json$encoding_suffix $published_prefix/v1.2/shades/$published_query_4.json @large_4;\n"
+            "  try_files $published_prefix_of_body/v1.2/shades/$published_query_4.json$encoding_suffix $published_prefix_of_body/v1.2/shades/$published_query_4.json @large_4;\n"
             "}\n"
             "\n"
             "location @large_4 {  # 1.4's large answers\n"
             "  default_type application/json;\n"
             "  include /etc/x/nginx/large-answer.conf;\n"
-            "  try_files /large$published_prefix/v1.2/shades/$published_query_4.json$encoding_suffix /large$published_prefix/v1.2/shades/$published_query_4.json @shades;\n"
+            "  try_files /large$published_prefix_of_body/v1.2/shades/$published_query_4.json$encoding_suffix /large$published_prefix_of_body/v1.2/shades/$published_query_4.json @shades;\n"
+            "}\n"
+            "\n"
+            "location = /v1.2/tints {  # 1.5\n"
+            "  set $endpoint_path /v1.2/tints;\n"
+            "  default_type application/json;\n"
+            "  include /etc/x/nginx/endpoint.conf;\n"
+            "  try_files $published_prefix_of_body/v1.2/tints/$published_query_5.json$encoding_suffix $published_prefix_of_body/v1.2/tints/$published_query_5.json @large_5;\n"
+            "}\n"
+            "\n"
+            "location @large_5 {  # 1.5's large answers\n"
+            "  default_type application/json;\n"
+            "  include /etc/x/nginx/large-answer.conf;\n"
+            "  try_files /large$published_prefix_of_body/v1.2/tints/$published_query_5.json$encoding_suffix /large$published_prefix_of_body/v1.2/tints/$published_query_5.json @beta;\n"
             "}\n"
             "\n"
 "location ~ ^/v1/items/(?<other_name>[a-z][a-z0-9]*)$ {  # 1.2, 1.3 under another name\n"
