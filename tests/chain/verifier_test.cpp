@@ -57,6 +57,7 @@ class Verifier : public ChainSuite {
     }
     return true;
   }
+  // Whether the verifier was given an answer of the round (its line "blocks: ...").
   static bool of_the_round(int, const std::string& output) {
     return names_every_chain(output.substr(0, output.find('\n', output.find("blocks: "))));
   }
