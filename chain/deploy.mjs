@@ -3,6 +3,7 @@
 // configuration for that deployment:
 //
 //   node chain/deploy.mjs --rpc http://127.0.0.1:8599 --state chain/demo-state.json --out FILE.json
+//                         [--follow head|finalized]   (each protocol chain's "follow"; none: off)
 //
 // The node must have an unlocked account (anvil's first one sends everything). Every chain of
 // the state (tron, eth, bsc, and the chains of allocator positions, such as plasma) is deployed
@@ -51,7 +52,7 @@ const reserveDecoys = (index) => ({
 });
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2), ['rpc', 'state', 'out'],
+  const args = parseArgs(process.argv.slice(2), ['rpc', 'state', 'out', 'follow'],
     'node chain/deploy.mjs --rpc URL --state chain/demo-state.json --out FILE.json');
   if (!args.rpc || !args.state || !args.out) die('usage: node chain/deploy.mjs --rpc URL --state chain/demo-state.json --out FILE.json');
   const state = JSON.parse(readFileSync(args.state, 'utf8'));
@@ -61,7 +62,7 @@ async function main() {
     await placeMulticall3(rpc);
     const deployment = await deploy(sender, rpc, state);
     await verify(rpc, state, deployment);
-    writeFileSync(args.out, `${JSON.stringify(config(args.rpc, state, deployment), null, 2)}\n`);
+    writeFileSync(args.out, `${JSON.stringify(config(args.rpc, state, deployment, args.follow), null, 2)}\n`);
   } finally {
     rpc.close();
   }
@@ -511,7 +512,7 @@ function positionRead(read, e, pa) {
   return { kind: 'erc4626', vault: pa(e.vault), rate: read.vsr === undefined ? 'ssr' : 'vsr' };
 }
 
-function config(url, state, deployment) {
+function config(url, state, deployment, follow) {
   const chains = {};
   for (const name of PROTOCOL_CHAINS) {
     const s = state.chains[name];
@@ -521,6 +522,7 @@ function config(url, state, deployment) {
     chains[name] = {
       rpc: [url],
       ...readAt(name),
+      ...(follow ? { follow } : {}),
       token: a(c.token), staked_token: a(c.staked),
       ...(s.coin.protocol_holders ? { protocol_holders: s.coin.protocol_holders.map((holder) => a(holder.address)) } : {}),
       vat: a(c.vat), jug: a(c.jug), spot: a(c.spot), pot: a(c.pot),

@@ -25,9 +25,9 @@ namespace coin::indexer {
 namespace {
 
 // The keys of a chain that only they have.
-constexpr std::string_view protocol_keys[] = {"token", "staked_token", "savings", "savings_rate", "protocol_holders",
-                                             "vat", "vat_block", "cdp_manager", "dog", "clippers", "jug", "spot", "pot",
-                                             "vaults"};
+constexpr std::string_view protocol_keys[] = {"follow", "poll_ms", "token", "staked_token", "savings", "savings_rate",
+                                             "protocol_holders", "vat", "vat_block", "cdp_manager", "dog", "clippers",
+                                             "jug", "spot", "pot", "vaults"};
 constexpr int most_timeout_seconds = 3600;
 constexpr int most_apy_days = 365;
 // A block number PostgreSQL's bigint holds (urn_log_range), far beyond any chain's.
@@ -193,6 +193,28 @@ Address address(const Json::Value& object, const std::string& path, std::string_
 }
 
 // Reads one file, remembering what must be unique in it, and what its positions may name.
+// "follow" and "poll_ms": what a protocol chain's live snapshot follows between the grid's
+// rounds, and how often its node is asked for a new block.
+void read_follow(const Json::Value& value, const std::string& path, Chain& chain) {
+  if (const Json::Value* follow = optional_key(value, "follow")) {
+    if (*follow == "head") {
+      chain.follow = Follow::head;
+    } else if (*follow == "finalized") {
+      if (!chain.pin_block) {
+        fail(key_path(path, "follow"), "a chain read with \"pin_block\": false has no finalized block to follow");
+      }
+      chain.follow = Follow::finalized;
+    } else if (*follow != "off") {
+      fail(key_path(path, "follow"), "\"head\", \"finalized\" or \"off\" expected");
+    }
+  }
+  if (const Json::Value* poll = optional_key(value, "poll_ms")) {
+    const std::string where = key_path(path, "poll_ms");
+    if (chain.follow == Follow::off) fail(where, "goes with \"follow\": \"head\" or \"finalized\"");
+    chain.poll = std::chrono::milliseconds(whole_number(*poll, where, 50, 60000, "milliseconds"));
+  }
+}
+
 class Reader {
  public:
   // `with_nodes` false reads a public description: the file without its nodes and timeout.
@@ -284,8 +306,8 @@ Symbols Reader::symbols(const Json::Value& value) {
 Chain Reader::chain(const Json::Value& value, const std::string& name) {
   const std::string path = "chains." + name;
   check_keys(value, path,
-             {"rpc", "pin_block", "read_at", "calls", "token", "staked_token", "savings", "savings_rate",
-              "protocol_holders", "vat", "vat_block", "cdp_manager", "dog", "clippers", "jug", "spot", "pot",
+             {"rpc", "pin_block", "read_at", "calls", "follow", "poll_ms", "token", "staked_token", "savings",
+              "savings_rate", "protocol_holders", "vat", "vat_block", "cdp_manager", "dog", "clippers", "jug", "spot", "pot",
               "vaults"});
   Chain chain;
   chain.name = name;
@@ -330,6 +352,7 @@ Chain Reader::chain(const Json::Value& value, const std::string& name) {
   }
   if (is_protocol_chain(name)) {
     chain.protocol = protocol(value, path, name);
+    read_follow(value, path, chain);
   } else {
     for (const std::string_view key : protocol_keys) {
       if (optional_key(value, key) != nullptr) {

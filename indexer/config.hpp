@@ -20,6 +20,12 @@
 //                                  Multicall3 aggregate3 calls where its address has code, each
 //                                  request in JSON-RPC batches where the node takes them; "batch":
 //                                  JSON-RPC batches only; "single": one call per request
+//       "follow": "head",          optional, protocol chains only: between the grid's rounds, a
+//                                  live snapshot read at each new block at the head ("head"), at
+//                                  each new finalized block ("finalized", pinned chains only), or
+//                                  none ("off", the default: the grid's rounds only)
+//       "poll_ms": 500,            optional, with "follow" only: how often the node is asked for its
+//                                  newest block (50 to 60000; default 500)
 //       On the protocol's chains, and only there, the protocol (all required but "savings"):
 //       "token", "staked_token",   COIN (ERC-20) and sCOIN (ERC-4626)
 //       "savings": "token",        optional: "token" (default) when sCOIN holds COIN tokens (sUSDS),
@@ -75,6 +81,7 @@
 // be known: a misspelt optional key is an error, never a silent default. A position's platform,
 // chain, asset and operator are unique in the file.
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -175,6 +182,10 @@ struct Protocol {
 
 enum class CallMode { multicall, batch, single };
 
+// What a protocol chain's live snapshot follows between the grid's rounds (head_follower.hpp):
+// nothing (the grid's rounds only), each new block at its head, or each new finalized block.
+enum class Follow { off, head, finalized };
+
 // The block a pinned chain's round reads.
 struct ReadAt {
   std::string tag = "finalized";  // what eth_getBlockByNumber is asked: "finalized", "safe" or "latest"
@@ -188,6 +199,8 @@ struct Chain {
   bool pin_block = true;
   ReadAt read_at;
   CallMode calls = CallMode::multicall;
+  Follow follow = Follow::off;
+  std::chrono::milliseconds poll{500};  // how often the node is asked for its newest block, when following
   std::optional<Protocol> protocol;  // on a protocol chain; none on a chain that only holds positions
 };
 

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -19,6 +20,7 @@
 #include "indexer/config.hpp"
 #include "indexer/description_writer.hpp"
 #include "indexer/grid.hpp"
+#include "indexer/head_follower.hpp"
 #include "indexer/kept_rounds.hpp"
 #include "indexer/public_description.hpp"
 #include "indexer/round.hpp"
@@ -208,13 +210,20 @@ int main(int argc, char** argv) {
     const coin::indexer::BackfillOutcome outcome = coin::indexer::run_backfill(config, database, *flags.backfill, stopping);
     return outcome.failed == 0 && outcome.vaults_left_out == 0 ? 0 : 1;
   }
+  // The chains that follow their head are read by followers of their own, grid rounds included;
+  // --once reads every chain once, at its read_at.
+  std::vector<std::unique_ptr<coin::indexer::HeadFollower>> followers;
+  for (const coin::indexer::Chain& chain : config.chains) {
+    if (flags.once || !chain.protocol || chain.follow == coin::indexer::Follow::off) continue;
+    followers.push_back(std::make_unique<coin::indexer::HeadFollower>(config, chain, flags.database, flags.interval));
+  }
   coin::indexer::KeptRounds kept;
   while (true) {
     const std::int64_t round = now_seconds() / flags.interval * flags.interval;
     write_description();
     coin::indexer::write_kept(config, database, kept);
     const coin::indexer::RoundOutcome outcome =
-        coin::indexer::run_round(config, database, round, flags.once ? nullptr : &kept);
+        coin::indexer::run_round(config, database, round, flags.once ? nullptr : &kept, !flags.once);
     if (flags.once) return outcome.skipped == 0 && outcome.vaults_skipped == 0 ? 0 : 1;
     // Sleep until the next round's start, or a stop signal; while rounds are kept, try them
     // every few seconds meanwhile.

@@ -82,10 +82,17 @@ void report_skipped(pqxx::connection& connection, const std::string& chain, std:
 // empty) and counts it as `outcome`; or, when another indexer wrote it first, says so, counts it
 // as `outcome` all the same and returns false. Throws what the database throws, having counted
 // nothing.
+// With `live`, the chain's live snapshot is written after it, in its transaction (write_live).
 bool write_round(const Config& config, Database& database, const ChainRound& round, std::string_view outcome,
-                 const std::string& line) {
+                 const std::string& line, const ChainReading* live = nullptr) {
   const std::string& chain = round.chain->name;
-  if (!write_snapshot(database.connection(), chain, round.taken_at, round.reading, config.symbols)) {
+  bool written = true;
+  if (live != nullptr) {
+    write_live(database.connection(), chain, std::time(nullptr), *live, config.symbols, &round, &written);
+  } else {
+    written = write_snapshot(database.connection(), chain, round.taken_at, round.reading, config.symbols);
+  }
+  if (!written) {
     log_info(chain + ": already written at " + utc_time(round.taken_at) + " by another indexer");
     count_chain(chain, outcome, round.taken_at);
     return false;
@@ -187,7 +194,7 @@ pqxx::connection& Database::connection() {
 
 ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& access, Database& database,
                          std::int64_t taken_at, std::optional<std::int64_t> at, bool quiet, KeptRounds* kept,
-                         int* vaults_skipped) {
+                         int* vaults_skipped, const ChainReading* live) {
   const std::string when = " at " + utc_time(taken_at);
   ChainRound round{&chain, taken_at, {}};
   std::string sent;
@@ -198,9 +205,10 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
     round.reading = read_chain(config, chain, access, at);
     sent = std::to_string(access.requests() - requests_before) + " requests to the nodes, " +
            std::to_string(access.calls() - calls_before) + " calls";
-    // A backfill's snapshot leaves the urns out: their states are a live round's, per change.
+    // A backfill's snapshot leaves the urns out: their states are a live round's, per change; so
+    // does one written with a live snapshot, which reads them at the chain's head.
     std::string urns;
-    if (!at) round.reading.urns = read_chain_urns(chain, access, database, round.reading, when, &urns, &database_down);
+    if (!at && live == nullptr) round.reading.urns = read_chain_urns(chain, access, database, round.reading, when, &urns, &database_down);
     sent += urns;
   } catch (const std::exception& e) {  // a node (ReadError)
     log_error(chain.name + ": skipped" + when + ": " + e.what());
@@ -210,7 +218,7 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
   try {
     const std::string line = quiet ? "" : "written" + when + ", block " + round.reading.block + ", " + sent;
     if (database_down) throw std::runtime_error("it did not answer when the urns were asked for");
-    if (!write_round(config, database, round, "written", line)) return ChainOutcome::present;
+    if (!write_round(config, database, round, "written", line, live)) return ChainOutcome::present;
     *vaults_skipped += static_cast<int>(round.reading.skipped.size());
     return ChainOutcome::written;
   } catch (const std::exception& e) {  // the database: down, or refusing a value
@@ -231,11 +239,46 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
   }
 }
 
-RoundOutcome run_round(const Config& config, Database& database, std::int64_t taken_at, KeptRounds* kept) {
+std::optional<ChainReading> index_live(const Config& config, const Chain& chain, ChainAccess& access,
+                                       Database& database) {
+  static auto& live = counter_family(
+      "coin_indexer_live_snapshots_total",
+      "Live snapshots of the chains that follow their head, by outcome: written, read_failed, write_failed");
+  static auto& live_block = gauge_family("coin_indexer_live_block", "The block of the chain's newest live snapshot");
+  const std::int64_t now = std::time(nullptr);
+  const std::string when = " at " + utc_time(now) + " (live)";
+  const auto count = [&](const char* outcome) { live.Add({{"chain", chain.name}, {"outcome", outcome}}).Increment(); };
+  ChainReading reading;
+  bool database_down = false;
+  try {
+    reading = read_chain(config, chain, access);
+    std::string urns;
+    reading.urns = read_chain_urns(chain, access, database, reading, when, &urns, &database_down);
+  } catch (const std::exception& e) {  // a node (ReadError)
+    log_error(chain.name + ": live snapshot not read" + when + ": " + e.what());
+    count("read_failed");
+    return std::nullopt;
+  }
+  try {
+    if (database_down) throw std::runtime_error("it did not answer when the urns were asked for");
+    write_live(database.connection(), chain.name, now, reading, config.symbols);
+  } catch (const std::exception& e) {
+    database.reset();
+    log_error(chain.name + ": live snapshot not written" + when + ": database: " + e.what());
+    count("write_failed");
+    return std::nullopt;
+  }
+  count("written");
+  if (!reading.provenance.number.empty()) live_block.Add({{"chain", chain.name}}).Set(std::stod(reading.provenance.number));
+  return reading;
+}
+
+RoundOutcome run_round(const Config& config, Database& database, std::int64_t taken_at, KeptRounds* kept,
+                       bool following) {
   ChainAccess access(config);
   RoundOutcome outcome;
   for (const Chain& chain : config.chains) {
-    if (!chain.protocol) continue;
+    if (!chain.protocol || (following && chain.follow != Follow::off)) continue;
     const ChainOutcome done =
         index_chain(config, chain, access, database, taken_at, std::nullopt, false, kept, &outcome.vaults_skipped);
     const bool read = done == ChainOutcome::written || done == ChainOutcome::present;

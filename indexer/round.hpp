@@ -43,13 +43,24 @@ enum class ChainOutcome { written, present, read_failed, write_failed };
 // `taken_at`, counting and logging the outcome; `quiet` leaves out the line of a chain written.
 // A reading the database did not take goes to `kept`, to be written late (none: it is lost),
 // unless the database refused its values, which it would refuse again. Never throws.
-// *vaults_skipped counts the Vaults left out.
+// *vaults_skipped counts the Vaults left out. With `live` (a chain that follows its head), the
+// urns are left to the live snapshots, which read them at the head, and `live` is written after
+// the snapshot, in its transaction, as the chain's live snapshot (write_live).
 ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& access, Database& database,
                          std::int64_t taken_at, std::optional<std::int64_t> at, bool quiet, KeptRounds* kept,
-                         int* vaults_skipped);
+                         int* vaults_skipped, const ChainReading* live = nullptr);
 
-// `kept` as index_chain's. Never throws.
-RoundOutcome run_round(const Config& config, Database& database, std::int64_t taken_at, KeptRounds* kept);
+// Reads `chain` at its newest block ("follow": the block its read_at names) and writes it as its
+// live snapshot (write_live), the urns with it; counts the outcome and logs a failure. Returns
+// the reading written; none when a node or the database failed it (the next block is read
+// afresh: nothing is kept). Never throws.
+std::optional<ChainReading> index_live(const Config& config, const Chain& chain, ChainAccess& access,
+                                       Database& database);
+
+// `kept` as index_chain's. `following`: the chains that follow their head are left to their
+// followers (head_follower.hpp). Never throws.
+RoundOutcome run_round(const Config& config, Database& database, std::int64_t taken_at, KeptRounds* kept,
+                       bool following = false);
 
 // Writes the rounds `kept` holds, oldest first, each at its own taken_at, until the database
 // fails one: that one and those after it stay kept, for the next call. A round another indexer

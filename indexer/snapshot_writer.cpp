@@ -1,5 +1,6 @@
 #include "indexer/snapshot_writer.hpp"
 
+#include <algorithm>
 #include <pqxx/pqxx>
 
 #include "indexer/auction_writer.hpp"
@@ -78,7 +79,6 @@ SELECT $1, to_timestamp($2), m.minted, trim_scale(m.minted * snapshot.descale($4
           FROM snapshot.allocator_position_state AS s
          WHERE s.position_id = ANY ($10::integer[]) AND s.taken_at = to_timestamp($2)) AS e)";
 
-// Last: the chain's row brings derived.hourly_figures up to date, with the Vaults' rows in.
 // COIN in circulation is COIN's supply less what the protocol holds itself ($4, each holder's
 // balance); prices are in COIN x Spot.par (the peg).
 constexpr const char* insert_chain_state = R"(
@@ -155,8 +155,8 @@ INSERT INTO snapshot.token_symbol AS t (token, symbol) VALUES ('coin', $1), ('sc
     ON CONFLICT (token) DO UPDATE SET symbol = excluded.symbol
  WHERE t.symbol IS DISTINCT FROM excluded.symbol)";
 
-// A snapshot written over: its states go first, the position's with each position of the
-// chain's Vaults.
+// A snapshot written over, or a live one replaced: its states go first, the position's with each
+// position of the chain's Vaults (the urns' states, per change, are not of it).
 constexpr const char* delete_position_state = R"(
 DELETE FROM snapshot.allocator_position_state AS s
  USING snapshot.allocator_position AS p
@@ -183,8 +183,31 @@ void delete_snapshot(pqxx::work& work, const std::string& chain, const std::stri
   }
   work.exec_params0(delete_vault_states, chain, taken_at);  // and their vault_price rows (ON DELETE CASCADE)
   work.exec_params0(delete_chain_state, chain, taken_at);
-  delete_urn_states(work, chain, taken_at);
 }
+
+// The row of each snapshot written: the Vaults' (with their positions, then prices), the urns'
+// where it read them, the chain's (last: it brings derived.hourly_figures up to date, with the
+// Vaults' rows in) and the running auctions'. `newest_urns`: the urn rows take the states read.
+void insert_snapshot(pqxx::work& work, const std::string& chain, const std::string& at, const ChainReading& reading,
+                     const Symbols& symbols, bool newest_urns) {
+  work.exec_params0(upsert_symbols, symbols.coin, symbols.scoin);
+  for (const VaultReading& vault : reading.vaults) write_vault(work, chain, at, reading, vault);
+  if (reading.urns) write_urns(work, chain, at, reading.provenance.number, *reading.urns, newest_urns);
+  work.exec_params0(insert_chain_state, chain, at, reading.coin_supply, array_literal(reading.coin_held),
+                    reading.coin_decimals, reading.scoin_supply, reading.scoin_decimals,
+                    reading.scoin_share_value, reading.savings_rate, reading.scoin_assets, reading.par,
+                    reading.provenance.number, reading.provenance.hash, reading.provenance.time);
+  if (reading.urns) write_auction_status(work, chain, at, reading.urns->auctions.status);
+}
+
+// The chain's live snapshot, and its newest snapshot of all (epoch seconds; null: none).
+constexpr const char* live_taken_at =
+    "SELECT extract(epoch FROM taken_at)::bigint FROM snapshot.live_snapshot WHERE chain = $1::snapshot.chain";
+constexpr const char* newest_snapshot =
+    "SELECT extract(epoch FROM max(taken_at))::bigint FROM snapshot.chain_state WHERE chain = $1::snapshot.chain";
+constexpr const char* upsert_live = R"(
+INSERT INTO snapshot.live_snapshot AS l (chain, taken_at) VALUES ($1, to_timestamp($2))
+    ON CONFLICT (chain) DO UPDATE SET taken_at = excluded.taken_at)";
 
 constexpr const char* newest_vault_state = R"(
 SELECT extract(epoch FROM max(s.taken_at))::bigint
@@ -200,19 +223,37 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
   work.exec_params(lock_chain, chain);
   if (write == Write::replace) {
     delete_snapshot(work, chain, at, reading);
+    delete_urn_states(work, chain, at);
   } else if (work.exec_params1(chain_written, chain, at)[0].as<bool>()) {
     return false;
   }
-  work.exec_params0(upsert_symbols, symbols.coin, symbols.scoin);
-  for (const VaultReading& vault : reading.vaults) write_vault(work, chain, at, reading, vault);
-  if (reading.urns) write_urns(work, chain, at, reading.provenance.number, *reading.urns, write == Write::once);
-  work.exec_params0(insert_chain_state, chain, at, reading.coin_supply, array_literal(reading.coin_held),
-                    reading.coin_decimals, reading.scoin_supply, reading.scoin_decimals,
-                    reading.scoin_share_value, reading.savings_rate, reading.scoin_assets, reading.par,
-                    reading.provenance.number, reading.provenance.hash, reading.provenance.time);
-  if (reading.urns) write_auction_status(work, chain, at, reading.urns->auctions.status);
+  insert_snapshot(work, chain, at, reading, symbols, write == Write::once);
   work.commit();
   return true;
+}
+
+std::int64_t write_live(pqxx::connection& connection, const std::string& chain, std::int64_t now,
+                        const ChainReading& live, const Symbols& symbols, const ChainRound* grid, bool* grid_written) {
+  pqxx::work work(connection);
+  work.exec_params(lock_chain, chain);
+  const pqxx::result previous = work.exec_params(live_taken_at, chain);
+  if (!previous.empty()) delete_snapshot(work, chain, previous[0][0].c_str(), live);
+  if (grid != nullptr) {
+    const std::string grid_at = std::to_string(grid->taken_at);
+    const bool written = work.exec_params1(chain_written, chain, grid_at)[0].as<bool>();
+    if (!written) insert_snapshot(work, chain, grid_at, grid->reading, symbols, true);
+    if (grid_written != nullptr) *grid_written = !written;
+  }
+  const pqxx::field newest = work.exec_params1(newest_snapshot, chain)[0];
+  const std::int64_t taken_at = newest.is_null() ? now : std::max(now, newest.as<std::int64_t>() + 1);
+  const std::string at = std::to_string(taken_at);
+  // Two live snapshots within a second share a taken_at: the urn states the first one wrote are
+  // this one's to write (an urn's state is compared with its state before taken_at).
+  if (!previous.empty() && previous[0][0].as<std::int64_t>() == taken_at) delete_urn_states(work, chain, at);
+  insert_snapshot(work, chain, at, live, symbols, true);
+  work.exec_params0(upsert_live, chain, at);
+  work.commit();
+  return taken_at;
 }
 
 bool snapshot_written(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at) {

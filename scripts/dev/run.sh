@@ -31,13 +31,15 @@
 #   TLS_PORT=8443    port nginx serves HTTPS on, with TLS_CERT and TLS_KEY
 #   CHAIN_PORT=8545  DATA=chain: the local EVM node's port on 127.0.0.1
 #   INDEX_INTERVAL=3 DATA=chain: seconds between the indexer's rounds
+#   FOLLOW=head      DATA=chain: each chain's "follow" (docs/indexer.md): head, finalized or off
 #   FAIL_AFTER=60    DATA=chain: seconds until the demo's failing position (bsc's Spark Vault in
 #                    ALLOC-SPARK-A, chain/demo-state.json) stops answering
 #
 # DATA=chain starts with empty tables and a local EVM node (anvil, from the npm registry) on
 # 127.0.0.1:CHAIN_PORT (8545) holding the test contracts of chain/ at chain/demo-state.json's
-# values; chain/drive.mjs changes them every few seconds, and coin-indexer reads them into
-# snapshots every INDEX_INTERVAL (3) seconds, so the API follows the chain. A minute in, one
+# values; chain/drive.mjs changes them every few seconds, and coin-indexer reads each new block
+# into the chains' live snapshots (FOLLOW) and them all into snapshots every INDEX_INTERVAL (3)
+# seconds, so the API follows the chain. A minute in, one
 # position stops answering: its Vault keeps its last state, /healthz names it once that state is
 # older than MAX_AGE, and the rest of the chain goes on.
 #
@@ -58,6 +60,7 @@ publish=${PUBLISH:-on}
 chain_port=${CHAIN_PORT:-8545}
 chain_url=http://127.0.0.1:$chain_port
 index_interval=${INDEX_INTERVAL:-3}
+follow=${FOLLOW:-head}
 read -r -a handler_flags <<<"${HANDLER_FLAGS:-}"
 handlers=${HANDLERS:-$root_dir/build/release/handlers}
 mkdir -p "${VAR:-$root_dir/var}"
@@ -113,7 +116,7 @@ if [ "$data" = chain ]; then
   wait_for anvil bash -c "exec 3<>/dev/tcp/127.0.0.1/$chain_port"
   mkdir -p "$var/chain"
   node "$root_dir/chain/deploy.mjs" --rpc "$chain_url" --state "$root_dir/chain/demo-state.json" \
-    --out "$var/chain/indexer.json"
+    --out "$var/chain/indexer.json" --follow "$follow"
   say "the demo chain is at $chain_url; its deployment in $var/chain/indexer.json"
   node "$root_dir/chain/drive.mjs" --rpc "$chain_url" --config "$var/chain/indexer.json" \
     --state "$root_dir/chain/demo-state.json" ${FAIL_AFTER:+--fail-after "$FAIL_AFTER"} &

@@ -96,7 +96,7 @@ bool empty_snapshot_tables(const e2e::Stack& stack) {
   for (int attempt = 0; attempt < 5; ++attempt) {
     if (stack.psql("postgres", "TRUNCATE snapshot.auction_status, snapshot.clip_event, snapshot.bark, snapshot.urn_event, snapshot.urn_state, snapshot.urn, snapshot.urn_log_range, snapshot.vault_price, "
                                "snapshot.allocator_position_state, snapshot.allocator_position, "
-                               "snapshot.vault_state, snapshot.vault, snapshot.chain_state RESTART IDENTITY")) {
+                               "snapshot.vault_state, snapshot.vault, snapshot.chain_state, snapshot.live_snapshot RESTART IDENTITY")) {
       return true;
     }
   }

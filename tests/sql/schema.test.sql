@@ -48,7 +48,8 @@ SELECT is(
 SELECT tables_are('snapshot', ARRAY['chain_state', 'vault', 'vault_state',
                                     'allocator_position', 'allocator_position_state', 'token_symbol',
                                     'urn', 'urn_event', 'urn_state', 'urn_log_range', 'vault_price',
-                                    'bark', 'clip_event', 'auction_status', 'deployment_description']);
+                                    'bark', 'clip_event', 'auction_status', 'deployment_description',
+                                    'live_snapshot']);
 SELECT ok(
   (SELECT count(*) FROM pg_class WHERE relnamespace = 'derived'::regnamespace AND relkind = 'v') > 0,
   'derived holds views (so the checks on derived below are not vacuous)');

@@ -868,6 +868,44 @@ TEST(IndexerConfig, ReadAtNamesABlockTagOrConfirmations) {
   EXPECT_EQ(error_of(root), R"(chains.tron.read_at: a chain read with "pin_block": false reads only "latest")");
 }
 
+TEST(IndexerConfig, FollowIsHeadFinalizedOrOffWithItsPoll) {
+  Json::Value root = valid();
+  const Chain unfollowed = parse_config_json(text_of(root)).chains[1];
+  EXPECT_EQ(unfollowed.follow, Follow::off);  // the grid's rounds only, as before
+  EXPECT_EQ(unfollowed.poll, std::chrono::milliseconds(500));
+  for (const auto& [text, follow] : {std::pair{"head", Follow::head}, std::pair{"finalized", Follow::finalized},
+                                     std::pair{"off", Follow::off}}) {
+    eth(root)["follow"] = text;
+    EXPECT_EQ(parse_config_json(text_of(root)).chains[1].follow, follow) << text;
+  }
+  eth(root)["follow"] = "head";
+  eth(root)["poll_ms"] = 100;
+  EXPECT_EQ(parse_config_json(text_of(root)).chains[1].poll, std::chrono::milliseconds(100));
+  for (const Json::Value& bad : {Json::Value(49), Json::Value(60001), Json::Value(0.5), Json::Value("100")}) {
+    eth(root)["poll_ms"] = bad;
+    EXPECT_EQ(error_of(root), "chains.eth.poll_ms: a whole number of milliseconds from 50 to 60000 expected") << bad;
+  }
+  eth(root)["follow"] = "off";
+  eth(root)["poll_ms"] = 100;
+  EXPECT_EQ(error_of(root), R"(chains.eth.poll_ms: goes with "follow": "head" or "finalized")");
+  eth(root).removeMember("poll_ms");
+  for (const Json::Value& bad : {Json::Value("latest"), Json::Value(true), Json::Value("Head")}) {
+    eth(root)["follow"] = bad;
+    EXPECT_EQ(error_of(root), R"(chains.eth.follow: "head", "finalized" or "off" expected)") << bad;
+  }
+  // TRON names no finalized block its eth_call could read at; a chain of positions only has
+  // nothing to follow.
+  root = valid();
+  root["chains"]["tron"]["follow"] = "head";
+  EXPECT_EQ(parse_config_json(text_of(root)).chains[0].follow, Follow::head);
+  root["chains"]["tron"]["follow"] = "finalized";
+  EXPECT_EQ(error_of(root),
+            R"(chains.tron.follow: a chain read with "pin_block": false has no finalized block to follow)");
+  root = valid();
+  root["chains"]["plasma"]["follow"] = "head";
+  EXPECT_EQ(error_of(root), "chains.plasma.follow: only " + protocol_chain_names() + " hold the protocol");
+}
+
 TEST(IndexerConfig, CallsAreMulticallBatchOrSingle) {
   Json::Value root = valid();
   EXPECT_EQ(parse_config_json(text_of(root)).chains[1].calls, CallMode::multicall);

@@ -1,0 +1,122 @@
+#include "indexer/head_follower.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <optional>
+#include <utility>
+
+#include "indexer/batched_calls.hpp"
+#include "indexer/kept_rounds.hpp"
+#include "indexer/reorg.hpp"
+#include "indexer/round.hpp"
+#include "shared/log.hpp"
+
+namespace coin::indexer {
+
+namespace {
+
+// How long after a live snapshot that failed the follower reads the block again, when no newer
+// one came meanwhile; and how often the grid's rounds kept are tried (main.cpp's pace).
+constexpr std::int64_t retry_seconds = 2;
+
+// `chain`, read at the block it follows.
+Chain read_where_followed(const Chain& chain) {
+  Chain followed = chain;
+  followed.read_at = {chain.follow == Follow::finalized ? "finalized" : "latest", 0, true};
+  return followed;
+}
+
+// A block: its number and hash.
+struct BlockSeen {
+  std::uint64_t number = 0;
+  std::string hash;
+  bool operator!=(const BlockSeen& other) const { return number != other.number || hash != other.hash; }
+};
+
+}  // namespace
+
+HeadFollower::HeadFollower(const Config& config, const Chain& chain, std::string conninfo, int interval)
+    : config_(config),
+      chain_(chain),
+      followed_(read_where_followed(chain)),
+      conninfo_(std::move(conninfo)),
+      interval_(interval),
+      thread_([this] { run(); }) {}
+
+HeadFollower::~HeadFollower() {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  stopped_.notify_all();
+  thread_.join();
+}
+
+bool HeadFollower::wait(std::int64_t milliseconds) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  return stopped_.wait_for(lock, std::chrono::milliseconds(milliseconds), [this] { return stopping_; });
+}
+
+void HeadFollower::run() {
+  const std::string& name = chain_.name;
+  const std::string& tag = followed_.read_at.tag;
+  Database database(conninfo_);
+  KeptRounds kept;
+  std::optional<ChainAccess> access;
+  std::optional<ChainReading> live;  // the newest live snapshot written
+  std::optional<BlockSeen> read;     // the block it was read at
+  std::optional<BlockSeen> failed;   // a block whose live snapshot failed, read again after a while
+  std::int64_t retry_at = 0;
+  std::int64_t kept_retry_at = 0;
+  std::int64_t next_round = std::time(nullptr) / interval_ * interval_;  // the grid's round of now first
+  std::string poll_error;  // logged once, until the node answers again
+  do {
+    if (!access) access.emplace(config_);
+    std::optional<BlockSeen> newest;
+    try {
+      BlockFinder& blocks = access->blocks(name);
+      const std::optional<std::uint64_t> number = blocks.tagged(tag);
+      if (!number) throw ReadError("the node names no \"" + tag + "\" block");
+      newest = BlockSeen{*number, blocks.header(*number).hash};
+      if (!poll_error.empty()) log_info(name + ": its node names its " + tag + " block again");
+      poll_error.clear();
+    } catch (const ReadError& e) {
+      if (poll_error != e.what()) log_error(name + ": its " + tag + " block not known: " + e.what());
+      poll_error = e.what();
+    }
+    const std::int64_t now = std::time(nullptr);
+    if (newest && newest != read && (newest != failed || now >= retry_at)) {
+      if (std::optional<ChainReading> reading = index_live(config_, followed_, *access, database)) {
+        // What it read may be newer than what the poll named; a chain read at "latest" (TRON)
+        // names no block of its reading.
+        const Block& block = reading->provenance;
+        const BlockSeen seen = block.number.empty() ? *newest : BlockSeen{std::stoull(block.number), block.hash};
+        const bool extends = read && seen.number == read->number + 1;
+        if (read && !extends && chain_.follow == Follow::head) correct_reorganised(config_, chain_, *access, database);
+        read = seen;
+        live = std::move(reading);
+        failed.reset();
+      } else {
+        failed = newest;
+        retry_at = now + retry_seconds;
+      }
+    }
+    if (!kept.empty() && now >= kept_retry_at) {
+      write_kept(config_, database, kept);
+      kept_retry_at = now + retry_seconds;
+    }
+    if (now >= next_round) {
+      write_kept(config_, database, kept);
+      access.emplace(config_);  // one per grid round, as run_round's: the block headers it keeps go with it
+      int vaults_skipped = 0;
+      const ChainOutcome done = index_chain(config_, chain_, *access, database, next_round, std::nullopt, false, &kept,
+                                            &vaults_skipped, live ? &*live : nullptr);
+      if (done == ChainOutcome::written || done == ChainOutcome::present) {
+        correct_reorganised(config_, chain_, *access, database);
+      }
+      next_round = std::time(nullptr) / interval_ * interval_ + interval_;
+    }
+  } while (!wait(chain_.poll.count()));
+}
+
+}  // namespace coin::indexer

@@ -1,0 +1,144 @@
+// The indexer following eth's head ("follow": "head", docs/indexer.md) on the local node, whose
+// blocks are mined on demand: each new block is read into eth's live snapshot, served and
+// pushed, and the snapshot tables keep one live snapshot beside the grid's, however many
+// blocks come. eth's sCOIN holds 1040000000 COIN (chain/demo-state.json): a COIN.totalSupply
+// (Token's slot 1) of 3000000000 leaves 1960000000 in circulation, one of 3500000000 leaves
+// 2460000000.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "tests/chain/local_chain.hpp"
+#include "tests/e2e/event_stream.hpp"
+#include "tests/e2e/http_client.hpp"
+#include "tests/e2e/node_script.hpp"
+#include "tests/e2e/processes.hpp"
+#include "tests/e2e/waiting.hpp"
+
+namespace coin::chain_test {
+namespace {
+
+constexpr const char* total_supply = "/api/v1/external/total-supply/coin";
+
+class FollowingTheHead : public ChainSuite {
+ protected:
+  // The indexer, eth following its head (asked every 100 ms), the grid's rounds a day apart: the
+  // first one, at start, is the only one.
+  void SetUp() override {
+    ChainSuite::SetUp();
+    Json::Value config = chain_->config();
+    config["chains"]["eth"]["follow"] = "head";
+    config["chains"]["eth"]["poll_ms"] = 100;
+    indexer_ = std::make_unique<IndexerProcess>(
+        *stack_, std::vector<std::string>{"--config", chain_->write_config(config, "follow"), "--interval", "86400",
+                                          "--metrics", metrics_file()});
+    ASSERT_TRUE(e2e::eventually([&] { return live("block_number") == std::to_string(head()); })) << indexer_->log();
+  }
+  void TearDown() override { EXPECT_EQ(indexer_->stop(), 0) << indexer_->log(); }
+
+  // The number of the node's newest block.
+  static std::uint64_t head() {
+    const std::string number = chain_->rpc("eth_blockNumber");  // "\"0x1b4\""
+    return std::stoull(number.substr(1, number.size() - 2), nullptr, 16);
+  }
+  // eth's COIN.totalSupply set to `supply`, in a block of its own.
+  static void set_supply(const std::string& supply) {
+    std::string output;
+    ASSERT_EQ(e2e::run_node_script("tests/chain/set_storage.mjs",
+                                   "--rpc " + chain_->url() + " --address " +
+                                       chain_->config()["chains"]["eth"]["token"].asString() + " --slot 1 --value " + supply,
+                                   &output),
+              0)
+        << output;
+  }
+  static std::string query(const std::string& sql) { return stack_->query("postgres", sql); }
+  // A column of eth's live snapshot, "" while it has none.
+  static std::string live(const std::string& column) {
+    const std::string value =
+        query("SELECT s." + column + " FROM snapshot.chain_state AS s JOIN snapshot.live_snapshot USING (chain, taken_at)"
+                                     " WHERE chain = 'eth'");
+    return value.empty() ? value : value.substr(0, value.size() - 1);
+  }
+  static std::string metrics_file() { return stack_->var() + "/follow.prom"; }
+  // The live snapshots of eth written so far, as /metrics counts them.
+  static int live_written() {
+    const std::string metrics = e2e::read_file(metrics_file());
+    const std::string line =
+        "coin_indexer_live_snapshots_total{process=\"follow\",chain=\"eth\",outcome=\"written\"} ";
+    const std::size_t at = metrics.find(line);
+    return at == std::string::npos ? 0 : std::stoi(metrics.substr(at + line.size()));
+  }
+  // Whether 6.4 shows eth's `circulating` COIN, read at `block`.
+  static bool served(const std::string& circulating, std::uint64_t block) {
+    const e2e::HttpResponse answer = e2e::http_until(stack_->url(total_supply), [&](const e2e::HttpResponse& r) {
+      return r.body.find("\"eth\":" + circulating) != std::string::npos &&
+             r.header("x-snapshot-blocks").find("eth=" + std::to_string(block) + ";") != std::string::npos;
+    });
+    return answer.status == 200;
+  }
+  // Whether `events` pushes a set that shows eth at `block`.
+  static bool pushed(e2e::EventStream& events, std::uint64_t block) {
+    const std::string shown = "\"eth\":" + std::to_string(block) + ",";
+    for (int event = 0; event < 20; ++event) {
+      if (events.next(e2e::patience).data.find(shown) != std::string::npos) return true;
+    }
+    return false;
+  }
+
+  std::unique_ptr<IndexerProcess> indexer_;
+};
+
+TEST_F(FollowingTheHead, EachNewBlockIsServedAndPushedAndAddsNoRowToTheHistory) {
+  e2e::EventStream events(stack_->url("/api/v1/events"));
+  set_supply("3000000000000000000000000000");
+  const std::uint64_t block = head();
+  EXPECT_TRUE(pushed(events, block));
+  EXPECT_TRUE(served("1960000000", block));
+  EXPECT_EQ(live("coin_supply"), "1960000000");
+
+  // Three blocks more: the live snapshot follows; eth keeps its grid's snapshot and the live one.
+  chain_->rpc("anvil_mine", "[\"0x3\"]");
+  ASSERT_TRUE(e2e::eventually([&] { return live("block_number") == std::to_string(block + 3); })) << indexer_->log();
+  EXPECT_EQ(query("SELECT count(*) FROM snapshot.chain_state WHERE chain = 'eth'"), "2\n");
+  EXPECT_EQ(query("SELECT count(DISTINCT s.taken_at) FROM snapshot.vault_state AS s JOIN snapshot.vault USING (vault_id)"
+                  " WHERE chain = 'eth'"),
+            "2\n");
+  EXPECT_TRUE(served("1960000000", block + 3));
+}
+
+TEST_F(FollowingTheHead, ABurstOfBlocksIsReadAtItsNewestNotBlockByBlock) {
+  ASSERT_TRUE(e2e::eventually([] { return live_written() >= 1; }));
+  const int before = live_written();
+  chain_->rpc("anvil_mine", "[\"0xa\"]");
+  const std::uint64_t newest = head();
+  ASSERT_TRUE(e2e::eventually([&] { return live("block_number") == std::to_string(newest); })) << indexer_->log();
+  ASSERT_TRUE(e2e::eventually([&] { return live_written() > before; }));
+  // One reading, or two where a poll came while the node was mining them: never ten.
+  EXPECT_LE(live_written() - before, 2);
+}
+
+TEST_F(FollowingTheHead, AReorganisationAtTheHeadIsCorrectedAndPushed) {
+  const std::string saved = chain_->rpc("evm_snapshot");
+  set_supply("3000000000000000000000000000");
+  const std::uint64_t block = head();
+  ASSERT_TRUE(e2e::eventually([&] { return live("coin_supply") == "1960000000"; })) << indexer_->log();
+  const std::string replaced = live("block_hash");
+
+  // The block undone and another one mined at its number.
+  ASSERT_EQ(chain_->rpc("evm_revert", "[" + saved + "]"), "true");
+  e2e::EventStream events(stack_->url("/api/v1/events"));
+  set_supply("3500000000000000000000000000");
+  ASSERT_EQ(head(), block);
+  ASSERT_TRUE(e2e::eventually([&] { return live("coin_supply") == "2460000000"; })) << indexer_->log();
+  EXPECT_EQ(live("block_number"), std::to_string(block));
+  EXPECT_NE(live("block_hash"), replaced);
+  EXPECT_TRUE(pushed(events, block));
+  EXPECT_TRUE(served("2460000000", block));
+  EXPECT_EQ(query("SELECT count(*) FROM snapshot.chain_state WHERE chain = 'eth'"), "2\n");
+}
+
+}  // namespace
+}  // namespace coin::chain_test
