@@ -18,6 +18,7 @@
 
 #include "indexer/abi.hpp"
 #include "indexer/base58.hpp"
+#include "indexer/web_socket_url.hpp"
 #include "shared/chain_names.hpp"
 #include "shared/chains.hpp"
 
@@ -25,7 +26,7 @@ namespace coin::indexer {
 namespace {
 
 // The keys of a chain that only they have.
-constexpr std::string_view protocol_keys[] = {"follow", "poll_ms", "token", "staked_token", "savings", "savings_rate",
+constexpr std::string_view protocol_keys[] = {"ws", "follow", "poll_ms", "token", "staked_token", "savings", "savings_rate",
                                              "protocol_holders", "vat", "vat_block", "cdp_manager", "dog", "clippers",
                                              "jug", "spot", "pot", "vaults"};
 constexpr int most_timeout_seconds = 3600;
@@ -208,10 +209,13 @@ void read_follow(const Json::Value& value, const std::string& path, Chain& chain
       fail(key_path(path, "follow"), "\"head\", \"finalized\" or \"off\" expected");
     }
   }
+  for (const std::string_view key : {"poll_ms", "ws"}) {
+    if (chain.follow == Follow::off && optional_key(value, key) != nullptr) {
+      fail(key_path(path, key), "goes with \"follow\": \"head\" or \"finalized\"");
+    }
+  }
   if (const Json::Value* poll = optional_key(value, "poll_ms")) {
-    const std::string where = key_path(path, "poll_ms");
-    if (chain.follow == Follow::off) fail(where, "goes with \"follow\": \"head\" or \"finalized\"");
-    chain.poll = std::chrono::milliseconds(whole_number(*poll, where, 50, 60000, "milliseconds"));
+    chain.poll = std::chrono::milliseconds(whole_number(*poll, key_path(path, "poll_ms"), 50, 60000, "milliseconds"));
   }
 }
 
@@ -306,7 +310,7 @@ Symbols Reader::symbols(const Json::Value& value) {
 Chain Reader::chain(const Json::Value& value, const std::string& name) {
   const std::string path = "chains." + name;
   check_keys(value, path,
-             {"rpc", "pin_block", "read_at", "calls", "follow", "poll_ms", "token", "staked_token", "savings",
+             {"rpc", "ws", "pin_block", "read_at", "calls", "follow", "poll_ms", "token", "staked_token", "savings",
               "savings_rate", "protocol_holders", "vat", "vat_block", "cdp_manager", "dog", "clippers", "jug", "spot", "pot",
               "vaults"});
   Chain chain;
@@ -321,6 +325,12 @@ Chain Reader::chain(const Json::Value& value, const std::string& name) {
       fail(element_path(key_path(path, "rpc"), i), "not an http:// or https:// URL");
     }
     chain.rpc.push_back(rpc[i].asString());
+  }
+  if (const Json::Value* ws = optional_key(value, "ws")) {
+    const std::string where = key_path(path, "ws");
+    if (!with_nodes_) fail(where, "a public description names no nodes");
+    if (!ws->isString() || !parse_web_socket_url(ws->asString())) fail(where, "not a ws:// or wss:// URL");
+    chain.ws = ws->asString();
   }
   if (const Json::Value* pin_block = optional_key(value, "pin_block")) {
     if (!pin_block->isBool()) fail(key_path(path, "pin_block"), "true or false expected");

@@ -26,6 +26,10 @@
 //                                  none ("off", the default: the grid's rounds only)
 //       "poll_ms": 500,            optional, with "follow" only: how often the node is asked for its
 //                                  newest block (50 to 60000; default 500)
+//       "ws": "wss://...",         optional, with "follow" only: a node's WebSocket, whose
+//                                  eth_subscribe("newHeads") announces each new block at once (then
+//                                  polled every 30 s only, or every poll_ms while it is down);
+//                                  private, as "rpc"
 //       On the protocol's chains, and only there, the protocol (all required but "savings"):
 //       "token", "staked_token",   COIN (ERC-20) and sCOIN (ERC-4626)
 //       "savings": "token",        optional: "token" (default) when sCOIN holds COIN tokens (sUSDS),
@@ -201,6 +205,7 @@ struct Chain {
   CallMode calls = CallMode::multicall;
   Follow follow = Follow::off;
   std::chrono::milliseconds poll{500};  // how often the node is asked for its newest block, when following
+  std::string ws;  // the node's WebSocket, which announces its new heads ("": none)
   std::optional<Protocol> protocol;  // on a protocol chain; none on a chain that only holds positions
 };
 

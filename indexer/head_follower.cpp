@@ -18,6 +18,9 @@ namespace {
 // How long after a live snapshot that failed the follower reads the block again, when no newer
 // one came meanwhile; and how often the grid's rounds kept are tried (main.cpp's pace).
 constexpr std::int64_t retry_seconds = 2;
+// How often a chain whose WebSocket announces its heads is polled all the same: an announcement
+// lost on the way is made up for, at a fraction of the polls' cost.
+constexpr std::chrono::seconds announced_poll{30};
 
 // `chain`, read at the block it follows.
 Chain read_where_followed(const Chain& chain) {
@@ -41,6 +44,8 @@ HeadFollower::HeadFollower(const Config& config, const Chain& chain, std::string
       followed_(read_where_followed(chain)),
       conninfo_(std::move(conninfo)),
       interval_(interval),
+      announcer_(chain.ws.empty() ? nullptr
+                                  : std::make_unique<HeadAnnouncer>(chain.name, chain.ws, [this] { announced(); })),
       thread_([this] { run(); }) {}
 
 HeadFollower::~HeadFollower() {
@@ -48,13 +53,26 @@ HeadFollower::~HeadFollower() {
     const std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
   }
-  stopped_.notify_all();
+  woken_.notify_all();
   thread_.join();
+  announcer_.reset();  // before the members its calls use
 }
 
-bool HeadFollower::wait(std::int64_t milliseconds) {
+void HeadFollower::announced() {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    announced_ = true;
+  }
+  woken_.notify_all();
+}
+
+bool HeadFollower::wait() {
+  const std::chrono::milliseconds poll =
+      announcer_ && announcer_->connected() ? std::chrono::milliseconds(announced_poll) : chain_.poll;
   std::unique_lock<std::mutex> lock(mutex_);
-  return stopped_.wait_for(lock, std::chrono::milliseconds(milliseconds), [this] { return stopping_; });
+  woken_.wait_for(lock, poll, [this] { return stopping_ || announced_; });
+  announced_ = false;
+  return stopping_;
 }
 
 void HeadFollower::run() {
@@ -116,7 +134,7 @@ void HeadFollower::run() {
       }
       next_round = std::time(nullptr) / interval_ * interval_ + interval_;
     }
-  } while (!wait(chain_.poll.count()));
+  } while (!wait());
 }
 
 }  // namespace coin::indexer

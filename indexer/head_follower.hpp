@@ -1,7 +1,9 @@
 #pragma once
 // A protocol chain whose configuration says "follow": "head" (or "finalized") has a follower,
 // a thread of its own beside the grid's rounds. Every "poll_ms" it asks the chain's node for its
-// newest block (or newest finalized block); at each one it has not read (another number, or the
+// newest block (or newest finalized block), and at once when the node's WebSocket ("ws")
+// announces a new head (head_announcer.hpp; then every 30 s only, while the WebSocket is up);
+// at each one it has not read (another number, or the
 // same number with another hash: a reorganisation), it reads the chain there and writes it as
 // the chain's live snapshot (snapshot_writer.hpp's write_live), replacing the one before. Blocks
 // that came while a reading ran are not read one by one: the next poll names the newest, and
@@ -17,11 +19,13 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 
 #include "indexer/config.hpp"
+#include "indexer/head_announcer.hpp"
 
 namespace coin::indexer {
 
@@ -37,8 +41,10 @@ class HeadFollower {
 
  private:
   void run();
-  // Waits `milliseconds`, or until stopped; true when stopped.
-  bool wait(std::int64_t milliseconds);
+  // Waits until its next poll, a new head announced, or a stop; true when stopped.
+  bool wait();
+  // Called by the announcer: a new head, or its connection made or lost.
+  void announced();
 
   const Config& config_;
   const Chain& chain_;
@@ -46,8 +52,10 @@ class HeadFollower {
   std::string conninfo_;
   int interval_;
   std::mutex mutex_;
-  std::condition_variable stopped_;
+  std::condition_variable woken_;
   bool stopping_ = false;
+  bool announced_ = false;
+  std::unique_ptr<HeadAnnouncer> announcer_;  // none: the chain names no "ws"
   std::thread thread_;  // last: started once the rest is
 };
 

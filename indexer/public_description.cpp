@@ -22,7 +22,9 @@ std::string public_description(std::string_view config_text) {
     if (config.isMember("chains") && config["chains"].isObject()) {
       Json::Value& chains = config["chains"];
       for (const std::string& name : chains.getMemberNames()) {
-        if (chains[name].isObject()) chains[name].removeMember("rpc");
+        if (!chains[name].isObject()) continue;
+        chains[name].removeMember("rpc");
+        chains[name].removeMember("ws");
       }
     }
   }

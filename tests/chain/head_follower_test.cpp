@@ -16,6 +16,7 @@
 #include "tests/e2e/http_client.hpp"
 #include "tests/e2e/node_script.hpp"
 #include "tests/e2e/processes.hpp"
+#include "tests/e2e/stack.hpp"
 #include "tests/e2e/waiting.hpp"
 
 namespace coin::chain_test {
@@ -25,19 +26,21 @@ constexpr const char* total_supply = "/api/v1/external/total-supply/coin";
 
 class FollowingTheHead : public ChainSuite {
  protected:
-  // The indexer, eth following its head (asked every 100 ms), the grid's rounds a day apart: the
-  // first one, at start, is the only one.
+  // The indexer, eth following its head (asked every 100 ms, and as follow() adds), the grid's
+  // rounds a day apart: the first one, at start, is the only one.
   void SetUp() override {
     ChainSuite::SetUp();
     Json::Value config = chain_->config();
     config["chains"]["eth"]["follow"] = "head";
     config["chains"]["eth"]["poll_ms"] = 100;
+    follow(config["chains"]["eth"]);
     indexer_ = std::make_unique<IndexerProcess>(
         *stack_, std::vector<std::string>{"--config", chain_->write_config(config, "follow"), "--interval", "86400",
                                           "--metrics", metrics_file()});
     ASSERT_TRUE(e2e::eventually([&] { return live("block_number") == std::to_string(head()); })) << indexer_->log();
   }
   void TearDown() override { EXPECT_EQ(indexer_->stop(), 0) << indexer_->log(); }
+  virtual void follow(Json::Value& /*eth*/) {}
 
   // The number of the node's newest block.
   static std::uint64_t head() {
@@ -63,14 +66,15 @@ class FollowingTheHead : public ChainSuite {
     return value.empty() ? value : value.substr(0, value.size() - 1);
   }
   static std::string metrics_file() { return stack_->var() + "/follow.prom"; }
-  // The live snapshots of eth written so far, as /metrics counts them.
-  static int live_written() {
+  // A counter of eth's in its /metrics: `name` and its labels after the process's and the chain's.
+  static int counted(const std::string& name, const std::string& labels = "") {
     const std::string metrics = e2e::read_file(metrics_file());
-    const std::string line =
-        "coin_indexer_live_snapshots_total{process=\"follow\",chain=\"eth\",outcome=\"written\"} ";
+    const std::string line = name + "{process=\"follow\",chain=\"eth\"" + labels + "} ";
     const std::size_t at = metrics.find(line);
     return at == std::string::npos ? 0 : std::stoi(metrics.substr(at + line.size()));
   }
+  // The live snapshots of eth written so far.
+  static int live_written() { return counted("coin_indexer_live_snapshots_total", ",outcome=\"written\""); }
   // Whether 6.4 shows eth's `circulating` COIN, read at `block`.
   static bool served(const std::string& circulating, std::uint64_t block) {
     const e2e::HttpResponse answer = e2e::http_until(stack_->url(total_supply), [&](const e2e::HttpResponse& r) {
@@ -138,6 +142,70 @@ TEST_F(FollowingTheHead, AReorganisationAtTheHeadIsCorrectedAndPushed) {
   EXPECT_TRUE(pushed(events, block));
   EXPECT_TRUE(served("2460000000", block));
   EXPECT_EQ(query("SELECT count(*) FROM snapshot.chain_state WHERE chain = 'eth'"), "2\n");
+}
+
+// eth's node also announces its heads over a WebSocket ("ws"), reached through a proxy the test
+// can cut mid-stream: the follower is then woken by each announcement, polls every 100 ms while
+// the WebSocket is down, and subscribes again once it can.
+class AnnouncedHeads : public FollowingTheHead {
+ protected:
+  void follow(Json::Value& eth) override {
+    start_proxy();
+    eth["ws"] = "ws://127.0.0.1:" + std::to_string(proxy_port_);
+  }
+  void TearDown() override {
+    FollowingTheHead::TearDown();
+    e2e::terminate(proxy_);
+  }
+  void start_proxy() {
+    proxy_ = e2e::spawn({"node", std::string(COIN_SOURCE_DIR) + "/tests/chain/tcp_proxy.mjs", "--listen",
+                         std::to_string(proxy_port_), "--to", std::to_string(chain_->port())},
+                        {}, stack_->var() + "/tcp_proxy.log");
+    e2e::wait_until_ready(proxy_, e2e::patience, [&] { return accepts(proxy_port_); }, "tcp_proxy.mjs",
+                          [&] { return e2e::read_file(stack_->var() + "/tcp_proxy.log"); });
+  }
+  static int announced() { return counted("coin_indexer_announced_heads_total"); }
+  // How many times the log says the subscription was made.
+  int subscriptions() const {
+    const std::string log = indexer_->log();
+    int made = 0;
+    for (std::size_t at = log.find("eth: new heads announced by"); at != std::string::npos;
+         at = log.find("eth: new heads announced by", at + 1)) {
+      ++made;
+    }
+    return made;
+  }
+  // Mines a block and waits until eth's live snapshot is read at it.
+  void mine() {
+    chain_->rpc("evm_mine");
+    const std::uint64_t block = head();
+    ASSERT_TRUE(e2e::eventually([&] { return live("block_number") == std::to_string(block); })) << indexer_->log();
+  }
+
+  int proxy_port_ = e2e::free_port();
+  pid_t proxy_ = -1;
+};
+
+TEST_F(AnnouncedHeads, AWebSocketDroppedFallsBackToPollingAndResumes) {
+  ASSERT_TRUE(e2e::eventually([&] { return subscriptions() == 1; })) << indexer_->log();
+  const int before = announced();
+  mine();
+  ASSERT_TRUE(e2e::eventually([&] { return announced() > before; })) << indexer_->log();
+
+  // The proxy gone, and the connection through it: the blocks are polled.
+  e2e::terminate(proxy_);
+  ASSERT_TRUE(e2e::eventually([&] { return indexer_->log().find("eth: new heads not announced (") != std::string::npos; }))
+      << indexer_->log();
+  const int while_down = announced();
+  mine();
+  mine();
+  EXPECT_EQ(announced(), while_down);
+
+  // Back: subscribed again, and announcing.
+  start_proxy();
+  ASSERT_TRUE(e2e::eventually([&] { return subscriptions() == 2; })) << indexer_->log();
+  mine();
+  EXPECT_TRUE(e2e::eventually([&] { return announced() > while_down; })) << indexer_->log();
 }
 
 }  // namespace

@@ -27,12 +27,6 @@ using e2e::wait_status;
 
 const std::string source_dir = COIN_SOURCE_DIR;
 
-bool accepts(int port) {
-  const int fd = e2e::connect_loopback(port);
-  if (fd >= 0) ::close(fd);
-  return fd >= 0;
-}
-
 std::vector<std::string> indexer_environment(const e2e::Stack& stack) {
   return {"PGHOST=" + stack.var() + "/pg", "PGDATABASE=coin", "PGUSER=coin_indexer",
           "PGAPPNAME=coin-indexer (test)"};
@@ -45,6 +39,12 @@ std::vector<std::string> indexer_argv(const std::vector<std::string>& args) {
 }
 
 }  // namespace
+
+bool accepts(int port) {
+  const int fd = e2e::connect_loopback(port);
+  if (fd >= 0) ::close(fd);
+  return fd >= 0;
+}
 
 LocalChain::LocalChain() : port_(e2e::free_port()) {
   pid_ = spawn({source_dir + "/" ANVIL_PATH, "--host", "127.0.0.1", "--port", std::to_string(port_)},

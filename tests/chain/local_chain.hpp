@@ -65,6 +65,9 @@ class ChainSuite : public ::testing::Test {
   static inline e2e::Stack* stack_ = nullptr;
 };
 
+// Whether something accepts connections on the loopback port.
+bool accepts(int port);
+
 // Empties the stack's snapshot tables (and restarts their ids), for a round from nothing; true
 // when it did.
 bool empty_snapshot_tables(const e2e::Stack& stack);

@@ -240,6 +240,10 @@ TEST(IndexerConfig, ReadsAPublicDescriptionWhichNamesNoNodes) {
   Json::Value with_node = root;
   with_node["chains"]["plasma"]["rpc"].append("http://plasma.internal:8545");
   EXPECT_EQ(description_error(with_node), "chains.plasma.rpc: a public description names no nodes");
+  Json::Value with_web_socket = root;
+  with_web_socket["chains"]["eth"]["follow"] = "head";
+  with_web_socket["chains"]["eth"]["ws"] = "ws://eth.internal:8546";
+  EXPECT_EQ(description_error(with_web_socket), "chains.eth.ws: a public description names no nodes");
   Json::Value with_timeout = root;
   with_timeout["timeout_seconds"] = 10;
   EXPECT_EQ(description_error(with_timeout), "timeout_seconds: a public description names no timeout");
@@ -885,10 +889,22 @@ TEST(IndexerConfig, FollowIsHeadFinalizedOrOffWithItsPoll) {
     eth(root)["poll_ms"] = bad;
     EXPECT_EQ(error_of(root), "chains.eth.poll_ms: a whole number of milliseconds from 50 to 60000 expected") << bad;
   }
-  eth(root)["follow"] = "off";
   eth(root)["poll_ms"] = 100;
+  for (const char* url : {"ws://127.0.0.1:8546", "wss://eth.example/v2/key", "ws://[::1]:8546/"}) {
+    eth(root)["ws"] = url;
+    EXPECT_EQ(parse_config_json(text_of(root)).chains[1].ws, url);
+  }
+  for (const Json::Value& bad : {Json::Value("http://127.0.0.1:8546"), Json::Value("ws://"), Json::Value("ws://a:b"),
+                                 Json::Value("wss://user@eth.example"), Json::Value(1)}) {
+    eth(root)["ws"] = bad;
+    EXPECT_EQ(error_of(root), "chains.eth.ws: not a ws:// or wss:// URL") << bad;
+  }
+  eth(root)["ws"] = "ws://127.0.0.1:8546";
+  eth(root)["follow"] = "off";
   EXPECT_EQ(error_of(root), R"(chains.eth.poll_ms: goes with "follow": "head" or "finalized")");
   eth(root).removeMember("poll_ms");
+  EXPECT_EQ(error_of(root), R"(chains.eth.ws: goes with "follow": "head" or "finalized")");
+  eth(root).removeMember("ws");
   for (const Json::Value& bad : {Json::Value("latest"), Json::Value(true), Json::Value("Head")}) {
     eth(root)["follow"] = bad;
     EXPECT_EQ(error_of(root), R"(chains.eth.follow: "head", "finalized" or "off" expected)") << bad;
