@@ -76,7 +76,8 @@ bench-data: deps
 # bench/MCP.md; the risk per urn at 100,000 urns (pages, at-risk, curves, size, indexer): bench/URNS.md;
 # liquidations at 10,000 auctions (6.20's pages uncached, 6.21 and 6.22 per snapshot): bench/LIQUIDATIONS.md;
 # the published answers over HTTPS (HTTP/1.1 and HTTP/2) against a static nginx with the same TLS
-# settings, and handshakes: bench/HTTPS.md.
+# settings, and handshakes: bench/HTTPS.md; a new block, from the node to the event and the answer,
+# with the node's WebSocket and polled, and what a block costs the nodes: bench/FOLLOW.md.
 bench: build
 	@scripts/bench/bench.sh
 	@scripts/bench/capacity.sh
@@ -86,6 +87,7 @@ bench: build
 	@scripts/bench/bench-urns.sh
 	@scripts/bench/bench-liquidations.sh
 	@scripts/bench/bench-https.sh
+	@scripts/bench/bench-follow.sh
 
 # CI (bash .ci/run) in a fresh Debian 12 root file system where nothing was installed: needs
 # root and Debian's mirror; about 8 minutes on 2 cores.

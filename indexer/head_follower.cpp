@@ -10,6 +10,7 @@
 #include "indexer/reorg.hpp"
 #include "indexer/round.hpp"
 #include "shared/log.hpp"
+#include "shared/metrics.hpp"
 
 namespace coin::indexer {
 
@@ -76,6 +77,8 @@ bool HeadFollower::wait() {
 }
 
 void HeadFollower::run() {
+  static auto& polls = counter_family("coin_indexer_head_polls_total",
+                                      "Requests for the newest block (or finalized block) of a chain that follows it");
   const std::string& name = chain_.name;
   const std::string& tag = followed_.read_at.tag;
   Database database(conninfo_);
@@ -91,6 +94,7 @@ void HeadFollower::run() {
   do {
     if (!access) access.emplace(config_);
     std::optional<BlockSeen> newest;
+    polls.Add({{"chain", name}}).Increment();
     try {
       BlockFinder& blocks = access->blocks(name);
       const std::optional<std::uint64_t> number = blocks.tagged(tag);

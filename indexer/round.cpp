@@ -245,9 +245,18 @@ std::optional<ChainReading> index_live(const Config& config, const Chain& chain,
       "coin_indexer_live_snapshots_total",
       "Live snapshots of the chains that follow their head, by outcome: written, read_failed, write_failed");
   static auto& live_block = gauge_family("coin_indexer_live_block", "The block of the chain's newest live snapshot");
+  static auto& live_requests = counter_family("coin_indexer_live_requests_total",
+                                              "Requests to the chain's nodes of its live snapshots, the urns' included");
+  static auto& live_calls = counter_family("coin_indexer_live_calls_total", "Calls those requests carried");
+  const long long requests_before = access.requests();
+  const long long calls_before = access.calls();
   const std::int64_t now = std::time(nullptr);
   const std::string when = " at " + utc_time(now) + " (live)";
-  const auto count = [&](const char* outcome) { live.Add({{"chain", chain.name}, {"outcome", outcome}}).Increment(); };
+  const auto count = [&](const char* outcome) {
+    live.Add({{"chain", chain.name}, {"outcome", outcome}}).Increment();
+    live_requests.Add({{"chain", chain.name}}).Increment(static_cast<double>(access.requests() - requests_before));
+    live_calls.Add({{"chain", chain.name}}).Increment(static_cast<double>(access.calls() - calls_before));
+  };
   ChainReading reading;
   bool database_down = false;
   try {

@@ -13,6 +13,12 @@ namespace {
 constexpr const char* lock_chain =
     "SELECT pg_advisory_xact_lock(hashtextextended('coin-indexer ' || $1, 0))";
 
+// Snapshots are written one at a time, whichever their chain (taken before the chain's lock):
+// their triggers bring the rollups every chain shares up to date (derived.hourly_figures' lock,
+// the token symbols' rows), and two chains written at once (each followed chain has a thread of
+// its own, and indexers may share a database) would take those in either order: a deadlock.
+constexpr const char* lock_snapshots = "SELECT pg_advisory_xact_lock(hashtextextended('coin-indexer snapshots', 0))";
+
 // Run after the lock is held, so that it sees what another indexer committed meanwhile.
 constexpr const char* chain_written =
     "SELECT EXISTS (SELECT FROM snapshot.chain_state"
@@ -220,6 +226,7 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
                     const ChainReading& reading, const Symbols& symbols, Write write) {
   const std::string at = std::to_string(taken_at);
   pqxx::work work(connection);
+  work.exec(lock_snapshots);
   work.exec_params(lock_chain, chain);
   if (write == Write::replace) {
     delete_snapshot(work, chain, at, reading);
@@ -235,6 +242,7 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
 std::int64_t write_live(pqxx::connection& connection, const std::string& chain, std::int64_t now,
                         const ChainReading& live, const Symbols& symbols, const ChainRound* grid, bool* grid_written) {
   pqxx::work work(connection);
+  work.exec(lock_snapshots);
   work.exec_params(lock_chain, chain);
   const pqxx::result previous = work.exec_params(live_taken_at, chain);
   if (!previous.empty()) delete_snapshot(work, chain, previous[0][0].c_str(), live);
