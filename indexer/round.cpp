@@ -208,7 +208,9 @@ ChainOutcome index_chain(const Config& config, const Chain& chain, ChainAccess& 
     // A backfill's snapshot leaves the urns out: their states are a live round's, per change; so
     // does one written with a live snapshot, which reads them at the chain's head.
     std::string urns;
-    if (!at && live == nullptr) round.reading.urns = read_chain_urns(chain, access, database, round.reading, when, &urns, &database_down);
+    if (!at && live == nullptr) {
+      round.reading.urns = read_chain_urns(chain, access, database, round.reading, when, &urns, &database_down);
+    }
     sent += urns;
   } catch (const std::exception& e) {  // a node (ReadError)
     log_error(chain.name + ": skipped" + when + ": " + e.what());
@@ -278,7 +280,9 @@ std::optional<ChainReading> index_live(const Config& config, const Chain& chain,
     return std::nullopt;
   }
   count("written");
-  if (!reading.provenance.number.empty()) live_block.Add({{"chain", chain.name}}).Set(std::stod(reading.provenance.number));
+  if (!reading.provenance.number.empty()) {
+    live_block.Add({{"chain", chain.name}}).Set(std::stod(reading.provenance.number));
+  }
   return reading;
 }
 

@@ -239,8 +239,8 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
   return true;
 }
 
-std::int64_t write_live(pqxx::connection& connection, const std::string& chain, std::int64_t now,
-                        const ChainReading& live, const Symbols& symbols, const ChainRound* grid, bool* grid_written) {
+void write_live(pqxx::connection& connection, const std::string& chain, std::int64_t now, const ChainReading& live,
+                const Symbols& symbols, const ChainRound* grid, bool* grid_written) {
   pqxx::work work(connection);
   work.exec(lock_snapshots);
   work.exec_params(lock_chain, chain);
@@ -261,7 +261,6 @@ std::int64_t write_live(pqxx::connection& connection, const std::string& chain, 
   insert_snapshot(work, chain, at, live, symbols, true);
   work.exec_params0(upsert_live, chain, at);
   work.commit();
-  return taken_at;
 }
 
 bool snapshot_written(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at) {

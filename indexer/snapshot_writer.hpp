@@ -31,11 +31,10 @@ bool write_snapshot(pqxx::connection& connection, const std::string& chain, std:
 // (sql/deploy/live_snapshot.sql), in one transaction: the live snapshot before it goes (its urn
 // states stay, since they are per change), then `grid` is written as write_snapshot writes it
 // (*grid_written: false when the chain already had it), then `live`, at `now` or a second after
-// the chain's newest snapshot, whichever is later, so that it stays the newest. Returns its
-// taken_at. Throws as write_snapshot.
-std::int64_t write_live(pqxx::connection& connection, const std::string& chain, std::int64_t now,
-                        const ChainReading& live, const Symbols& symbols, const ChainRound* grid = nullptr,
-                        bool* grid_written = nullptr);
+// the chain's newest snapshot, whichever is later, so that it stays the newest. Throws as
+// write_snapshot.
+void write_live(pqxx::connection& connection, const std::string& chain, std::int64_t now, const ChainReading& live,
+                const Symbols& symbols, const ChainRound* grid = nullptr, bool* grid_written = nullptr);
 
 // Whether `chain` has a snapshot at `taken_at` (epoch seconds).
 bool snapshot_written(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at);

@@ -111,6 +111,13 @@ TEST_F(FollowingTheHead, EachNewBlockIsServedAndPushedAndAddsNoRowToTheHistory) 
                   " WHERE chain = 'eth'"),
             "2\n");
   EXPECT_TRUE(served("1960000000", block + 3));
+  // Every hour of the history is the grid's snapshot (the newest at or before the hour), never a
+  // live one.
+  const std::string grid = query(
+      "SELECT taken_at FROM snapshot.chain_state WHERE chain = 'eth'"
+      " AND taken_at <> (SELECT taken_at FROM snapshot.live_snapshot WHERE chain = 'eth')");
+  ASSERT_NE(grid, "");
+  EXPECT_EQ(query("SELECT DISTINCT taken_at FROM derived.hourly_figures WHERE chain = 'eth'"), grid);
 }
 
 TEST_F(FollowingTheHead, ABurstOfBlocksIsReadAtItsNewestNotBlockByBlock) {
