@@ -3,8 +3,8 @@
 // configuration for that deployment:
 //
 //   node chain/deploy.mjs --rpc http://127.0.0.1:8599 --state chain/demo-state.json --out FILE.json
-//                         [--follow head|finalized|off]   (each protocol chain's "follow", and its
-//                         "ws" on the node's port; none: off)
+//                         [--follow head|finalized|off]   (each protocol chain's "follow", tron's
+//                         head, and its "ws" on the node's port; none: off)
 //
 // The node must have an unlocked account (anvil's first one sends everything). Every chain of
 // the state (tron, eth, bsc, and the chains of allocator positions, such as plasma) is deployed
@@ -523,8 +523,10 @@ function config(url, state, deployment, follow) {
     chains[name] = {
       rpc: [url],
       ...readAt(name),
-      // anvil announces its new heads on its HTTP port, over a WebSocket.
-      ...(follow && follow !== 'off' ? { follow, ws: url.replace(/^http/, 'ws') } : {}),
+      // anvil announces its new heads on its HTTP port, over a WebSocket. tron, read at latest
+      // as on TRON, has no finalized block: it follows the head.
+      ...(follow && follow !== 'off'
+        ? { follow: name === 'tron' ? 'head' : follow, ws: url.replace(/^http/, 'ws') } : {}),
       token: a(c.token), staked_token: a(c.staked),
       ...(s.coin.protocol_holders ? { protocol_holders: s.coin.protocol_holders.map((holder) => a(holder.address)) } : {}),
       vat: a(c.vat), jug: a(c.jug), spot: a(c.spot), pot: a(c.pot),

@@ -1,5 +1,6 @@
 #include "indexer/head_follower.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <optional>
@@ -23,10 +24,13 @@ constexpr std::int64_t retry_seconds = 2;
 // lost on the way is made up for, at a fraction of the polls' cost.
 constexpr std::chrono::seconds announced_poll{30};
 
-// `chain`, read at the block it follows.
-Chain read_where_followed(const Chain& chain) {
-  Chain followed = chain;
-  followed.read_at = {chain.follow == Follow::finalized ? "finalized" : "latest", 0, true};
+// `config`, `chain` read at the block it follows (a reading finds each chain's read_at in its
+// configuration by the chain's name).
+Config read_where_followed(const Config& config, const Chain& chain) {
+  Config followed = config;
+  for (Chain& each : followed.chains) {
+    if (each.name == chain.name) each.read_at = {chain.follow == Follow::finalized ? "finalized" : "latest", 0, true};
+  }
   return followed;
 }
 
@@ -42,7 +46,7 @@ struct BlockSeen {
 HeadFollower::HeadFollower(const Config& config, const Chain& chain, std::string conninfo, int interval)
     : config_(config),
       chain_(chain),
-      followed_(read_where_followed(chain)),
+      followed_(read_where_followed(config, chain)),
       conninfo_(std::move(conninfo)),
       interval_(interval),
       announcer_(chain.ws.empty() ? nullptr
@@ -80,7 +84,9 @@ void HeadFollower::run() {
   static auto& polls = counter_family("coin_indexer_head_polls_total",
                                       "Requests for the newest block (or finalized block) of a chain that follows it");
   const std::string& name = chain_.name;
-  const std::string& tag = followed_.read_at.tag;
+  const Chain& followed = *std::find_if(followed_.chains.begin(), followed_.chains.end(),
+                                        [&](const Chain& each) { return each.name == name; });
+  const std::string& tag = followed.read_at.tag;
   Database database(conninfo_);
   KeptRounds kept;
   std::optional<ChainAccess> access;
@@ -108,7 +114,7 @@ void HeadFollower::run() {
     }
     const std::int64_t now = std::time(nullptr);
     if (newest && newest != read && (newest != failed || now >= retry_at)) {
-      if (std::optional<ChainReading> reading = index_live(config_, followed_, *access, database)) {
+      if (std::optional<ChainReading> reading = index_live(followed_, followed, *access, database)) {
         // What it read may be newer than what the poll named; a chain read at "latest" (TRON)
         // names no block of its reading.
         const Block& block = reading->provenance;

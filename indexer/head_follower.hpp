@@ -48,7 +48,7 @@ class HeadFollower {
 
   const Config& config_;
   const Chain& chain_;
-  Chain followed_;  // chain_, read at the block it follows
+  Config followed_;  // config_, chain_ read at the block it follows
   std::string conninfo_;
   int interval_;
   std::mutex mutex_;

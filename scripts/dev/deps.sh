@@ -19,7 +19,7 @@ cmake                                  | cmake ctest              | the build; c
 pkg-config                             | pkg-config               | CMake finds libfcgi, libpqxx, jsoncpp, zlib, libbrotli and libcurl with it
 libfcgi-dev                            |                          | the handlers: FastCGI (fcgi2 libfcgi)
 libjsoncpp-dev                         |                          | the handlers: the JSON envelope
-libboost1.81-dev                       |                          | the MCP handler: Boost.JSON reads the bodies of POST /mcp; the indexer: Boost.Beast's WebSocket, new heads (header-only)
+libboost1.81-dev                       |                          | the MCP handler: Boost.JSON reads the bodies of POST /mcp; the indexer: the WebSocket of new heads, Boost.Beast (header-only)
 libpqxx-dev                            |                          | the handlers: PostgreSQL (libpqxx 6.4)
 zlib1g-dev                             |                          | the handlers: gzip of answers
 libbrotli-dev                          |                          | the publisher: the .br of answers (libbrotlienc); the end-to-end tests decode them (libbrotlidec)
@@ -47,7 +47,7 @@ libclang-rt-14-dev                     |                          | make fuzz: l
 debootstrap                            | debootstrap              | make cleanroom: a fresh Debian 12 root file system
 git                                    | git                      | make cleanroom: clones the repository into it
 systemd-container                      | systemd-nspawn           | make systemtest: boots a Debian 12 under systemd, for the package
-libssl-dev                             |                          | libcrypto (OpenSSL): Ed25519 signatures of the answers, SHA-256 of their Content-Digest and of TRON addresses (Base58Check); libssl: the indexer's wss:// connections
+libssl-dev                             |                          | libcrypto (OpenSSL): Ed25519 signatures of the answers, SHA-256 of their Content-Digest and of TRON addresses (Base58Check); libssl: the wss:// connections of the indexer
 libgmp-dev                             |                          | coin-api-verify: exact figures (GMP rationals, gmpxx)
 libmpfr-dev                            |                          | coin-api-verify: the powers of the APYs (MPFR)
 nodejs                                 | node                     | the demo chain (chain/*.mjs): compiles, deploys and drives the test contracts

@@ -31,7 +31,8 @@
 #   TLS_PORT=8443    port nginx serves HTTPS on, with TLS_CERT and TLS_KEY
 #   CHAIN_PORT=8545  DATA=chain: the local EVM node's port on 127.0.0.1
 #   INDEX_INTERVAL=3 DATA=chain: seconds between the indexer's rounds
-#   FOLLOW=head      DATA=chain: each chain's "follow" (docs/indexer.md): head, finalized or off
+#   FOLLOW=head      DATA=chain: each chain's "follow" (docs/indexer.md): head, finalized (tron,
+#                    read at latest: head) or off
 #   FAIL_AFTER=60    DATA=chain: seconds until the demo's failing position (bsc's Spark Vault in
 #                    ALLOC-SPARK-A, chain/demo-state.json) stops answering
 #
