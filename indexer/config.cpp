@@ -193,9 +193,8 @@ Address address(const Json::Value& object, const std::string& path, std::string_
   return address_at(required_key(object, path, key), key_path(path, key), chain);
 }
 
-// Reads one file, remembering what must be unique in it, and what its positions may name.
-// "follow" and "poll_ms": what a protocol chain's live snapshot follows between the grid's
-// rounds, and how often its node is asked for a new block.
+// "follow", "poll_ms" and "ws": what a protocol chain's live snapshot follows between the grid's
+// rounds, and how often its node is asked for a new block ("ws" itself is read with "rpc").
 void read_follow(const Json::Value& value, const std::string& path, Chain& chain) {
   if (const Json::Value* follow = optional_key(value, "follow")) {
     if (*follow == "head") {
@@ -219,6 +218,7 @@ void read_follow(const Json::Value& value, const std::string& path, Chain& chain
   }
 }
 
+// Reads one file, remembering what must be unique in it, and what its positions may name.
 class Reader {
  public:
   // `with_nodes` false reads a public description: the file without its nodes and timeout.
