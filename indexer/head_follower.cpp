@@ -10,6 +10,7 @@
 #include "indexer/kept_rounds.hpp"
 #include "indexer/reorg.hpp"
 #include "indexer/round.hpp"
+#include "indexer/snapshot_writer.hpp"
 #include "shared/log.hpp"
 #include "shared/metrics.hpp"
 
@@ -18,11 +19,15 @@ namespace coin::indexer {
 namespace {
 
 // How long after a live snapshot that failed the follower reads the block again, when no newer
-// one came meanwhile; and how often the grid's rounds kept are tried (main.cpp's pace).
-constexpr std::int64_t retry_seconds = 2;
+// one came meanwhile: the pace of the grid's rounds kept (kept_rounds.hpp).
+constexpr std::int64_t retry_seconds = kept_retry_seconds;
 // How often a chain whose WebSocket announces its heads is polled all the same: an announcement
 // lost on the way is made up for, at a fraction of the polls' cost.
 constexpr std::chrono::seconds announced_poll{30};
+// How often a chain followed at its head has its finalized block read and recorded, which says
+// when the block of its live snapshot is final: Ethereum's slot (its finalized block moves an
+// epoch, 32 slots, at a time), at most 7,200 calls a day whatever the block time.
+constexpr std::int64_t finalized_every_seconds = 12;
 
 // `config`, `chain` read at the block it follows (a reading finds each chain's read_at in its
 // configuration by the chain's name).
@@ -40,6 +45,22 @@ struct BlockSeen {
   std::string hash;
   bool operator!=(const BlockSeen& other) const { return number != other.number || hash != other.hash; }
 };
+
+// Records `chain`'s finalized block (write_finalized): the block just read where it follows its
+// finalized block, else the one its node names now. A failure is logged, and it is tried again
+// next time.
+void record_finalized(const Chain& chain, const BlockSeen& read, BlockFinder& blocks, Database& database) {
+  try {
+    const std::optional<std::uint64_t> finalized =
+        chain.follow == Follow::finalized ? std::optional<std::uint64_t>(read.number) : blocks.tagged("finalized");
+    if (finalized) write_finalized(database.connection(), chain.name, *finalized);
+  } catch (const ReadError& e) {
+    log_error(chain.name + ": its finalized block not read: " + e.what());
+  } catch (const std::exception& e) {  // the database
+    log_error(chain.name + ": its finalized block not recorded: database: " + e.what());
+    database.reset();
+  }
+}
 
 }  // namespace
 
@@ -95,6 +116,7 @@ void HeadFollower::run() {
   std::optional<BlockSeen> failed;   // a block whose live snapshot failed, read again after a while
   std::int64_t retry_at = 0;
   std::int64_t kept_retry_at = 0;
+  std::int64_t finalized_at = 0;  // when the finalized block is read next (a chain followed at its head)
   std::int64_t next_round = std::time(nullptr) / interval_ * interval_;  // the grid's round of now first
   std::string poll_error;  // logged once, until the node answers again
   do {
@@ -124,14 +146,19 @@ void HeadFollower::run() {
         read = seen;
         live = std::move(reading);
         failed.reset();
+        if (chain_.follow == Follow::finalized) record_finalized(chain_, *read, access->blocks(name), database);
       } else {
         failed = newest;
         retry_at = now + retry_seconds;
       }
     }
+    if (chain_.follow == Follow::head && read && now >= finalized_at) {
+      record_finalized(chain_, *read, access->blocks(name), database);
+      finalized_at = now + finalized_every_seconds;
+    }
     if (!kept.empty() && now >= kept_retry_at) {
       write_kept(config_, database, kept);
-      kept_retry_at = now + retry_seconds;
+      kept_retry_at = now + kept_retry_seconds;
     }
     if (now >= next_round) {
       write_kept(config_, database, kept);

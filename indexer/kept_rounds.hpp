@@ -16,6 +16,12 @@
 
 namespace coin::indexer {
 
+// How often the rounds kept while the database takes no writes are tried between rounds: a
+// failover of under a minute leaves them written seconds after it, not a round later (5 minutes
+// by default). A try against a database that is down costs one refused connection.
+// (shared/backoff.hpp's 50 to 500 ms are finer than the stop signals' wait, whole seconds.)
+inline constexpr std::int64_t kept_retry_seconds = 2;
+
 // A chain's round, read: what it read, to be written at its taken_at (epoch seconds).
 struct ChainRound {
   const Chain* chain = nullptr;

@@ -31,12 +31,6 @@
 
 namespace {
 
-// How often the rounds kept while the database takes no writes are tried between rounds: a
-// failover of under a minute leaves them written seconds after it, not a round later (5 minutes
-// by default). A try against a database that is down costs one refused connection.
-// (shared/backoff.hpp's 50 to 500 ms are finer than the stop signals' wait, whole seconds.)
-constexpr std::int64_t kept_retry_seconds = 2;
-
 constexpr std::string_view usage =
     "Usage: coin-indexer --config FILE [options]\n"
     "Reads the deployment FILE describes (deploy/indexer.example.json; docs/indexer.md)\n"
@@ -229,7 +223,7 @@ int main(int argc, char** argv) {
     // every few seconds meanwhile.
     while (true) {
       const std::int64_t wait = std::max<std::int64_t>(round + flags.interval - now_seconds(), 0);
-      const std::int64_t step = kept.empty() ? wait : std::min(wait, kept_retry_seconds);
+      const std::int64_t step = kept.empty() ? wait : std::min(wait, coin::indexer::kept_retry_seconds);
       if (stop_signals.wait_for(std::chrono::seconds(step))) return 0;
       if (step == wait) break;
       coin::indexer::write_kept(config, database, kept);

@@ -106,11 +106,15 @@ std::vector<std::string> hashes_now(const std::string& chain, Nodes& nodes, cons
   return hashes;
 }
 
-// The newest block no reorganisation undoes: the finalized one, or where the node names none,
-// the one `unfinal_depth` blocks below the head.
-std::uint64_t final_block(const std::string& chain, ChainAccess& access) {
-  BlockFinder& blocks = access.blocks(chain);
-  if (const std::optional<std::uint64_t> finalized = blocks.tagged("finalized")) return *finalized;
+// The newest block no reorganisation undoes: the finalized one, recorded for a chain read at its
+// blocks (write_finalized: what the answers call final), or where the node names none, the one
+// `unfinal_depth` blocks below the head.
+std::uint64_t final_block(const Chain& chain, ChainAccess& access, Database& database) {
+  BlockFinder& blocks = access.blocks(chain.name);
+  if (const std::optional<std::uint64_t> finalized = blocks.tagged("finalized")) {
+    if (chain.pin_block) write_finalized(database.connection(), chain.name, *finalized);
+    return *finalized;
+  }
   const std::uint64_t head = blocks.head();
   return head > unfinal_depth ? head - unfinal_depth : 0;
 }
@@ -121,7 +125,7 @@ void correct_reorganised(const Config& config, const Chain& chain, ChainAccess& 
   static auto& corrected = counter_family("coin_indexer_reorganised_snapshots_total",
                                           "Snapshots read again because a reorganisation replaced their block");
   try {
-    const std::uint64_t final = final_block(chain.name, access);
+    const std::uint64_t final = final_block(chain, access, database);
     const std::vector<Recorded> rows = recorded(database, chain.name, final, chain.pin_block);
     if (rows.empty()) return;
     const std::vector<std::string> hashes = hashes_now(chain.name, access.nodes(chain.name), rows);

@@ -6,7 +6,8 @@
 // and written over the old one, and the rollups and answers follow. The blocks of the chain's
 // newest urn and auction events above that block are checked in the same batch: where one was
 // replaced, the events from there on are deleted and the log range set back, and the next round
-// reads them again (a chain read at "latest" has only these to check).
+// reads them again (a chain read at "latest" has only these to check). The finalized block the
+// check reads is recorded as the chain's (snapshot_writer.hpp's write_finalized).
 
 #include "indexer/chain_reader.hpp"
 #include "indexer/config.hpp"

@@ -19,6 +19,10 @@ constexpr const char* lock_chain =
 // its own, and indexers may share a database) would take those in either order: a deadlock.
 constexpr const char* lock_snapshots = "SELECT pg_advisory_xact_lock(hashtextextended('coin-indexer snapshots', 0))";
 
+constexpr const char* upsert_finalized = R"(
+INSERT INTO snapshot.finalized_block AS f (chain, block_number) VALUES ($1::snapshot.chain, $2)
+ON CONFLICT (chain) DO UPDATE SET block_number = EXCLUDED.block_number WHERE f.block_number < EXCLUDED.block_number)";
+
 // Run after the lock is held, so that it sees what another indexer committed meanwhile.
 constexpr const char* chain_written =
     "SELECT EXISTS (SELECT FROM snapshot.chain_state"
@@ -266,6 +270,12 @@ void write_live(pqxx::connection& connection, const std::string& chain, std::int
 bool snapshot_written(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at) {
   pqxx::read_transaction read(connection);
   return read.exec_params1(chain_written, chain, std::to_string(taken_at))[0].as<bool>();
+}
+
+void write_finalized(pqxx::connection& connection, const std::string& chain, std::uint64_t block) {
+  pqxx::work work(connection);
+  work.exec_params(upsert_finalized, chain, block);
+  work.commit();
 }
 
 std::optional<std::int64_t> vault_written(pqxx::connection& connection, const std::string& chain,

@@ -39,6 +39,10 @@ void write_live(pqxx::connection& connection, const std::string& chain, std::int
 // Whether `chain` has a snapshot at `taken_at` (epoch seconds).
 bool snapshot_written(pqxx::connection& connection, const std::string& chain, std::int64_t taken_at);
 
+// Records `block` as `chain`'s finalized block (snapshot.finalized_block, sql/deploy/finality.sql)
+// unless as new a one is recorded: it only moves forward. Its own transaction.
+void write_finalized(pqxx::connection& connection, const std::string& chain, std::uint64_t block);
+
 // The taken_at (epoch seconds) of the newest state of `chain`'s Vault `ilk`; none if it has none.
 std::optional<std::int64_t> vault_written(pqxx::connection& connection, const std::string& chain,
                                           const std::string& ilk);

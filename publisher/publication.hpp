@@ -26,6 +26,7 @@ struct Publication {
   std::string set;          // its directory's name (set.<blocks>.XXXXXX)
   std::time_t newest = -1;  // the newest snapshot it shows
   std::string blocks;       // the blocks its answers rest on (X-Snapshot-Blocks)
+  std::string finality;     // whether each is final (X-Snapshot-Final)
   // Every answer of the set, in the order of the endpoint list.
   std::vector<PublishedAnswer> answers;
   // Those whose bytes differ from the set this process published before, in the same order; all

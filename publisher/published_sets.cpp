@@ -12,6 +12,7 @@
 #include "publisher/set_files.hpp"
 #include "publisher/set_render.hpp"
 #include "shared/published_state.hpp"
+#include "shared/whole_file.hpp"
 
 namespace coin {
 namespace {
@@ -60,6 +61,7 @@ Publication PublishedSets::publish(pqxx::connection& session, const WrittenChain
       publication = render_set(session, set, base, current_.empty() ? WrittenChains::every_chain() : written, day,
                                kept_, etags_);
       signatures_.sign(set, publication);
+      write_whole_file(set.path() / finality_file, publication.finality);
     }  // their directories' descriptors closed
     // The set's own mtime says what it shows (published_state): each file's says when it changed.
     const timespec times[2] = {{publication.newest, 0}, {publication.newest, 0}};

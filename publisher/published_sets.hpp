@@ -12,7 +12,9 @@
 //                                     a .gz beside each answer that gzip makes smaller; each
 //                                     file's mtime is the newest snapshot when its bytes last
 //                                     changed (Last-Modified); signatures.tsv, the
-//                                     signatures of its files (set_signatures.hpp); and
+//                                     signatures of its files (set_signatures.hpp);
+//                                     snapshot-final, the X-Snapshot-Final of its answers
+//                                     (finality_file, snapshot_blocks.hpp); and
 //                                     aliases/<path>/<name>, an empty file, for each other name
 //                                     an endpoint has now (endpoints.hpp: alias_name)
 //   DIRECTORY/partial.XXXXXX/         a set being rendered; never served
@@ -36,6 +38,7 @@
 
 #include <pqxx/connection>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "publisher/kept_answers.hpp"
@@ -44,6 +47,10 @@
 #include "publisher/written_chains.hpp"
 
 namespace coin {
+
+// The file of a set that holds whether each block its name gives is final, its answers'
+// X-Snapshot-Final ("tron=no; eth=yes"): nginx reads it with the set's index.
+inline constexpr std::string_view finality_file = "snapshot-final";
 
 class PublishedSets {
  public:

@@ -157,8 +157,9 @@ void write_share(const std::vector<AnswerJob>& jobs, const Share& share, const F
     if (!row) throw DatabaseError("statement " + fetched.name + " gave no row for values its view has");
     switch (job.endpoint->kept) {
       case Kept::none:
-        changed[i] = write_answer(base, set, *job.endpoint, job.values,
-                                  {payload_from(*row, fetched.name), snapshot.last_modified, snapshot.blocks});
+        changed[i] = write_answer(
+            base, set, *job.endpoint, job.values,
+            {payload_from(*row, fetched.name), snapshot.last_modified, snapshot.blocks, snapshot.finality});
         break;
       case Kept::start: {
         const KeptFetched parts{(*row)[0].is_null() ? std::nullopt : std::optional<std::string>((*row)[0].c_str()),
@@ -243,6 +244,7 @@ Publication render_set(pqxx::connection& session, const SetDirectory& set, const
   Publication publication = render_shared(transaction, jobs, base, set, snapshot, kept, served);
   publication.newest = snapshot.last_modified;
   publication.blocks = snapshot.blocks;
+  publication.finality = snapshot.finality;
   for (const Endpoint& endpoint : endpoints()) write_alias(transaction, set, endpoint, snapshot.last_modified);
   transaction.commit();
   return publication;

@@ -35,12 +35,13 @@ void SetSignatures::sign(const SetDirectory& set, Publication& publication) {
       const bool same_file = known != signed_.end() && known->second.inode == status->st_ino &&
                              known->second.modified == status->st_mtime;
       Signed file{status->st_ino, status->st_mtime, same_file ? known->second.digest : "", ""};
-      if (same_file && publication.blocks == signed_blocks_) {
+      if (same_file && publication.blocks == signed_blocks_ && publication.finality == signed_finality_) {
         file.line = known->second.line;
       } else {
         if (!same_file) file.digest = content_digest(read_file(set, name));
         const std::string last_modified = http_date(status->st_mtime);
-        const SignedFields fields{answer.content_type, encoding, last_modified, publication.blocks};
+        const SignedFields fields{answer.content_type, encoding, last_modified, publication.blocks,
+                                  publication.finality};
         const AnswerSignature signature = sign_answer(signer, fields, file.digest);
         file.line = uri + '\t' + signature.content_digest + '\t' + signature.signature_input + '\t' +
                     signature.signature + '\n';
@@ -56,6 +57,7 @@ void SetSignatures::sign(const SetDirectory& set, Publication& publication) {
   publication.signing_ms = took.count();
   signed_ = std::move(listed);
   signed_blocks_ = publication.blocks;
+  signed_finality_ = publication.finality;
 }
 
 }  // namespace coin

@@ -29,7 +29,7 @@ class SetSignatures {
   // Signs the files of `publication`'s answers in `set`, now, and writes the set's index. The
   // files of an answer whose bytes did not change (linked from the set before: the same inodes)
   // keep the digests the set signed last gave them, and their signatures too while the set shows
-  // the same blocks; with new blocks, their signatures are made again.
+  // the same blocks and finality; with others, their signatures are made again.
   // Leaves in `publication` the count of files signed and the time it took.
   void sign(const SetDirectory& set, Publication& publication);
 
@@ -44,6 +44,7 @@ class SetSignatures {
   const SigningKey& key_;
   std::unordered_map<std::string, Signed> signed_;  // of the set signed last, by $uri
   std::string signed_blocks_;                        // its blocks
+  std::string signed_finality_;                      // and their finality
 };
 
 }  // namespace coin

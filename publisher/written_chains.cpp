@@ -7,10 +7,11 @@ namespace coin {
 namespace {
 
 // The tables whose writes name their chains (sql/deploy/notify_chains.sql, urn_tables.sql,
-// auction_tables.sql).
-constexpr std::array<std::string_view, 11> tables_with_chains = {
-    "chain_state", "vault",         "vault_state", "urn",        "urn_event",     "urn_state",
-    "vault_price", "urn_log_range", "bark",        "clip_event", "auction_status"};
+// auction_tables.sql, finality.sql). No endpoint names finalized_block among its tables: a new
+// finalized block changes the headers of a chain's answers, not their bytes.
+constexpr std::array<std::string_view, 12> tables_with_chains = {
+    "chain_state", "vault",         "vault_state", "urn",        "urn_event",      "urn_state",
+    "vault_price", "urn_log_range", "bark",        "clip_event", "auction_status", "finalized_block"};
 
 }  // namespace
 

@@ -14,6 +14,7 @@ AnswerSignature sign_answer(const Signer& signer, const SignedFields& fields, st
   components.push_back({"content-digest", signed_answer.content_digest});
   components.push_back({"last-modified", fields.last_modified});
   if (!fields.snapshot_blocks.empty()) components.push_back({"x-snapshot-blocks", fields.snapshot_blocks});
+  if (!fields.snapshot_final.empty()) components.push_back({"x-snapshot-final", fields.snapshot_final});
   MessageSignature signature = sign_message(components, signer.created, signer.key, answer_signature_label);
   signed_answer.signature_input = std::move(signature.input);
   signed_answer.signature = std::move(signature.signature);

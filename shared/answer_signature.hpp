@@ -2,7 +2,7 @@
 // The signature of an answer with data (a 200 that rests on a snapshot), the same whether a
 // handler renders it (rendered_answer.hpp) or the publisher: its Content-Digest, and an RFC 9421
 // signature under the label "coin" of its content type and coding, that digest, its
-// Last-Modified and its X-Snapshot-Blocks, with the time it was signed and the key's id. A 304,
+// Last-Modified, its X-Snapshot-Blocks and its X-Snapshot-Final, with the time it was signed and the key's id. A 304,
 // an error and a live answer are never signed: they carry no data of a snapshot.
 
 #include <cstdint>
@@ -22,12 +22,13 @@ struct Signer {
 };
 
 // The header fields of an answer that its signature covers, as sent; an empty
-// content_encoding or snapshot_blocks is not sent, and not covered.
+// content_encoding, snapshot_blocks or snapshot_final is not sent, and not covered.
 struct SignedFields {
   std::string_view content_type;
   std::string_view content_encoding;
   std::string_view last_modified;
   std::string_view snapshot_blocks;
+  std::string_view snapshot_final;
 };
 
 // The values of the three headers that sign an answer.

@@ -89,11 +89,16 @@ std::vector<std::vector<std::string>> text_rows(const pqxx::result& result) {
 Fetched snapshot_from(const pqxx::row& row, const std::string& name, pqxx::row::size_type first) {
   const pqxx::field time = row[first];
   const pqxx::field blocks = row[first + 1];
-  if (time.is_null() || blocks.is_null()) throw DatabaseError("statement " + name + " gave no value");
-  if (!are_snapshot_blocks(std::string_view(blocks.c_str(), blocks.size()))) {
-    throw DatabaseError("statement " + name + " gave blocks unfit for a header: " + blocks.c_str());
+  const pqxx::field finality = row[first + 2];
+  if (time.is_null() || blocks.is_null() || finality.is_null()) {
+    throw DatabaseError("statement " + name + " gave no value");
   }
-  return Fetched{"", time.as<std::time_t>(), blocks.c_str()};
+  for (const pqxx::field& header : {blocks, finality}) {
+    if (!are_snapshot_blocks(std::string_view(header.c_str(), header.size()))) {
+      throw DatabaseError("statement " + name + " gave blocks unfit for a header: " + header.c_str());
+    }
+  }
+  return Fetched{"", time.as<std::time_t>(), blocks.c_str(), finality.c_str()};
 }
 
 std::string payload_from(const pqxx::row& row, const std::string& name) {
@@ -105,9 +110,9 @@ std::optional<Fetched> fetched_from(const pqxx::result& result, const std::strin
   if (result.empty()) return std::nullopt;
   std::string payload = payload_from(result[0], name);
   Fetched fetched = snapshot_from(result[0], name, 1);
-  if (result.columns() == 4) {  // a kept endpoint's payload in two parts, kept then live (statement_of)
+  if (result.columns() == 5) {  // a kept endpoint's payload in two parts, kept then live (statement_of)
     fetched.kept = payload.size();
-    payload += result[0][3].c_str();
+    payload += result[0][4].c_str();
   }
   fetched.value = std::move(payload);
   return fetched;

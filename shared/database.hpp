@@ -20,11 +20,12 @@ namespace coin {
 
 // What an endpoint's statement (statement_of in endpoints.hpp) gives: the payload, the time of
 // the newest snapshot, the answer's Last-Modified, and the blocks it rests on, its
-// X-Snapshot-Blocks (snapshot_blocks.hpp).
+// X-Snapshot-Blocks, and whether each is final, its X-Snapshot-Final (snapshot_blocks.hpp).
 struct Fetched {
   std::string value;
   std::time_t last_modified = -1;
   std::string blocks;
+  std::string finality;
   std::size_t kept = 0;  // the value's first bytes that are a kept part (a fourth column: the live part)
   bool final = false;    // asked at a past time, and every chain has a newer snapshot (api.answer_at)
 };
@@ -35,7 +36,7 @@ std::string payload_from(const pqxx::row& row, const std::string& name);
 
 // The first row of an endpoint's statement; nullopt when there is none (no row has the
 // parameters' values). Throws DatabaseError when one of its columns is NULL (no snapshot yet),
-// or its blocks are not are_snapshot_blocks.
+// or its blocks or finality are not are_snapshot_blocks.
 std::optional<Fetched> fetched_from(const pqxx::result& result, const std::string& name);
 
 // Each row of `result` as the text of its fields (NULL as "").

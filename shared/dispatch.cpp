@@ -60,7 +60,8 @@ std::shared_ptr<const RenderedAnswer> answer(const Endpoint& endpoint, const std
   const std::optional<Signer> signer =
       signing_key != nullptr ? std::optional<Signer>(Signer{*signing_key, std::time(nullptr)}) : std::nullopt;
   auto rendered = std::make_shared<const RenderedAnswer>(
-      fetched ? render(response, fetched->last_modified, fetched->blocks, signer ? &*signer : nullptr)
+      fetched ? render(response, fetched->last_modified, fetched->blocks, fetched->finality,
+                     signer ? &*signer : nullptr)
               : render(response));
   static auto& renders = histogram_family("coin_handler_render_seconds",
                                           "Time a handler took to query and render an answer it had not cached");

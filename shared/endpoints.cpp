@@ -8,11 +8,12 @@
 namespace coin {
 namespace {
 
-// Beside every payload: the newest snapshot's time, the answer's Last-Modified, and the blocks
-// of each chain's newest snapshot, its X-Snapshot-Blocks (snapshot_blocks.hpp).
+// Beside every payload: the newest snapshot's time, the answer's Last-Modified; the blocks of
+// each chain's newest snapshot, its X-Snapshot-Blocks; and whether each is final, its
+// X-Snapshot-Final (snapshot_blocks.hpp).
 constexpr std::string_view snapshot_columns =
     "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot)"
-    ", (SELECT blocks FROM api.snapshot_blocks_text)";
+    ", (SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text)";
 
 }  // namespace
 

@@ -83,7 +83,7 @@ std::string compressed_variant(std::string_view body, std::size_t kept_length) {
 }
 
 RenderedAnswer render(const Response& response, std::time_t last_modified, std::string_view snapshot_blocks,
-                      const Signer* signer) {
+                      std::string_view snapshot_final, const Signer* signer) {
   RenderedAnswer rendered;
   if (response.status != 200 || response.live) {
     std::string headers = header("Cache-Control", "no-store");
@@ -101,6 +101,7 @@ RenderedAnswer render(const Response& response, std::time_t last_modified, std::
   const std::string gzip_body = compressed_variant(response.body, response.kept_length);
   if (last_modified != -1 || !gzip_body.empty()) validators += header("Vary", "Accept-Encoding");
   if (!snapshot_blocks.empty()) validators += header(snapshot_blocks_header, snapshot_blocks);
+  if (!snapshot_final.empty()) validators += header(snapshot_final_header, snapshot_final);
 
   const auto make = [&](std::string_view body, std::string_view encoding) {
     Variant variant;
@@ -109,7 +110,8 @@ RenderedAnswer render(const Response& response, std::time_t last_modified, std::
     std::string sent = encoding.empty() ? headers : headers + header("Content-Encoding", encoding);
     if (signer != nullptr && last_modified != -1) {
       const AnswerSignature signature =
-          sign_answer(*signer, {response.content_type, encoding, modified, snapshot_blocks}, content_digest(body));
+          sign_answer(*signer, {response.content_type, encoding, modified, snapshot_blocks, snapshot_final},
+                      content_digest(body));
       sent += header(content_digest_header, signature.content_digest) +
               header(signature_input_header, signature.signature_input) +
               header(signature_header, signature.signature);

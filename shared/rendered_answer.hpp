@@ -54,11 +54,13 @@ struct RenderedAnswer {
 };
 
 // `last_modified`: the newest snapshot a 200 reflects, or -1 (business errors, errors);
-// `snapshot_blocks`: the blocks it rests on, sent with it and its 304s ("": none); `signer`:
+// `snapshot_blocks`: the blocks it rests on, and `snapshot_final`, whether each is final, sent
+// with it and its 304s ("": none); `signer`:
 // what signs each variant of a 200 with a Last-Modified (answer_signature.hpp: its 304 is not
 // signed), or none.
 RenderedAnswer render(const Response& response, std::time_t last_modified = -1,
-                      std::string_view snapshot_blocks = {}, const Signer* signer = nullptr);
+                      std::string_view snapshot_blocks = {}, std::string_view snapshot_final = {},
+                      const Signer* signer = nullptr);
 
 // nginx's ETag of a static file modified at `last_modified` and `length` bytes long:
 // "<hex mtime>-<hex length>".

@@ -6,6 +6,11 @@
 // published one from the name of the set it is served from, which the publisher makes of the
 // same text in the same transaction (publisher/published_sets.hpp) and nginx reads back
 // (nginx/header-values.conf). docs/provenance.md says what it means.
+//
+// Beside it, X-Snapshot-Final says of each of those blocks whether it is final, at or below the
+// chain's finalized block ("tron=no; eth=yes; bsc=no"; api.snapshot_blocks_text's final,
+// sql/deploy/finality.sql), and travels the same way: a handler's from its statement, a published
+// one from its set (publisher/published_sets.hpp).
 
 #include <cstddef>
 #include <string_view>
@@ -13,13 +18,14 @@
 namespace coin {
 
 inline constexpr std::string_view snapshot_blocks_header = "X-Snapshot-Blocks";
+inline constexpr std::string_view snapshot_final_header = "X-Snapshot-Final";
 
 // The longest text taken: with "set." before it and ".XXXXXX" after, a set's name stays a
 // file name (255 bytes).
 inline constexpr std::size_t max_snapshot_blocks = 200;
 
-// Whether `blocks` can go in a header and in a directory's name as it is: at most
-// max_snapshot_blocks of a-z, 0-9, '=', ';' and ' ' (the chains' names are lower-case words).
+// Whether `blocks` (or a finality's text) can go in a header and in a directory's name as it is:
+// at most max_snapshot_blocks of a-z, 0-9, '=', ';' and ' ' (the chains' names are lower-case words).
 bool are_snapshot_blocks(std::string_view blocks);
 
 }  // namespace coin

@@ -53,10 +53,16 @@ SignatureCheck check_answer_signature(const HttpAnswer& answer, const std::strin
   if (!signature) return fail("the answer has no signature \"coin\" (Signature-Input, Signature)");
   check.keyid = signature->keyid;
   check.created = signature->created;
+  const auto covers = [&](const std::string& name) {
+    return std::find(signature->components.begin(), signature->components.end(), name) != signature->components.end();
+  };
   for (const char* required : {"content-digest", "content-type", "x-snapshot-blocks"}) {
-    if (std::find(signature->components.begin(), signature->components.end(), required) == signature->components.end()) {
-      return fail(std::string("the signature does not cover ") + required);
-    }
+    if (!covers(required)) return fail(std::string("the signature does not cover ") + required);
+  }
+  // Finality is claimed only where it is signed: an X-Snapshot-Final the signature leaves out
+  // could have been added on the way.
+  if (!answer.field("x-snapshot-final").empty() && !covers("x-snapshot-final")) {
+    return fail("the signature does not cover x-snapshot-final");
   }
   std::vector<std::string> values;
   for (const std::string& name : signature->components) {

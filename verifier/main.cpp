@@ -160,6 +160,7 @@ int verify(const Arguments& arguments) {
   std::cout << "signature: valid (key " << signature.keyid << ", created " << signature.created
             << "); Content-Digest matches the body\n";
   std::cout << "blocks: " << answer.field("x-snapshot-blocks") << "\n";
+  std::cout << "final: " << answer.field("x-snapshot-final") << "\n";
   if (arguments.nodes.empty()) {
     std::cout << "figures: not re-derived (no node given: --rpc CHAIN=URL)\n";
     return 0;

@@ -34,13 +34,15 @@ Json::Value time_and_age(std::optional<std::time_t> time, std::optional<long lon
 }
 
 // /healthz's blocks member of one chain: its newest snapshot's block, nulls for one read at
-// latest.
+// latest; the chain's finalized block (null: none known) and whether that block is final.
 Json::Value block_of(const ChainBlock& block) {
   Json::Value value(Json::objectValue);
   value["number"] = block.number ? Json::Value(Json::Int64{*block.number}) : Json::Value();
   value["hash"] = block.hash ? Json::Value(*block.hash) : Json::Value();
   value["time"] = block.time ? Json::Value(utc_time(*block.time)) : Json::Value();
   value["snapshotAt"] = block.snapshot ? Json::Value(utc_time(*block.snapshot)) : Json::Value();
+  value["finalized"] = block.finalized ? Json::Value(Json::Int64{*block.finalized}) : Json::Value();
+  value["final"] = block.final;
   return value;
 }
 

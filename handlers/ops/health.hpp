@@ -35,13 +35,16 @@ struct VaultFreshness {
 };
 
 // The block a chain's newest snapshot was read at (api.snapshot_blocks): number, hash and time
-// are none for a chain read at latest (tron), all three or none.
+// are none for a chain read at latest (tron), all three or none; and whether it is final
+// (api.snapshot_finality).
 struct ChainBlock {
   std::string chain;
   std::optional<std::time_t> snapshot;  // the chain's newest snapshot, if it has one
   std::optional<long long> number;
   std::optional<std::string> hash;
   std::optional<std::time_t> time;
+  std::optional<long long> finalized;  // the chain's finalized block, as the indexer last read it
+  bool final = false;                  // number is at or below it
 };
 
 struct Freshness {

@@ -44,8 +44,9 @@ const coin::Statement vault_freshness_statement{
     "SELECT chain, vault_type, floor(extract(epoch FROM taken_at))::bigint, age_seconds FROM api.vault_freshness"};
 const coin::Statement blocks_statement{
     "blocks",
-    "SELECT chain, floor(extract(epoch FROM taken_at))::bigint, block_number, block_hash, "
-    "floor(extract(epoch FROM block_time))::bigint FROM api.snapshot_blocks"};
+    "SELECT chain, floor(extract(epoch FROM b.taken_at))::bigint, b.block_number, b.block_hash, "
+    "floor(extract(epoch FROM b.block_time))::bigint, f.finalized_block, f.final "
+    "FROM api.snapshot_blocks AS b JOIN api.snapshot_finality AS f USING (chain)"};
 const coin::Statement description_statement{
     "deployment_description",
     "SELECT description::text, floor(extract(epoch FROM written_at))::bigint FROM api.deployment_description"};
@@ -71,7 +72,8 @@ coin::Freshness read_freshness(coin::Database& database, const OpsSettings& sett
     }
     for (const pqxx::row row : database.execute(blocks_statement.name)) {
       freshness.blocks.push_back({row[0].c_str(), nullable<std::time_t>(row[1]), nullable<long long>(row[2]),
-                                  nullable<std::string>(row[3]), nullable<std::time_t>(row[4])});
+                                  nullable<std::string>(row[3]), nullable<std::time_t>(row[4]),
+                                  nullable<long long>(row[5]), row[6].as<bool>()});
     }
     freshness.database_reachable = true;
   } catch (const std::exception& e) {

@@ -79,8 +79,8 @@ row() {
   echo "| $label | $chain | $(field "$event" 1) | $(field "$event" 2) | $(field "$answer" 1) | $(field "$answer" 2) | $(field "$answer" 3) |"
 }
 # quota SECONDS CALLS POLLS_PER_DAY GRID_CALLS -> calls a day: a live snapshot per block, the polls,
-# and the grid's 288 rounds
-quota() { awk -v s="$1" -v c="$2" -v p="$3" -v g="$4" 'BEGIN {printf "%d", 86400 / s * c + p + 288 * g}'; }
+# the finalized block read every 12 s (7200), and the grid's 288 rounds
+quota() { awk -v s="$1" -v c="$2" -v p="$3" -v g="$4" 'BEGIN {printf "%d", 86400 / s * c + p + 7200 + 288 * g}'; }
 grid_calls=$(grep -o 'eth: written at [^,]*, block [0-9]*, [0-9]* requests to the nodes, [0-9]* calls' "$var/stack.log" | tail -1 | awk '{print $(NF-1)}')
 
 {
@@ -113,8 +113,9 @@ grid_calls=$(grep -o 'eth: written at [^,]*, block [0-9]*, [0-9]* requests to th
   done
   echo
   echo "A node provider's daily count for one chain, at eth's calls per block ($(field "$eth_cost" 2)), with the grid's"
-  echo "288 rounds (${grid_calls:-?} calls each): a live snapshot per block, and the polls (every 30 s with a"
-  echo "WebSocket: 2880; every 500 ms without: 172800). Providers count each call of a batch."
+  echo "288 rounds (${grid_calls:-?} calls each): a live snapshot per block, the polls (every 30 s with a"
+  echo "WebSocket: 2880; every 500 ms without: 172800), and the finalized block read every 12 s (7200)."
+  echo "Providers count each call of a batch."
   echo
   echo "| block time | with a WebSocket | polled every 500 ms |"
   echo "|---|---:|---:|"

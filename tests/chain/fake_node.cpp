@@ -6,6 +6,7 @@
 
 #include <json/json.h>
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -99,6 +100,10 @@ std::string FakeNode::answer_of(const std::string& request) {
                        R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"unknown block tag finalized"}})");
   }
   if (behaviour_ == Behaviour::log_limits && body.find("\"eth_getLogs\"") != std::string::npos) return limited_logs(body);
+  if (behaviour_ == Behaviour::finalized_lag && body.compare(0, 1, "[") != 0 &&
+      body.find("\"finalized\"") != std::string::npos) {
+    return lagging_finalized(body);
+  }
   return pass_on(body);
 }
 
@@ -142,6 +147,19 @@ std::string FakeNode::limited_logs(const std::string& body) {
   }
   if (range > widest_answered_) widest_answered_ = static_cast<int>(range);
   return answer;
+}
+
+// The request for the finalized block asked for the block finalized_lag_ below the head instead.
+std::string FakeNode::lagging_finalized(const std::string& body) const {
+  const std::string head = pass_on(R"({"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]})");
+  const long long number = std::stoll(parsed(head.substr(head.find("\r\n\r\n") + 4))["result"].asString(), nullptr, 16);
+  std::ostringstream finalized;
+  finalized << "0x" << std::hex << std::max(0LL, number - finalized_lag_);
+  Json::Value request = parsed(body);
+  request["params"][0] = finalized.str();
+  Json::StreamWriterBuilder writer;
+  writer["indentation"] = "";
+  return pass_on(Json::writeString(writer, request));
 }
 
 }  // namespace coin::chain_test

@@ -2,7 +2,8 @@
 // A JSON-RPC "node" that is not one, on a free loopback port, for the indexer's fault tests:
 // it answers every request with garbage, or never answers at all, or passes each request on to
 // a real node but refuses JSON-RPC batches, or the "finalized" block tag, or eth_getLogs over
-// too many blocks or logs, as some nodes do.
+// too many blocks or logs, as some nodes do; or names as finalized the block a set lag below the
+// head (anvil's own lags 64 blocks, and moves only with the head).
 
 #include <atomic>
 #include <string>
@@ -20,6 +21,8 @@ class FakeNode {
     no_finalized,  // eth_getBlockByNumber("finalized") gets an error answer, as on a node without finality
     log_limits,    // eth_getLogs over more than `most_blocks` blocks, or answering more than `most_logs`
                    // logs, gets the error answer a node provider gives
+    finalized_lag,  // eth_getBlockByNumber("finalized") answers the block finalized_lag() below the
+                    // head (the block 0 at most), asked alone (not in a batch)
   };
 
   explicit FakeNode(Behaviour behaviour, int upstream_port = 0, int most_blocks = 0, int most_logs = 0);
@@ -35,12 +38,15 @@ class FakeNode {
   int range_refusals() const { return range_refusals_; }
   int size_refusals() const { return size_refusals_; }
   int widest_answered() const { return widest_answered_; }
+  // finalized_lag: how far below the head the finalized block is, from the next request on.
+  void set_finalized_lag(int blocks) { finalized_lag_ = blocks; }
 
  private:
   void serve();
   std::string answer_of(const std::string& request);
   std::string pass_on(const std::string& body) const;
   std::string limited_logs(const std::string& body);
+  std::string lagging_finalized(const std::string& body) const;
 
   Behaviour behaviour_;
   int upstream_port_;
@@ -50,6 +56,7 @@ class FakeNode {
   std::atomic<int> requests_{0};
   int most_blocks_, most_logs_;
   std::atomic<int> log_requests_{0}, range_refusals_{0}, size_refusals_{0}, widest_answered_{0};
+  std::atomic<int> finalized_lag_{0};
   std::thread thread_;
 };
 

@@ -1,7 +1,9 @@
 // The indexer following eth's head ("follow": "head", docs/indexer.md) on the local node, whose
 // blocks are mined on demand: each new block is read into eth's live snapshot, served and
 // pushed, and the snapshot tables keep one live snapshot beside the grid's, however many
-// blocks come. eth's sCOIN holds 1040000000 COIN (chain/demo-state.json): a COIN.totalSupply
+// blocks come. Whether the block shown is final (X-Snapshot-Final, the event's "final",
+// /healthz) flips when the node's finalized block passes it, and a chain that follows its
+// finalized block shows only final blocks. eth's sCOIN holds 1040000000 COIN (chain/demo-state.json): a COIN.totalSupply
 // (Token's slot 1) of 3000000000 leaves 1960000000 in circulation, one of 3500000000 leaves
 // 2460000000.
 
@@ -11,9 +13,11 @@
 #include <memory>
 #include <string>
 
+#include "tests/chain/fake_node.hpp"
 #include "tests/chain/local_chain.hpp"
 #include "tests/e2e/event_stream.hpp"
 #include "tests/e2e/http_client.hpp"
+#include "tests/e2e/json.hpp"
 #include "tests/e2e/node_script.hpp"
 #include "tests/e2e/processes.hpp"
 #include "tests/e2e/stack.hpp"
@@ -39,10 +43,13 @@ class FollowingTheHead : public ChainSuite {
     indexer_ = std::make_unique<IndexerProcess>(
         *stack_, std::vector<std::string>{"--config", chain_->write_config(config, "follow"), "--interval", "86400",
                                           "--metrics", metrics_file()});
-    ASSERT_TRUE(e2e::eventually([&] { return live("block_number") == std::to_string(head()); })) << indexer_->log();
+    ASSERT_TRUE(e2e::eventually([&] { return live("block_number") == std::to_string(followed()); }))
+        << indexer_->log();
   }
   void TearDown() override { EXPECT_EQ(indexer_->stop(), 0) << indexer_->log(); }
+  // What a test changes in eth's configuration, and the block it follows then.
   virtual void follow(Json::Value& /*eth*/) {}
+  virtual std::uint64_t followed() const { return head(); }
 
   // The number of the node's newest block.
   static std::uint64_t head() {
@@ -215,6 +222,84 @@ TEST_F(AnnouncedHeads, AWebSocketDroppedFallsBackToPollingAndResumes) {
   ASSERT_TRUE(e2e::eventually([&] { return subscriptions() == 2; })) << indexer_->log();
   mine();
   EXPECT_TRUE(e2e::eventually([&] { return announced() > while_down; })) << indexer_->log();
+}
+
+// eth's node names as finalized the block a lag below its head that the test sets (a node
+// between the indexer and anvil): 5 blocks at first, under the live snapshot's block.
+class FinalityShown : public FollowingTheHead {
+ protected:
+  void follow(Json::Value& eth) override {
+    node_.set_finalized_lag(5);
+    eth["rpc"][0] = node_.url();
+  }
+  // eth's word in the X-Snapshot-Final of 6.4 once it shows eth at `block`, and "" if it never does.
+  static std::string final_of(std::uint64_t block) {
+    const e2e::HttpResponse answer = e2e::http_until(stack_->url(total_supply), [&](const e2e::HttpResponse& r) {
+      return r.header("x-snapshot-blocks").find("eth=" + std::to_string(block) + ";") != std::string::npos;
+    });
+    const std::string final = answer.header("x-snapshot-final");
+    const std::size_t at = final.find("eth=");
+    return at == std::string::npos ? "" : final.substr(at + 4, final.find(';', at) - at - 4);
+  }
+  // Whether `events` pushes a set whose eth block is final.
+  static bool pushed_final(e2e::EventStream& events) {
+    for (int event = 0; event < 20; ++event) {
+      if (events.next(e2e::patience).data.find(R"("eth":true)") != std::string::npos) return true;
+    }
+    return false;
+  }
+  // eth's finalized block and whether its block is final, as /healthz says: "<finalized> <final>".
+  static std::string healthz() {
+    const e2e::Json eth = e2e::Json::parse(e2e::http("GET", stack_->url("/healthz")).body)["blocks"]["eth"];
+    return (eth["finalized"].is_null() ? "null" : eth["finalized"].number()) + " " + eth["final"].text();
+  }
+
+  FakeNode node_{FakeNode::Behaviour::finalized_lag, chain_->port()};
+};
+
+TEST_F(FinalityShown, TheFlagFlipsWhenTheFinalizedBlockPassesTheBlockShown) {
+  set_supply("3000000000000000000000000000");
+  const std::uint64_t block = head();
+  ASSERT_TRUE(e2e::eventually([&] { return live("block_number") == std::to_string(block); })) << indexer_->log();
+  ASSERT_TRUE(e2e::eventually([&] { return healthz() == std::to_string(block - 5) + " false"; })) << healthz();
+  EXPECT_EQ(final_of(block), "no");
+
+  // The node finalizes the head: within the follower's next reading of it (every 12 s), the
+  // same block is final, pushed with no new snapshot.
+  e2e::EventStream events(stack_->url("/api/v1/events"));
+  node_.set_finalized_lag(0);
+  EXPECT_TRUE(pushed_final(events));
+  EXPECT_TRUE(e2e::eventually([&] { return final_of(block) == "yes"; })) << final_of(block);
+  EXPECT_EQ(healthz(), std::to_string(block) + " true");
+  EXPECT_EQ(live("block_number"), std::to_string(block));
+
+  // A new block, above it: not final.
+  node_.set_finalized_lag(5);
+  chain_->rpc("evm_mine");
+  EXPECT_EQ(final_of(block + 1), "no");
+}
+
+// eth follows its finalized block, 3 below the head: its live snapshot is read there, and every
+// answer says it is final.
+class FollowingTheFinalizedBlock : public FollowingTheHead {
+ protected:
+  void follow(Json::Value& eth) override {
+    node_.set_finalized_lag(3);
+    eth["rpc"][0] = node_.url();
+    eth["follow"] = "finalized";
+  }
+  std::uint64_t followed() const override { return head() - 3; }
+  FakeNode node_{FakeNode::Behaviour::finalized_lag, chain_->port()};
+};
+
+TEST_F(FollowingTheFinalizedBlock, ItsLiveSnapshotIsAtTheFinalizedBlockAndFinal) {
+  chain_->rpc("anvil_mine", "[\"0x2\"]");
+  const std::uint64_t finalized = head() - 3;
+  ASSERT_TRUE(e2e::eventually([&] { return live("block_number") == std::to_string(finalized); })) << indexer_->log();
+  const e2e::HttpResponse answer = e2e::http_until(stack_->url(total_supply), [&](const e2e::HttpResponse& r) {
+    return r.header("x-snapshot-blocks").find("eth=" + std::to_string(finalized) + ";") != std::string::npos;
+  });
+  EXPECT_NE(answer.header("x-snapshot-final").find("eth=yes"), std::string::npos) << answer.header("x-snapshot-final");
 }
 
 }  // namespace

@@ -122,6 +122,8 @@ TEST_F(EventsTest, EachPublishedSetIsAnEventNamingTheAnswersItChanged) {
   EXPECT_EQ(data["blocks"]["bsc"].number(), "48123456");
   EXPECT_EQ(data["blocks"]["plasma"].number(), "1500000");
   EXPECT_TRUE(data["blocks"]["tron"].is_null());
+  // No finalized block known in the fixture: no block is final (X-Snapshot-Final).
+  for (const char* chain : {"tron", "eth", "bsc", "plasma"}) EXPECT_EQ(data["final"][chain].text(), "false") << chain;
   const std::vector<std::string> changed = paths_of(data["changed"]);
   for (const std::string path : {"/totalSupply", "/circulatingSupply", "/api/v1/external/total-supply/coin",
                                  "/api/v1/data-platform/collateral-history?chain=eth&interval=WEEKLY"}) {

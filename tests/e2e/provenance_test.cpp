@@ -1,7 +1,9 @@
 // What every answer rests on (docs/provenance.md): X-Snapshot-Blocks on every answer with data,
 // the same whether nginx serves the published file or a handler renders it (its 304s, HEAD,
 // gzip, CSV and ranges too, and without the publisher); none on what rests on no snapshot;
-// a new snapshot's blocks once it is published; and /healthz's blocks.
+// a new snapshot's blocks once it is published; and /healthz's blocks. Beside it, X-Snapshot-Final:
+// the fixture knows no finalized block, so no block is final; one written turns its chain's "yes"
+// on every answer, signed, and in /healthz, until a newer snapshot above it.
 //
 // By hand, from tests/sql/fixture.sql's header: tron's newest chain_state (2026-05-13 08:00
 // UTC+8) was read at latest; eth's (07:55) at block 22480012, bsc's (07:50) at 48123456, and
@@ -26,6 +28,8 @@ namespace {
 
 const std::string fixture_blocks = "tron=latest; eth=22480012; bsc=48123456; plasma=1500000";
 const std::string header = "x-snapshot-blocks";
+const std::string fixture_final = "tron=no; eth=no; bsc=no; plasma=no";
+const std::string final_header = "x-snapshot-final";
 
 const std::string latest = "/api/v1/data-platform/latest-collateral?chain=eth";
 const std::string history = "/api/v1/data-platform/collateral-history?chain=eth&interval=WEEKLY";
@@ -43,7 +47,10 @@ TEST(SnapshotBlocks, EveryAnswerPublishedOrRenderedNamesTheSameBlocks) {
     const HttpResponse published = http("GET", fixture_stack().url(request.path));
     EXPECT_EQ(published.status, 200) << request.name();
     EXPECT_EQ(published.header(header), fixture_blocks) << request.name() << ", published";
-    EXPECT_EQ(handlers_answer(request).header(header), fixture_blocks) << request.name() << ", a handler's";
+    EXPECT_EQ(published.header(final_header), fixture_final) << request.name() << ", published";
+    const HttpResponse rendered = handlers_answer(request);
+    EXPECT_EQ(rendered.header(header), fixture_blocks) << request.name() << ", a handler's";
+    EXPECT_EQ(rendered.header(final_header), fixture_final) << request.name() << ", a handler's";
     EXPECT_EQ(http("GET", fixture_stack().url(request.path), {"Accept-Encoding: gzip"}).header(header),
               fixture_blocks)
         << request.name() << ", gzip";
@@ -59,6 +66,7 @@ TEST(SnapshotBlocks, A304SaysThemTooAsDoRangesAndCsv) {
     const HttpResponse not_modified = http("GET", stack.url(path), {"If-None-Match: " + answer.header("etag")});
     EXPECT_EQ(not_modified.status, 304) << path;
     EXPECT_EQ(not_modified.header(header), fixture_blocks) << path;
+    EXPECT_EQ(not_modified.header(final_header), fixture_final) << path;
   }
   for (const std::string& path : {history + "&from=2026-05-12", history + "&format=csv", latest + "&format=csv"}) {
     const HttpResponse answer = http("GET", stack.url(path));
@@ -81,9 +89,10 @@ TEST(SnapshotBlocks, WhatRestsOnNoSnapshotSaysNone) {
   };
   for (const auto& [name, answer] : answers) {
     EXPECT_FALSE(answer.has_header(header)) << name << ": " << answer.header(header);
-    // A script of another origin may read it where it is sent.
+    EXPECT_FALSE(answer.has_header(final_header)) << name << ": " << answer.header(final_header);
+    // A script of another origin may read them where they are sent.
     EXPECT_EQ(answer.header("access-control-expose-headers"),
-              "X-Snapshot-Blocks, Content-Digest, Signature-Input, Signature")
+              "X-Snapshot-Blocks, X-Snapshot-Final, Content-Digest, Signature-Input, Signature")
         << name;
   }
 }
@@ -124,12 +133,27 @@ TEST(Healthz, NamesTheBlockOfEachChainsNewestSnapshot) {
   EXPECT_EQ(healthz_blocks(fixture_stack()), blocks);
 }
 
-// A snapshot of eth an hour after the fixture's newest (2026-05-13 09:00 UTC+8, 01:00 UTC),
-// read at block 22480312: every answer names it once the publisher has published it (a
-// handler's at once: its cache is dropped on the notification), each with that Last-Modified.
+// eth's finalized block read at 22480012, the block of its newest snapshot: every answer says
+// eth=yes once the publisher has published the set it makes of that alone (a handler's at once),
+// signed with it, and /healthz names the finalized block. Then a snapshot of eth an hour after
+// the fixture's newest (2026-05-13 09:00 UTC+8, 01:00 UTC), read at block 22480312, above it:
+// every answer names that block once published, each with that Last-Modified, and eth=no again.
 // A stack of its own.
-TEST(SnapshotBlocks, ANewSnapshotsBlockOnceWritten) {
+TEST(SnapshotBlocks, ANewSnapshotsBlockOnceWrittenAndItsFinalityAsTheChainFinalizesIt) {
   const Stack stack("fixture");
+  ASSERT_TRUE(stack.psql("coin_indexer", "INSERT INTO snapshot.finalized_block VALUES ('eth', 22480012)"));
+  const std::string eth_final = "tron=no; eth=yes; bsc=no; plasma=no";
+  for (const std::string& path : {std::string("/totalSupply"), latest, latest + "&x=1", history + "&format=csv"}) {
+    const HttpResponse answer =
+        http_until(stack.url(path), [&](const HttpResponse& r) { return r.header(final_header) == eth_final; });
+    EXPECT_EQ(answer.header(final_header), eth_final) << path;
+    EXPECT_EQ(answer.header(header), fixture_blocks) << path;
+    EXPECT_NE(answer.header("signature-input").find(R"("x-snapshot-blocks" "x-snapshot-final");)"), std::string::npos)
+        << path << ": " << answer.header("signature-input");
+  }
+  const Json eth_health = Json::parse(http("GET", stack.url("/healthz")).body)["blocks"]["eth"];
+  EXPECT_EQ(eth_health["finalized"].number(), "22480012");
+  EXPECT_EQ(eth_health["final"].text(), "true");
   ASSERT_TRUE(stack.psql(
       "coin_indexer",
       "INSERT INTO snapshot.chain_state SELECT chain, '2026-05-13 09:00:00+08', coin_supply, scoin_supply,"
@@ -144,6 +168,7 @@ TEST(SnapshotBlocks, ANewSnapshotsBlockOnceWritten) {
     const HttpResponse answer =
         http_until(stack.url(path), [&](const HttpResponse& r) { return r.header(header) == blocks; });
     EXPECT_EQ(answer.header(header), blocks) << path;
+    EXPECT_EQ(answer.header(final_header), fixture_final) << path;
     EXPECT_EQ(answer.header("last-modified"), last_modified) << path;
   }
   EXPECT_EQ(healthz_blocks(stack)["eth"], "22480312 " + hash_of("e8") + " 2026-05-13T00:59:59Z 2026-05-13T01:00:00Z");

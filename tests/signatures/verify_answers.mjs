@@ -52,7 +52,7 @@ async function signatureVerifies(answer, known, at) {
       all: true,  // a key not found is a failure, not an indeterminate answer
       notAfter: at,
       requiredParams: ['created', 'keyid'],
-      requiredFields: ['content-type', 'content-digest', 'x-snapshot-blocks'],
+      requiredFields: ['content-type', 'content-digest', 'x-snapshot-blocks', 'x-snapshot-final'],
     }, { status: answer.status, headers: answer.headers });
     return verified === true;
   } catch {
@@ -85,7 +85,11 @@ for (const path of readFileSync(pathsFile, 'utf8').split('\n').filter(Boolean)) 
     // Another block at its end: a number one digit longer, or "latest" no longer (the demo reads
     // every chain at latest), so never the value signed.
     const otherBlocks = `${answer.headers['x-snapshot-blocks']}0`;
-    for (const [header, value] of [['x-snapshot-blocks', otherBlocks], ['last-modified', 'Thu, 01 Jan 2026 00:00:00 GMT']]) {
+    // Finality claimed of a block that is not final: every "no" a "yes".
+    const allFinal = (answer.headers['x-snapshot-final'] ?? '').replaceAll('=no', '=yes');
+    const changedHeaders = [['x-snapshot-blocks', otherBlocks], ['x-snapshot-final', `${allFinal}; other=yes`],
+      ['last-modified', 'Thu, 01 Jan 2026 00:00:00 GMT']];
+    for (const [header, value] of changedHeaders) {
       if (await signatureVerifies({ ...answer, headers: { ...answer.headers, [header]: value } }, keys, now)) {
         fail(`verifies with ${header} changed to ${value}`);
       }

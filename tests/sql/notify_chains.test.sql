@@ -5,7 +5,7 @@
 BEGIN;
 \ir announcements.sql
 
-SELECT plan(11);
+SELECT plan(13);
 
 SELECT is(pg_temp.announced($$
   INSERT INTO snapshot.chain_state (chain, taken_at, coin_supply, scoin_supply, coin_price, scoin_price, earn_apy, earn_tvl)
@@ -45,6 +45,16 @@ SELECT is(pg_temp.announced($$
 SELECT is(pg_temp.announced($$DELETE FROM snapshot.vault; TRUNCATE snapshot.chain_state CASCADE$$),
   '{"vault bsc",chain_state,auction_status}', 'TRUNCATE names the table alone (and the one it cascades to)');
 SELECT is(pg_temp.announced($$DELETE FROM snapshot.chain_state$$), '{}', 'an empty table: nothing');
+-- A chain's finalized block (finality.sql) moving forward names its chain; the indexer's upsert
+-- that leaves it where it is announces nothing.
+SELECT is(pg_temp.announced($$
+  INSERT INTO snapshot.finalized_block VALUES ('eth', 100) ON CONFLICT (chain) DO UPDATE
+    SET block_number = EXCLUDED.block_number WHERE finalized_block.block_number < EXCLUDED.block_number$$),
+  '{"finalized_block eth"}', 'a new finalized block names its chain');
+SELECT is(pg_temp.announced($$
+  INSERT INTO snapshot.finalized_block VALUES ('eth', 90) ON CONFLICT (chain) DO UPDATE
+    SET block_number = EXCLUDED.block_number WHERE finalized_block.block_number < EXCLUDED.block_number$$),
+  '{}', 'a finalized block behind the one known: nothing');
 DO $$ BEGIN PERFORM dblink_disconnect(name) FROM unnest(ARRAY['listener', 'writer']) AS name; END $$;
 
 -- api.clock: the latest chain_state row of any chain (fixture.sql: tron's 08:00), which every

@@ -49,7 +49,7 @@ SELECT tables_are('snapshot', ARRAY['chain_state', 'vault', 'vault_state',
                                     'allocator_position', 'allocator_position_state', 'token_symbol',
                                     'urn', 'urn_event', 'urn_state', 'urn_log_range', 'vault_price',
                                     'bark', 'clip_event', 'auction_status', 'deployment_description',
-                                    'live_snapshot']);
+                                    'live_snapshot', 'finalized_block']);
 SELECT ok(
   (SELECT count(*) FROM pg_class WHERE relnamespace = 'derived'::regnamespace AND relkind = 'v') > 0,
   'derived holds views (so the checks on derived below are not vacuous)');
@@ -263,12 +263,14 @@ SELECT results_eq(
       UNION ALL
       SELECT t, 'notify_written', 'O', format('CREATE TRIGGER notify_written AFTER TRUNCATE'
                              ' ON snapshot.%s FOR EACH STATEMENT EXECUTE FUNCTION snapshot.notify_written()', t)
-        FROM unnest(ARRAY['chain_state', 'vault', 'vault_state', 'bark', 'clip_event', 'auction_status']) AS t
+        FROM unnest(ARRAY['chain_state', 'vault', 'vault_state', 'bark', 'clip_event', 'auction_status',
+                          'finalized_block']) AS t
       UNION ALL
       SELECT t, 'notify_' || e.done, 'O', format('CREATE TRIGGER notify_%s AFTER %s ON snapshot.%s REFERENCING %s TABLE AS changed'
                              ' FOR EACH STATEMENT EXECUTE FUNCTION snapshot.notify_written_chains()',
                              e.done, e.event, t, e.rows)
-        FROM unnest(ARRAY['chain_state', 'vault', 'vault_state', 'bark', 'clip_event', 'auction_status']) AS t,
+        FROM unnest(ARRAY['chain_state', 'vault', 'vault_state', 'bark', 'clip_event', 'auction_status',
+                          'finalized_block']) AS t,
              (VALUES ('inserted', 'INSERT', 'NEW'), ('updated', 'UPDATE', 'NEW'), ('deleted', 'DELETE', 'OLD')) AS e (done, event, rows)
       UNION ALL
       SELECT t, 'notify_written', 'O', format('CREATE TRIGGER notify_written AFTER TRUNCATE'

@@ -10,15 +10,21 @@
 --   tron=latest; eth=22480012; bsc=48123456; plasma=1500000
 -- A chain of the enum the fixture has no row of has its row after bsc's, with nulls, and no place
 -- in the text.
+-- Finality (api.snapshot_finality, the text's final): the fixture knows no finalized block, so
+-- no block is final: "tron=no; eth=no; bsc=no; plasma=no". eth's finalized block at 22480011
+-- leaves 22480012 not final; at 22480012 it is final, and stays so when a node behind names
+-- 22480000 (the table only moves forward); tron has no block, so never a final one.
 BEGIN;
 \ir fixture.sql
 \ir helpers.sql
 
-SELECT plan(10);
+SELECT plan(16);
 
 SELECT columns_are('api', 'snapshot_blocks', ARRAY['chain', 'taken_at', 'block_number', 'block_hash', 'block_time'],
                    'api.snapshot_blocks: chain, taken_at, block_number, block_hash, block_time');
-SELECT columns_are('api', 'snapshot_blocks_text', ARRAY['blocks'], 'api.snapshot_blocks_text: blocks');
+SELECT columns_are('api', 'snapshot_blocks_text', ARRAY['blocks', 'final'], 'api.snapshot_blocks_text: blocks, final');
+SELECT columns_are('api', 'snapshot_finality', ARRAY['chain', 'taken_at', 'block_number', 'finalized_block', 'final'],
+                   'api.snapshot_finality: chain, taken_at, block_number, finalized_block, final');
 SELECT results_eq(
   $$SELECT chain, taken_at, block_number, block_hash, block_time FROM api.snapshot_blocks$$,
   $$VALUES ('tron', '2026-05-13 08:00:00+08'::timestamptz, NULL::bigint, NULL::text, NULL::timestamptz),
@@ -29,6 +35,27 @@ SELECT results_eq(
   'fixture: tron at latest, eth, bsc and plasma at their newest rows'' blocks, in that order');
 SELECT is((SELECT blocks FROM api.snapshot_blocks_text), 'tron=latest; eth=22480012; bsc=48123456; plasma=1500000',
           'fixture: the text form');
+SELECT is((SELECT final FROM api.snapshot_blocks_text), 'tron=no; eth=no; bsc=no; plasma=no',
+          'fixture: no finalized block known, no block final');
+
+-- The indexer's upsert (indexer/snapshot_writer.cpp's write_finalized): only forward.
+PREPARE finalized(snapshot.chain, bigint) AS
+  INSERT INTO snapshot.finalized_block (chain, block_number) VALUES ($1, $2)
+  ON CONFLICT (chain) DO UPDATE SET block_number = EXCLUDED.block_number
+  WHERE finalized_block.block_number < EXCLUDED.block_number;
+EXECUTE finalized('eth', 22480011);
+EXECUTE finalized('tron', 99);
+SELECT results_eq($$SELECT chain, block_number, finalized_block, final FROM api.snapshot_finality
+                     WHERE chain IN ('tron', 'eth', 'bsc') ORDER BY chain$$,
+                  $$VALUES ('bsc', 48123456::bigint, NULL::bigint, false), ('eth', 22480012, 22480011, false),
+                           ('tron', NULL, 99, false)$$,
+                  'eth one block short of final; tron, read at latest, never final; bsc none known');
+EXECUTE finalized('eth', 22480012);
+SELECT is((SELECT final FROM api.snapshot_blocks_text), 'tron=no; eth=yes; bsc=no; plasma=no',
+          'eth''s block finalized: eth=yes');
+EXECUTE finalized('eth', 22480000);
+SELECT is((SELECT finalized_block FROM api.snapshot_finality WHERE chain = 'eth'), 22480012::bigint,
+          'a finalized block below the one known changes nothing');
 
 -- A newer eth snapshot, read at a later block: it is eth's now.
 INSERT INTO snapshot.chain_state
@@ -37,6 +64,8 @@ INSERT INTO snapshot.chain_state
     FROM snapshot.chain_state WHERE chain = 'eth' ORDER BY taken_at DESC LIMIT 1;
 SELECT is((SELECT blocks FROM api.snapshot_blocks_text), 'tron=latest; eth=22480312; bsc=48123456; plasma=1500000',
           'a newer eth snapshot names its block');
+SELECT is((SELECT final FROM api.snapshot_blocks_text), 'tron=no; eth=no; bsc=no; plasma=no',
+          'the newer eth snapshot, above the finalized block, is not final');
 
 -- A chain of positions whose name sorts before plasma comes after bsc and before plasma. The
 -- chains of positions made here have made-up names: a chain added to the enum is none of them.

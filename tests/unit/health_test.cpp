@@ -19,9 +19,9 @@ Freshness fresh() {
                       {"eth", "ETH-A", now - 300, 300},
                       {"eth", "PSM-USDC-A", now - 120, 120},
                       {"bsc", "BNB-A", now - 900, 900}};
-  freshness.blocks = {{"tron", now - 60, std::nullopt, std::nullopt, std::nullopt},  // read at latest
-                      {"eth", now - 300, 21000000, "0x" + std::string(64, 'a'), now - 312},
-                      {"bsc", now - 900, 40000000, "0x" + std::string(64, 'c'), now - 903}};
+  freshness.blocks = {{"tron", now - 60, std::nullopt, std::nullopt, std::nullopt, std::nullopt, false},  // at latest
+                      {"eth", now - 300, 21000000, "0x" + std::string(64, 'a'), now - 312, 20999936, false},
+                      {"bsc", now - 900, 40000000, "0x" + std::string(64, 'c'), now - 903, 40000000, true}};
   freshness.publisher = PublishedState{now - 1, now - 60};
   return freshness;
 }
@@ -32,11 +32,12 @@ TEST(Health, DataYoungerThanTheLimitAreHealthy) {
   EXPECT_EQ(response.status, 200);
   EXPECT_TRUE(response.live);
   EXPECT_EQ(response.body,
-            R"({"blocks":{"bsc":{"hash":"0x)" + std::string(64, 'c') +
+            R"({"blocks":{"bsc":{"final":true,"finalized":40000000,"hash":"0x)" + std::string(64, 'c') +
                 R"(","number":40000000,"snapshotAt":"2026-11-24T23:45:00Z","time":"2026-11-24T23:44:57Z"},)"
-            R"("eth":{"hash":"0x)" + std::string(64, 'a') +
+            R"("eth":{"final":false,"finalized":20999936,"hash":"0x)" + std::string(64, 'a') +
                 R"(","number":21000000,"snapshotAt":"2026-11-24T23:55:00Z","time":"2026-11-24T23:54:48Z"},)"
-            R"("tron":{"hash":null,"number":null,"snapshotAt":"2026-11-24T23:59:00Z","time":null}},)"
+            R"("tron":{"final":false,"finalized":null,"hash":null,"number":null,"snapshotAt":"2026-11-24T23:59:00Z",)"
+            R"("time":null}},)"
             R"("chains":{"bsc":{"ageSeconds":900,"snapshotAt":"2026-11-24T23:45:00Z"},)"
             R"("eth":{"ageSeconds":300,"snapshotAt":"2026-11-24T23:55:00Z"},)"
             R"("tron":{"ageSeconds":60,"snapshotAt":"2026-11-24T23:59:00Z"}},)"

@@ -106,12 +106,27 @@ TEST(Render, TheBlocksAnAnswerRestsOnGoWithItAndIts304) {
   EXPECT_EQ(render(server_error(), -1, blocks).identity.full.find("X-Snapshot-Blocks"), std::string::npos);
 }
 
+// Whether each block is final goes beside the blocks, on the 200 and its 304, and is signed.
+TEST(Render, TheFinalityGoesBesideTheBlocksAndIsSigned) {
+  const SigningKey key = SigningKey::from_pem(testing_support::rfc9421_key);
+  const Signer signer{key, 1795734000};
+  const RenderedAnswer rendered = render(plain_text("12.5"), modified, blocks, "tron=no; eth=yes; bsc=no", &signer);
+  const std::string both = "X-Snapshot-Blocks: tron=latest; eth=22480012; bsc=48123456\r\n"
+                           "X-Snapshot-Final: tron=no; eth=yes; bsc=no\r\n";
+  EXPECT_NE(rendered.identity.full.find(both), std::string::npos) << rendered.identity.full;
+  EXPECT_NE(rendered.identity.not_modified.find(both), std::string::npos) << rendered.identity.not_modified;
+  EXPECT_NE(rendered.identity.full.find("Signature-Input: coin=(\"content-type\" \"content-digest\" \"last-modified\" "
+                                        "\"x-snapshot-blocks\" \"x-snapshot-final\");created=1795734000;"),
+            std::string::npos);
+  EXPECT_EQ(render(server_error(), -1, blocks, "eth=yes").identity.full.find("X-Snapshot-Final"), std::string::npos);
+}
+
 // Signed with RFC 9421's test key at a fixed time: the digest and the signature worked out with
 // openssl dgst and pkeyutl over the signature base written out here.
 TEST(Render, ASignedAnswerCarriesItsDigestAndSignatureAndIts304Neither) {
   const SigningKey key = SigningKey::from_pem(testing_support::rfc9421_key);
   const Signer signer{key, 1795734000};
-  const RenderedAnswer rendered = render(plain_text("12.5"), modified, blocks, &signer);
+  const RenderedAnswer rendered = render(plain_text("12.5"), modified, blocks, {}, &signer);
   EXPECT_EQ(rendered.identity.full,
             "Status: 200 OK\r\nContent-Type: text/plain\r\n" + headers_with_blocks +
                 "Content-Digest: sha-256=:uQLMRVCDgimnEL/sTDjLx+sRCCNnpAnfkTXn8Aepa9o=:\r\n"
@@ -121,15 +136,15 @@ TEST(Render, ASignedAnswerCarriesItsDigestAndSignatureAndIts304Neither) {
                 "Content-Length: 4\r\n\r\n12.5");
   EXPECT_EQ(rendered.identity.not_modified, "Status: 304 Not Modified\r\n" + headers_with_blocks + "\r\n");
   // Without a snapshot's data there is nothing to sign.
-  EXPECT_EQ(render(business_error(10002, "Invalid chain."), -1, {}, &signer).identity.full.find("Signature"),
+  EXPECT_EQ(render(business_error(10002, "Invalid chain."), -1, {}, {}, &signer).identity.full.find("Signature"),
             std::string::npos);
-  EXPECT_EQ(render(server_error(), -1, {}, &signer).identity.full.find("Signature"), std::string::npos);
+  EXPECT_EQ(render(server_error(), -1, {}, {}, &signer).identity.full.find("Signature"), std::string::npos);
 }
 
 TEST(Render, AGzipVariantIsSignedWithItsCodingAndTheDigestOfItsOwnBytes) {
   const SigningKey key = SigningKey::from_pem(testing_support::rfc9421_key);
   const Signer signer{key, 1795734000};
-  const RenderedAnswer rendered = render(success(long_data()), modified, "eth=22480012", &signer);
+  const RenderedAnswer rendered = render(success(long_data()), modified, "eth=22480012", {}, &signer);
   ASSERT_FALSE(rendered.gzip.full.empty());
   const std::string compressed(body_of(rendered.gzip.full));
   EXPECT_NE(rendered.gzip.full.find("\r\nContent-Digest: " + content_digest(compressed) + "\r\n"), std::string::npos);

@@ -183,10 +183,11 @@ class SignedAnswer : public ::testing::Test {
     answer_.body = R"({"code":0,"data":{"eth":1}})";
     answer_.fields = {{"content-type", "application/json"},
                       {"last-modified", "Tue, 12 May 2026 16:00:00 GMT"},
-                      {"x-snapshot-blocks", "tron=latest; eth=22480012"}};
+                      {"x-snapshot-blocks", "tron=latest; eth=22480012"},
+                      {"x-snapshot-final", "tron=no; eth=yes"}};
     const AnswerSignature signature =
         sign_answer(Signer{key_, created_}, SignedFields{"application/json", "", "Tue, 12 May 2026 16:00:00 GMT",
-                                                         "tron=latest; eth=22480012"},
+                                                         "tron=latest; eth=22480012", "tron=no; eth=yes"},
                     content_digest(answer_.body));
     answer_.fields["content-digest"] = signature.content_digest;
     answer_.fields["signature-input"] = signature.signature_input;
@@ -219,6 +220,9 @@ TEST_F(SignedAnswer, FailsWithAByteAFieldOrTheKeyChanged) {
   changed.fields["x-snapshot-blocks"] = "tron=latest; eth=22480013";
   EXPECT_EQ(problem(changed, keys_), "the signature does not verify: a covered field or the digest was changed");
   changed = answer_;
+  changed.fields["x-snapshot-final"] = "tron=no; eth=no";
+  EXPECT_EQ(problem(changed, keys_), "the signature does not verify: a covered field or the digest was changed");
+  changed = answer_;
   changed.fields.erase("last-modified");
   EXPECT_EQ(problem(changed, keys_), "the answer has no last-modified, which the signature covers");
   EXPECT_EQ(problem(answer_, R"({"keys":[]})"),
@@ -232,6 +236,20 @@ TEST_F(SignedAnswer, FailsWithAByteAFieldOrTheKeyChanged) {
   EXPECT_EQ(problem(changed, keys_), "the answer has no signature \"coin\" (Signature-Input, Signature)");
   changed.fields.erase("content-digest");
   EXPECT_EQ(problem(changed, keys_), "the answer has no Content-Digest: it is not signed");
+}
+
+// Finality claimed beside a signature that does not cover it is not the API's word.
+TEST_F(SignedAnswer, FailsWithAnX_Snapshot_FinalItsSignatureDoesNotCover) {
+  HttpAnswer unsigned_final = answer_;
+  const AnswerSignature signature =
+      sign_answer(Signer{key_, created_}, SignedFields{"application/json", "", "Tue, 12 May 2026 16:00:00 GMT",
+                                                       "tron=latest; eth=22480012", ""},
+                  content_digest(answer_.body));
+  unsigned_final.fields["signature-input"] = signature.signature_input;
+  unsigned_final.fields["signature"] = signature.signature;
+  EXPECT_EQ(problem(unsigned_final, keys_), "the signature does not cover x-snapshot-final");
+  unsigned_final.fields.erase("x-snapshot-final");
+  EXPECT_EQ(problem(unsigned_final, keys_), "");
 }
 
 }  // namespace

@@ -36,6 +36,17 @@ TEST(WrittenChains, AnAnswerThatNamesItsTablesChangesWithThoseAlone) {
   EXPECT_TRUE(written.has("tron", auctions));
 }
 
+// A new finalized block (sql/deploy/finality.sql) names its chain; no endpoint's tables name it,
+// so it renders again only the answers that name none.
+TEST(WrittenChains, ANewFinalizedBlockChangesOnlyTheAnswersThatNameNoTables) {
+  WrittenChains written = WrittenChains::none();
+  written.add("finalized_block eth");
+  EXPECT_FALSE(written.every());
+  EXPECT_FALSE(written.has("eth", {"chain_state", "vault_state"}));
+  EXPECT_TRUE(written.has("eth"));
+  EXPECT_FALSE(written.has("tron"));
+}
+
 TEST(WrittenChains, AnythingElseMayChangeEveryChain) {
   for (const char* payload : {"allocator_position", "urn_event", "token_symbol eth", "CREATE VIEW", ""}) {
     WrittenChains written = WrittenChains::none();
