@@ -105,7 +105,7 @@ TEST(AnswerHeaders, APublishedAnswerCarriesTheHandlersHeaders) {
       "access-control-max-age", "access-control-expose-headers", "allow", "x-content-type-options",
       "x-frame-options", "content-security-policy", "referrer-policy", "cross-origin-resource-policy",
       "strict-transport-security", "cache-control", "vary", "content-encoding", "retry-after",
-      "x-snapshot-blocks", "content-type", "etag", "last-modified", "content-digest"};
+      "x-snapshot-blocks", "x-snapshot-final", "content-type", "etag", "last-modified", "content-digest"};
   const std::vector<std::string> signature = {"signature-input", "signature"};
   const auto keyid_of = [](const HttpResponse& answer) {  // the key its Signature-Input names
     const std::string input = answer.header("signature-input");
@@ -138,6 +138,7 @@ TEST(AnswerHeaders, APublishedAnswerCarriesTheHandlersHeaders) {
             << context << ": " << line;
       }
       EXPECT_NE(published.header("x-snapshot-blocks"), "") << context;
+      EXPECT_NE(published.header("x-snapshot-final"), "") << context;
       EXPECT_NE(published.header("content-digest"), "") << context;
       EXPECT_NE(published.header("signature"), "") << context;
       EXPECT_NE(handler.header("signature"), "") << context;
@@ -147,6 +148,7 @@ TEST(AnswerHeaders, APublishedAnswerCarriesTheHandlersHeaders) {
       const HttpResponse not_modified = http("GET", stack.url(path), revalidate);
       EXPECT_EQ(not_modified.status, 304) << context;
       EXPECT_EQ(not_modified.header("x-snapshot-blocks"), published.header("x-snapshot-blocks")) << context;
+      EXPECT_EQ(not_modified.header("x-snapshot-final"), published.header("x-snapshot-final")) << context;
       EXPECT_EQ(not_modified.header("vary"), "Accept-Encoding") << context;
       EXPECT_FALSE(not_modified.has_header("content-encoding")) << context;
       for (const char* name : {"content-digest", "signature-input", "signature"}) {
