@@ -33,6 +33,9 @@ namespace {
 constexpr std::chrono::seconds first_pause{2};
 constexpr std::chrono::seconds longest_pause{30};
 constexpr std::chrono::seconds connect_limit{10};
+// A newHeads message is a block header, about 1 KB: a node sending more is cut off (Beast's own
+// limit is 16 MB).
+constexpr std::size_t longest_message = 1 << 20;
 constexpr const char* subscribe = R"({"jsonrpc":"2.0","id":1,"method":"eth_subscribe","params":["newHeads"]})";
 
 }  // namespace
@@ -93,6 +96,7 @@ struct HeadAnnouncer::Loop {
       timeout.idle_timeout = longest_pause;
       timeout.keep_alive_pings = true;
       ws.set_option(timeout);
+      ws.read_message_max(longest_message);
       ws.async_handshake(loop.url.host, loop.url.target, [self](beast::error_code ec) {
         if (ec) return self->loop.ended("WebSocket handshake", ec);
         self->ws.async_write(asio::buffer(std::string_view(subscribe)), [self](beast::error_code error, std::size_t) {

@@ -23,9 +23,9 @@ for list in tools resources; do
     >"$served/served/$list-list.json"
 done
 
-# The .br files are left out: UnchangedAnswers checks each by what it decodes to; and the
-# signatures of the set, made by its stack's key as it was rendered.
-{ (cd "$var/published/current" && find . -type f ! -name '*.br' ! -name signatures.tsv -printf '%P\n' | sort | xargs sha256sum)
+# The .br files are left out: UnchangedAnswers checks each by what it decodes to; the
+# signatures of the set, made by its stack's key as it was rendered; and its X-Snapshot-Final.
+{ (cd "$var/published/current" && find . -type f ! -name '*.br' ! -name signatures.tsv ! -name snapshot-final -printf '%P\n' | sort | xargs sha256sum)
   (cd "$served" && find served -type f | sort | xargs sha256sum); } >"$served/now"
 # The old file's order for the files it names, then the others by name.
 awk -v rest="$served/rest" 'NR == FNR { now[substr($0, 67)] = $0; next }
