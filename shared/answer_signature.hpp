@@ -2,8 +2,9 @@
 // The signature of an answer with data (a 200 that rests on a snapshot), the same whether a
 // handler renders it (rendered_answer.hpp) or the publisher: its Content-Digest, and an RFC 9421
 // signature under the label "coin" of its content type and coding, that digest, its
-// Last-Modified, its X-Snapshot-Blocks and its X-Snapshot-Final, with the time it was signed and the key's id. A 304,
-// an error and a live answer are never signed: they carry no data of a snapshot.
+// Last-Modified, its X-Snapshot-Blocks and its X-Snapshot-Final, with the time it was signed and
+// the key's id. A 304, an error and a live answer are never signed: they carry no data of a
+// snapshot.
 
 #include <cstdint>
 #include <string>

@@ -95,7 +95,7 @@ Fetched snapshot_from(const pqxx::row& row, const std::string& name, pqxx::row::
   }
   for (const pqxx::field& header : {blocks, finality}) {
     if (!are_snapshot_blocks(std::string_view(header.c_str(), header.size()))) {
-      throw DatabaseError("statement " + name + " gave blocks unfit for a header: " + header.c_str());
+      throw DatabaseError("statement " + name + " gave a text unfit for a header: " + header.c_str());
     }
   }
   return Fetched{"", time.as<std::time_t>(), blocks.c_str(), finality.c_str()};

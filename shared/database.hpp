@@ -26,7 +26,7 @@ struct Fetched {
   std::time_t last_modified = -1;
   std::string blocks;
   std::string finality;
-  std::size_t kept = 0;  // the value's first bytes that are a kept part (a fourth column: the live part)
+  std::size_t kept = 0;  // the value's first bytes that are a kept part (a fifth column: the live part)
   bool final = false;    // asked at a past time, and every chain has a newer snapshot (api.answer_at)
 };
 

@@ -24,8 +24,9 @@ inline constexpr std::string_view snapshot_final_header = "X-Snapshot-Final";
 // file name (255 bytes).
 inline constexpr std::size_t max_snapshot_blocks = 200;
 
-// Whether `blocks` (or a finality's text) can go in a header and in a directory's name as it is:
-// at most max_snapshot_blocks of a-z, 0-9, '=', ';' and ' ' (the chains' names are lower-case words).
+// Whether `blocks` (or a finality's text) can go in a header and in a directory's name as it
+// is: at most max_snapshot_blocks of a-z, 0-9, '=', ';' and ' ' (the chains' names are
+// lower-case words).
 bool are_snapshot_blocks(std::string_view blocks);
 
 }  // namespace coin

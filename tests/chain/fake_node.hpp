@@ -21,8 +21,8 @@ class FakeNode {
     no_finalized,  // eth_getBlockByNumber("finalized") gets an error answer, as on a node without finality
     log_limits,    // eth_getLogs over more than `most_blocks` blocks, or answering more than `most_logs`
                    // logs, gets the error answer a node provider gives
-    finalized_lag,  // eth_getBlockByNumber("finalized") answers the block finalized_lag() below the
-                    // head (the block 0 at most), asked alone (not in a batch)
+    finalized_lag,  // eth_getBlockByNumber("finalized") asked alone (not in a batch) answers the
+                    // block set_finalized_lag's blocks below the head (at least the block 0)
   };
 
   explicit FakeNode(Behaviour behaviour, int upstream_port = 0, int most_blocks = 0, int most_logs = 0);
