@@ -26,7 +26,8 @@ constexpr std::int64_t retry_seconds = kept_retry_seconds;
 constexpr std::chrono::seconds announced_poll{30};
 // How often a chain followed at its head has its finalized block read and recorded, which says
 // when the block of its live snapshot is final: Ethereum's slot (its finalized block moves an
-// epoch, 32 slots, at a time), at most 7,200 calls a day whatever the block time.
+// epoch, 32 slots, at a time), at most 7,200 calls a day whatever the block time. Not a chain read
+// at latest (TRON): its answers name no block to be final.
 constexpr std::int64_t finalized_every_seconds = 12;
 
 // `config`, `chain` read at the block it follows (a reading finds each chain's read_at in its
@@ -152,7 +153,7 @@ void HeadFollower::run() {
         retry_at = now + retry_seconds;
       }
     }
-    if (chain_.follow == Follow::head && read && now >= finalized_at) {
+    if (chain_.follow == Follow::head && chain_.pin_block && read && now >= finalized_at) {
       record_finalized(chain_, *read, access->blocks(name), database);
       finalized_at = now + finalized_every_seconds;
     }
