@@ -3,9 +3,9 @@
 // pushed, and the snapshot tables keep one live snapshot beside the grid's, however many
 // blocks come. Whether the block shown is final (X-Snapshot-Final, the event's "final",
 // /healthz) flips when the node's finalized block passes it, and a chain that follows its
-// finalized block shows only final blocks. eth's sCOIN holds 1040000000 COIN (chain/demo-state.json): a COIN.totalSupply
-// (Token's slot 1) of 3000000000 leaves 1960000000 in circulation, one of 3500000000 leaves
-// 2460000000.
+// finalized block shows only final blocks. eth's sCOIN holds 1040000000 COIN
+// (chain/demo-state.json): a COIN.totalSupply (Token's slot 1) of 3000000000 leaves 1960000000
+// in circulation, one of 3500000000 leaves 2460000000.
 
 #include <gtest/gtest.h>
 
