@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "shared/answer_signature.hpp"
 #include "shared/base64.hpp"
@@ -185,13 +186,17 @@ class SignedAnswer : public ::testing::Test {
                       {"last-modified", "Tue, 12 May 2026 16:00:00 GMT"},
                       {"x-snapshot-blocks", "tron=latest; eth=22480012"},
                       {"x-snapshot-final", "tron=no; eth=yes"}};
-    const AnswerSignature signature =
-        sign_answer(Signer{key_, created_}, SignedFields{"application/json", "", "Tue, 12 May 2026 16:00:00 GMT",
-                                                         "tron=latest; eth=22480012", "tron=no; eth=yes"},
-                    content_digest(answer_.body));
+    const AnswerSignature signature = signed_with("tron=no; eth=yes");
     answer_.fields["content-digest"] = signature.content_digest;
     answer_.fields["signature-input"] = signature.signature_input;
     answer_.fields["signature"] = signature.signature;
+  }
+  // The answer's signature, its X-Snapshot-Final `finality` ("": not covered).
+  AnswerSignature signed_with(std::string_view finality) const {
+    return sign_answer(Signer{key_, created_},
+                       SignedFields{"application/json", "", "Tue, 12 May 2026 16:00:00 GMT", "tron=latest; eth=22480012",
+                                    finality},
+                       content_digest(answer_.body));
   }
   std::string problem(const HttpAnswer& answer, const std::string& keys) const {
     return check_answer_signature(answer, keys, created_ + 60).problem;
@@ -241,10 +246,7 @@ TEST_F(SignedAnswer, FailsWithAByteAFieldOrTheKeyChanged) {
 // Finality claimed beside a signature that does not cover it is not the API's word.
 TEST_F(SignedAnswer, FailsWithAnX_Snapshot_FinalItsSignatureDoesNotCover) {
   HttpAnswer unsigned_final = answer_;
-  const AnswerSignature signature =
-      sign_answer(Signer{key_, created_}, SignedFields{"application/json", "", "Tue, 12 May 2026 16:00:00 GMT",
-                                                       "tron=latest; eth=22480012", ""},
-                  content_digest(answer_.body));
+  const AnswerSignature signature = signed_with("");
   unsigned_final.fields["signature-input"] = signature.signature_input;
   unsigned_final.fields["signature"] = signature.signature;
   EXPECT_EQ(problem(unsigned_final, keys_), "the signature does not cover x-snapshot-final");
