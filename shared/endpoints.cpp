@@ -10,11 +10,10 @@ namespace {
 
 // Beside every payload: the newest snapshot's time, the answer's Last-Modified; the blocks of
 // each chain's newest snapshot, its X-Snapshot-Blocks; and whether each is final, its
-// X-Snapshot-Final (snapshot_blocks.hpp). The two texts are one row of api.snapshot_blocks_text,
-// joined (snapshot_join) so that the view is computed once, not once per column.
+// X-Snapshot-Final (snapshot_blocks.hpp).
 constexpr std::string_view snapshot_columns =
-    "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), s.blocks, s.final";
-constexpr std::string_view snapshot_join = " CROSS JOIN api.snapshot_blocks_text AS s";
+    "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot)"
+    ", (SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text)";
 
 }  // namespace
 
@@ -42,10 +41,8 @@ std::string statement_of(const Endpoint& endpoint, Rendering rendering, Beside b
   // A kept endpoint's payload in its two parts, kept first and live last (Fetched::kept).
   const bool in_parts = endpoint.kept == Kept::start && rendering == Rendering::plain;
   if (in_parts) selected = "v.kept";
-  const bool with_snapshot = beside == Beside::snapshot;
-  std::string sql = "SELECT " + selected + (with_snapshot ? ", " + std::string(snapshot_columns) : "") +
+  std::string sql = "SELECT " + selected + (beside == Beside::snapshot ? ", " + std::string(snapshot_columns) : "") +
                     (in_parts ? ", v.live" : "") + " FROM " + std::string(endpoint.view);
-  const std::string joined = with_snapshot ? std::string(snapshot_join) : "";
   if (endpoint.function) {
     std::string arguments;
     for (std::size_t i = 1; i <= count; ++i) {
@@ -55,9 +52,9 @@ std::string statement_of(const Endpoint& endpoint, Rendering rendering, Beside b
       const bool bounded = rendering != Rendering::plain;
       arguments += bounded ? ", $" + std::to_string(count + 1) + ", $" + std::to_string(count + 2) : ", NULL, NULL";
     }
-    return sql + "(" + arguments + ") AS v" + joined;
+    return sql + "(" + arguments + ") AS v";
   }
-  sql += " AS v" + joined;
+  sql += " AS v";
   for (std::size_t i = 0; i < endpoint.parameters.size(); ++i) {
     sql += i == 0 ? " WHERE " : " AND ";
     sql += "v.\"" + std::string(endpoint.parameters[i]->name) + "\" = $" + std::to_string(i + 1);
@@ -65,9 +62,7 @@ std::string statement_of(const Endpoint& endpoint, Rendering rendering, Beside b
   return sql;
 }
 
-Statement snapshot_statement() {
-  return {"snapshot", "SELECT " + std::string(snapshot_columns) + " FROM api.snapshot_blocks_text AS s"};
-}
+Statement snapshot_statement() { return {"snapshot", "SELECT " + std::string(snapshot_columns)}; }
 
 std::string statement_name(const Endpoint& endpoint, Rendering rendering) {
   static constexpr std::array<std::string_view, 3> suffixes = {"", " range", " csv"};

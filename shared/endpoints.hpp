@@ -126,16 +126,14 @@ std::vector<Endpoint> endpoints_of(std::string_view group);
 // nothing (the publisher reads them once per set, in the transaction all its answers share).
 enum class Beside { snapshot, nothing };
 
-// SELECT <payload>, <newest snapshot, epoch seconds>, <blocks>, <final> FROM <view> AS v CROSS JOIN
-// api.snapshot_blocks_text AS s WHERE <parameters>; with
+// SELECT <payload>, <newest snapshot, epoch seconds>, <blocks> FROM <view> AS v WHERE <parameters>; with
 // api.points_between(<payload>, from, to) or api.csv(...) in place of <payload> for `rendering`.
 // A kept endpoint's plain statement selects its payload in two parts: v.kept in its place, and
 // v.live last (so that the handlers' gzip compresses the kept part apart, as the publisher's).
 std::string statement_of(const Endpoint& endpoint, Rendering rendering = Rendering::plain,
                          Beside beside = Beside::snapshot);
 
-// SELECT <newest snapshot, epoch seconds>, <blocks>, <final>: the snapshot's columns alone, named
-// "snapshot".
+// SELECT <newest snapshot, epoch seconds>, <blocks>: the snapshot's columns alone, named "snapshot".
 Statement snapshot_statement();
 
 // The name of a prepared statement: the path ("/totalSupply"), "<path> range", "<path> csv".

@@ -91,11 +91,13 @@ TEST(StatementsOf, NamesEachEndpointsStatementByItsPath) {
   EXPECT_EQ(statements[0].name, "/value");
   EXPECT_EQ(statements[0].sql,
             R"(SELECT v."value"::text, (SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot),)"
-            " s.blocks, s.final FROM test.value AS v CROSS JOIN api.snapshot_blocks_text AS s");
+            " (SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text)"
+            " FROM test.value AS v");
   EXPECT_EQ(statements[1].name, "/by-chain");
   EXPECT_EQ(statements[1].sql,
             R"(SELECT data::text, (SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot),)"
-            R"( s.blocks, s.final FROM test.by_chain AS v CROSS JOIN api.snapshot_blocks_text AS s WHERE v."chain" = $1)");
+            " (SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text)"
+            R"( FROM test.by_chain AS v WHERE v."chain" = $1)");
 }
 
 TEST(AnswerOf, IsBareTextOrTheCompactedEnvelope) {

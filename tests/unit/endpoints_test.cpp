@@ -130,8 +130,8 @@ TEST(StatementOf, SelectsThePayloadTheNewestSnapshotAndItsBlocks) {
   EXPECT_EQ(statement_of(endpoint("6.1")),
             "SELECT v.\"totalSupply\"::text, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-            "s.blocks, s.final "
-            "FROM api.total_supply AS v CROSS JOIN api.snapshot_blocks_text AS s");
+            "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text) "
+            "FROM api.total_supply AS v");
 }
 
 // The publisher's statements: the payload alone, the snapshot's columns read once per set.
@@ -141,8 +141,8 @@ TEST(StatementOf, SelectsThePayloadAloneForThePublisher) {
   EXPECT_EQ(statement_of(endpoint("6.16"), Rendering::plain, Beside::nothing),
             "SELECT data::text FROM api.urns($1, $2, $3, $4, $5) AS v");
   EXPECT_EQ(snapshot_statement().sql,
-            "SELECT (SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), s.blocks, s.final "
-            "FROM api.snapshot_blocks_text AS s");
+            "SELECT (SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
+            "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text)");
 }
 
 // The publisher renders a view's answers a chain at a time; a function's one at a time.
@@ -171,35 +171,32 @@ TEST(StatementOf, BindsEachParameterToItsColumnInOrder) {
   EXPECT_EQ(statement_of(endpoint("6.13")),
             "SELECT v.kept, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-            "s.blocks, s.final, v.live "
-            "FROM api.collateral_history AS v CROSS JOIN api.snapshot_blocks_text AS s "
-            "WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
+            "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text), v.live "
+            "FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
   EXPECT_EQ(statement_of(endpoint("6.12")),
             "SELECT data::text, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-            "s.blocks, s.final "
-            "FROM api.latest_collateral AS v CROSS JOIN api.snapshot_blocks_text AS s WHERE v.\"chain\" = $1");
+            "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text) "
+            "FROM api.latest_collateral AS v WHERE v.\"chain\" = $1");
   // A segmented endpoint's handlers read its payload whole, and compress it whole.
   EXPECT_EQ(statement_of(endpoint("6.21")),
             "SELECT v.\"payload\"::text, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-            "s.blocks, s.final "
-            "FROM api.liquidation_totals AS v CROSS JOIN api.snapshot_blocks_text AS s "
-            "WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
+            "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text) "
+            "FROM api.liquidation_totals AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
 }
 
 TEST(StatementOf, KeepsTheRangesPointsAfterTheParameters) {
   EXPECT_EQ(statement_of(endpoint("6.13"), Rendering::range),
             "SELECT api.points_between((v.\"payload\"::text)::json, $3, $4)::text, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-            "s.blocks, s.final "
-            "FROM api.collateral_history AS v CROSS JOIN api.snapshot_blocks_text AS s "
-            "WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
+            "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text) "
+            "FROM api.collateral_history AS v WHERE v.\"chain\" = $1 AND v.\"interval\" = $2");
   EXPECT_EQ(statement_of(endpoint("6.9"), Rendering::range),
             "SELECT api.points_between((" + std::string(endpoint("6.9").payload) + ")::json, $1, $2)::text, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-            "s.blocks, s.final "
-            "FROM api.supply_value_history AS v CROSS JOIN api.snapshot_blocks_text AS s");
+            "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text) "
+            "FROM api.supply_value_history AS v");
 }
 
 TEST(StatementOf, RendersTheCsvOfTheRangeWhereThereIsOne) {
@@ -207,8 +204,8 @@ TEST(StatementOf, RendersTheCsvOfTheRangeWhereThereIsOne) {
             "SELECT api.csv(api.points_between((" + std::string(endpoint("6.10").payload) +
                 ")::json, $1, $2), '{}', '{statisticTime,collateralValue[]}'), "
                 "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-                "s.blocks, s.final "
-                "FROM api.collateral_value_history AS v CROSS JOIN api.snapshot_blocks_text AS s");
+                "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text) "
+                "FROM api.collateral_value_history AS v");
   EXPECT_EQ(statement_of(endpoint("6.12"), Rendering::csv).rfind(
                 "SELECT api.csv((data::text)::json, '{items}', '{vaultType,chain,", 0),
             0u);
@@ -218,26 +215,26 @@ TEST(StatementOf, CallsAFunctionWithTheParametersThenTheOptions) {
   EXPECT_EQ(statement_of(endpoint("6.16")),
             "SELECT data::text, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-            "s.blocks, s.final "
-            "FROM api.urns($1, $2, $3, $4, $5) AS v CROSS JOIN api.snapshot_blocks_text AS s");
+            "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text) "
+            "FROM api.urns($1, $2, $3, $4, $5) AS v");
   // A function keeps the range's points itself: the bounds are its last arguments, open (null)
   // in the plain statement.
   EXPECT_EQ(statement_of(endpoint("6.19"), Rendering::csv),
             "SELECT api.csv((data::text)::json, '{items}', "
             "'{statisticTime,time,block,transaction,kind,dink,dart,collateral,debt,collateralization,price}'), "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-            "s.blocks, s.final "
-            "FROM api.urn_history($1, $2, $3, $4, $5) AS v CROSS JOIN api.snapshot_blocks_text AS s");
+            "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text) "
+            "FROM api.urn_history($1, $2, $3, $4, $5) AS v");
   EXPECT_EQ(statement_of(endpoint("6.19"), Rendering::range),
             "SELECT data::text, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-            "s.blocks, s.final "
-            "FROM api.urn_history($1, $2, $3, $4, $5) AS v CROSS JOIN api.snapshot_blocks_text AS s");
+            "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text) "
+            "FROM api.urn_history($1, $2, $3, $4, $5) AS v");
   EXPECT_EQ(statement_of(endpoint("6.19")),
             "SELECT data::text, "
             "(SELECT floor(extract(epoch FROM taken_at))::bigint FROM api.last_snapshot), "
-            "s.blocks, s.final "
-            "FROM api.urn_history($1, $2, $3, NULL, NULL) AS v CROSS JOIN api.snapshot_blocks_text AS s");
+            "(SELECT blocks FROM api.snapshot_blocks_text), (SELECT final FROM api.snapshot_blocks_text) "
+            "FROM api.urn_history($1, $2, $3, NULL, NULL) AS v");
 }
 
 TEST(StatementsOf, NamesEachOfAnEndpointsStatements) {
